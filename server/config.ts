@@ -1,0 +1,69 @@
+import * as v from 'valibot'
+
+/** The process's settings, read once from the environment and validated (see README). */
+const EnvSchema = v.object({
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a port number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(65535),
+    ),
+    '3000',
+  ),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+  ),
+  SMTP_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  ),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  CLIENT_DIR: v.optional(v.string()),
+})
+
+export type ServerConfig = {
+  readonly host: string
+  readonly port: number
+  readonly dataDir: string
+  readonly databaseUrl: string | undefined
+  readonly smtpUrl: string | undefined
+  readonly publicUrl: string
+  readonly clientDir: string
+}
+
+export class ConfigError extends Error {}
+
+export function readConfig(
+  env: Record<string, string | undefined>,
+  defaults: { clientDir: string },
+): ServerConfig {
+  const picked = Object.fromEntries(
+    Object.keys(EnvSchema.entries)
+      .map((key) => [key, env[key] === '' ? undefined : env[key]] as const)
+      .filter(([, value]) => value !== undefined),
+  )
+  const result = v.safeParse(EnvSchema, picked)
+  if (!result.success) {
+    const problems = result.issues.map(
+      (issue) => `  - ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`,
+    )
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`)
+  }
+  const e = result.output
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
+  ).replace(/\/+$/, '')
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl,
+    clientDir: e.CLIENT_DIR ?? defaults.clientDir,
+  }
+}

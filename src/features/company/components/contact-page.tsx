@@ -1,0 +1,63 @@
+import { Trans } from '@lingui/react/macro'
+
+export function ContactPage() {
+  return (
+    <article>
+      <header className="page-intro">
+        <h1>
+          <Trans>Contact us</Trans>
+        </h1>
+        <p className="lead">
+          <Trans>
+            Tell us about your project, your deadline and what success looks like for you. We reply
+            within one business day, in English or Spanish.
+          </Trans>
+        </p>
+      </header>
+      <dl className="contact-details">
+        <div>
+          <dt>
+            <Trans>Email</Trans>
+          </dt>
+          <dd>
+            <a href="mailto:hola@puentedigital.mx">hola@puentedigital.mx</a>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Phone</Trans>
+          </dt>
+          <dd>
+            <a href="tel:+525512345678">+52 55 1234 5678</a>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Office hours</Trans>
+          </dt>
+          <dd>
+            <Trans>Monday to Friday, 9:00 to 18:00 (Mexico City time)</Trans>
+          </dd>
+        </div>
+      </dl>
+      <section aria-labelledby="contact-next">
+        <h2 id="contact-next">
+          <Trans>What happens next</Trans>
+        </h2>
+        <ol className="steps">
+          <li>
+            <Trans>A 30-minute call to understand your goals and constraints.</Trans>
+          </li>
+          <li>
+            <Trans>
+              A written proposal with scope, timeline and a fixed price for the first phase.
+            </Trans>
+          </li>
+          <li>
+            <Trans>A kick-off with the senior lead who will stay with your project.</Trans>
+          </li>
+        </ol>
+      </section>
+    </article>
+  )
+}

@@ -1,0 +1,30 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+
+export function SiteFooter() {
+  const { t } = useLingui()
+  const year = new Date().getFullYear()
+  return (
+    <footer className="site-footer">
+      <p>
+        <Trans>
+          © {year} Puente Digital. Web design, development and care, in English and Spanish.
+        </Trans>
+      </p>
+      <nav aria-label={t`Footer`}>
+        <ul>
+          <li>
+            <Link to="/about">
+              <Trans>About</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/contact">
+              <Trans>Contact</Trans>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </footer>
+  )
+}

@@ -1,0 +1,19 @@
+import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+
+export function SiteLayout({ children }: { readonly children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  )
+}

@@ -1,0 +1,94 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { Locale } from '../../../i18n/locales'
+import { serviceContent } from '../service-content'
+import { areaNames, type Service, serviceNames, serviceTable } from '../service-table'
+import { ServiceLink } from './service-link'
+
+type ServicePageProps = { readonly service: Service; readonly locale: Locale }
+
+export function ServicePage({ service, locale }: ServicePageProps) {
+  const { i18n } = useLingui()
+  const content = serviceContent[service.en]
+  const related = content.related
+    .map((id) => serviceTable.find((s) => s.en === id))
+    .filter((s): s is Service => s !== undefined)
+  return (
+    <article className="service-page">
+      <header className="page-intro">
+        <p className="eyebrow">{i18n._(areaNames[service.area])}</p>
+        <h1>{i18n._(serviceNames[service.en])}</h1>
+        <p className="lead">{i18n._(content.summary)}</p>
+      </header>
+      <section aria-labelledby="service-what">
+        <h2 id="service-what">
+          <Trans>What it is</Trans>
+        </h2>
+        <p>{i18n._(content.intro)}</p>
+      </section>
+      <section aria-labelledby="service-included">
+        <h2 id="service-included">
+          <Trans>What is included</Trans>
+        </h2>
+        <ul className="check-list">
+          {content.included.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="service-steps">
+        <h2 id="service-steps">
+          <Trans>How we work</Trans>
+        </h2>
+        <ol className="steps">
+          {content.steps.map((step) => (
+            <li key={step.title.id}>
+              <h3>{i18n._(step.title)}</h3>
+              <p>{i18n._(step.text)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="service-audience">
+        <h2 id="service-audience">
+          <Trans>Who it suits</Trans>
+        </h2>
+        <p>{i18n._(content.audience)}</p>
+      </section>
+      <section className="call-to-action" aria-labelledby="service-cta">
+        <h2 id="service-cta">
+          <Trans>Let's talk about your project</Trans>
+        </h2>
+        <p>
+          <Trans>
+            Tell us where you are and where you want to be. We answer within one business day with
+            next steps, not a sales script.
+          </Trans>
+        </p>
+        <div className="actions">
+          <Link to="/contact" className="button button-primary">
+            <Trans>Contact us</Trans>
+          </Link>
+          <Link to="/register" className="button">
+            <Trans>Create an account</Trans>
+          </Link>
+        </div>
+      </section>
+      {related.length > 0 && (
+        <nav aria-labelledby="service-related" className="related">
+          <h2 id="service-related">
+            <Trans>Related services</Trans>
+          </h2>
+          <ul>
+            {related.map((s) => (
+              <li key={s.en}>
+                <ServiceLink service={s} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </article>
+  )
+}

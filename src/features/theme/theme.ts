@@ -1,0 +1,31 @@
+/** Light/dark theme: stored choice, default light, and the browser chrome colour. */
+export const themes = ['light', 'dark'] as const
+export type Theme = (typeof themes)[number]
+
+export const themeStorageKey = 'agency-site:theme'
+export const defaultTheme: Theme = 'light'
+export const themeColors: Record<Theme, string> = { light: '#E0E5EC', dark: '#1E1E1E' }
+
+export function isTheme(value: unknown): value is Theme {
+  return value === 'light' || value === 'dark'
+}
+
+export function readStoredTheme(): Theme {
+  try {
+    const stored = window.localStorage.getItem(themeStorageKey)
+    return isTheme(stored) ? stored : defaultTheme
+  } catch {
+    return defaultTheme
+  }
+}
+
+/** Applies `theme` to the document and remembers it. */
+export function applyTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColors[theme])
+  try {
+    window.localStorage.setItem(themeStorageKey, theme)
+  } catch {
+    // storage disabled: the theme still applies to this page
+  }
+}

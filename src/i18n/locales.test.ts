@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { localeFromNavigator, localeFromPath, resolveLocale } from './locales'
+
+describe('localeFromPath', () => {
+  it.each([
+    ['/servicios', 'es'],
+    ['/servicios/desarrollo-web', 'es'],
+    ['/services', 'en'],
+    ['/services/web-development', 'en'],
+    ['/', undefined],
+    ['/serviciosx', undefined],
+    ['/about', undefined],
+  ])('%s → %s', (path, locale) => {
+    expect(localeFromPath(path)).toBe(locale)
+  })
+})
+
+describe('localeFromNavigator', () => {
+  it('takes the first supported primary language', () => {
+    expect(localeFromNavigator(['es-MX', 'en'])).toBe('es')
+    expect(localeFromNavigator(['de-DE', 'es'])).toBe('es')
+    expect(localeFromNavigator(['de-DE'])).toBe('en')
+    expect(localeFromNavigator([])).toBe('en')
+  })
+})
+
+describe('resolveLocale', () => {
+  it('prefers the path, then the stored choice, then the browser', () => {
+    expect(
+      resolveLocale({ pathname: '/servicios', stored: 'en', navigatorLanguages: ['en'] }),
+    ).toBe('es')
+    expect(resolveLocale({ pathname: '/', stored: 'es', navigatorLanguages: ['en'] })).toBe('es')
+    expect(resolveLocale({ pathname: '/', stored: 'fr', navigatorLanguages: ['es-AR'] })).toBe('es')
+    expect(resolveLocale({ pathname: '/', stored: null, navigatorLanguages: ['de'] })).toBe('en')
+  })
+})

@@ -1,0 +1,23 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { NotFoundPage } from '../features/errors/components/not-found-page'
+import { RouteErrorPage } from '../features/errors/components/route-error-page'
+import { SiteLayout } from '../features/layout/components/site-layout'
+import { activeLanguage, setLanguage } from '../i18n/language-preference'
+import { localeFromPath } from '../i18n/locales'
+
+export const Route = createRootRoute({
+  // A path under /services or /servicios decides the language (and remembers it).
+  beforeLoad: async ({ location }) => {
+    const fromPath = localeFromPath(location.pathname)
+    if (fromPath && typeof document !== 'undefined' && fromPath !== activeLanguage()) {
+      await setLanguage(fromPath)
+    }
+  },
+  component: () => (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  ),
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteErrorPage,
+})

@@ -1,0 +1,22 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { ServicePage } from '../features/services/components/service-page'
+import { isEnSlug, serviceByEnSlug } from '../features/services/service-table'
+import { ensureServiceCatalog } from '../i18n/i18n'
+
+export const Route = createFileRoute('/services/$slug')({
+  params: {
+    parse: ({ slug }) => {
+      if (!isEnSlug(slug)) throw notFound()
+      return { slug }
+    },
+    stringify: ({ slug }) => ({ slug }),
+  },
+  loader: () => ensureServiceCatalog(),
+  component: EnglishServiceRoute,
+})
+
+function EnglishServiceRoute() {
+  const { slug } = Route.useParams()
+  const service = serviceByEnSlug(slug)
+  return service ? <ServicePage service={service} locale="en" /> : null
+}

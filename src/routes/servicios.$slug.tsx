@@ -1,0 +1,22 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { ServicePage } from '../features/services/components/service-page'
+import { isEsSlug, serviceByEsSlug } from '../features/services/service-table'
+import { ensureServiceCatalog } from '../i18n/i18n'
+
+export const Route = createFileRoute('/servicios/$slug')({
+  params: {
+    parse: ({ slug }) => {
+      if (!isEsSlug(slug)) throw notFound()
+      return { slug }
+    },
+    stringify: ({ slug }) => ({ slug }),
+  },
+  loader: () => ensureServiceCatalog(),
+  component: SpanishServiceRoute,
+})
+
+function SpanishServiceRoute() {
+  const { slug } = Route.useParams()
+  const service = serviceByEsSlug(slug)
+  return service ? <ServicePage service={service} locale="es" /> : null
+}

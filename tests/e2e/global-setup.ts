@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { resolveChromium } from './browser'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string
+    dataDir: string
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`)
+    try {
+      const response = await fetch(`${url}/healthz`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`The server did not become healthy within ${timeoutMs} ms`)
+}
+
+/** Builds once, starts `npm start`'s server on a free port with a throw-away data directory. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  resolveChromium() // fail early, with instructions, when there is no browser
+  // A build of its own per run (BUILD_DIR), so parallel runs never serve each other's files.
+  // Inside the repository, so the server bundle resolves node_modules.
+  mkdirSync('.tmp', { recursive: true })
+  const buildDir =
+    process.env.E2E_BUILD_DIR ?? mkdtempSync(join(process.cwd(), '.tmp', 'e2e-build-'))
+  if (!process.env.E2E_BUILD_DIR) {
+    const build = spawnSync('node', ['scripts/build.mjs'], {
+      stdio: 'inherit',
+      env: { ...process.env, BUILD_DIR: buildDir },
+    })
+    if (build.status !== 0) throw new Error('The build failed')
+  }
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-data-'))
+  const baseURL = `http://127.0.0.1:${port}`
+  const server = spawn('node', ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      BUILD_DIR: buildDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  await waitForHealth(baseURL, server, 90_000)
+  project.provide('baseURL', baseURL)
+  project.provide('dataDir', dataDir)
+
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => {
+      if (server.exitCode !== null) resolve(undefined)
+      else server.once('exit', resolve)
+      setTimeout(resolve, 10_000).unref()
+    })
+    rmSync(dataDir, { recursive: true, force: true })
+    if (!process.env.E2E_BUILD_DIR) rmSync(buildDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { readPo } from '../po-file'
+
+/**
+ * Spanish entries allowed to read exactly like the English ones: proper nouns, acronyms,
+ * endonyms and loanwords Spanish really uses. Anything else identical is a missed translation.
+ */
+const sameInBothLanguages = new Set([
+  'Puente Digital',
+  'SEO',
+  'SEM',
+  'Email',
+  'English',
+  'Español',
+  'Branding',
+  'Email marketing',
+  'IoT',
+  'PWA',
+  '404',
+])
+
+for (const catalog of ['messages', 'services']) {
+  describe(`the ${catalog} catalog`, () => {
+    const english = readPo(`locales/en/${catalog}.po`).filter((e) => !e.obsolete)
+    const spanish = readPo(`locales/es/${catalog}.po`).filter((e) => !e.obsolete)
+    const englishText = new Map(english.map((e) => [e.id, e.str || e.id]))
+
+    it('has the same messages in both languages', () => {
+      expect(spanish.map((e) => e.id).sort()).toEqual(english.map((e) => e.id).sort())
+    })
+
+    it('has no missing or fuzzy Spanish translation', () => {
+      expect(spanish.filter((e) => e.str.trim() === '' || e.fuzzy).map((e) => e.id)).toEqual([])
+    })
+
+    it('has no Spanish entry identical to the English one unless allow-listed', () => {
+      const identical = spanish
+        .filter((e) => e.str === englishText.get(e.id) && !sameInBothLanguages.has(e.str))
+        .map((e) => e.id)
+      expect(identical).toEqual([])
+    })
+
+    it('keeps every placeholder of the English message in the Spanish one', () => {
+      const placeholders = (text: string) => (text.match(/\{[^}]+\}|<\d+>|<\/\d+>/g) ?? []).sort()
+      const broken = spanish
+        .filter(
+          (e) =>
+            JSON.stringify(placeholders(e.str)) !==
+            JSON.stringify(placeholders(englishText.get(e.id) ?? '')),
+        )
+        .map((e) => e.id)
+      expect(broken).toEqual([])
+    })
+  })
+}

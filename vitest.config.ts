@@ -1,0 +1,50 @@
+import { defineConfig, mergeConfig } from 'vitest/config'
+import viteConfig from './vite.config.ts'
+
+// One runner, three projects: components and machines in jsdom, the server in Node, and the
+// end-to-end suite driving Chromium against the built site served by `npm start`'s server.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'jsdom',
+            include: [
+              'src/**/*.test.{ts,tsx}',
+              'machines/**/*.test.{ts,tsx}',
+              'tests/unit/**/*.test.{ts,tsx}',
+            ],
+            setupFiles: ['tests/setup-dom.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['tests/e2e/**/*.test.ts'],
+            globalSetup: ['tests/e2e/global-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            // One Chromium and one server are shared; files run one after another on 2 cores.
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+)
