@@ -13,6 +13,7 @@ export function LanguageSwitch() {
   const { t, i18n } = useLingui()
   const switchLanguage = useLanguageSwitch()
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would need a visible legend here
     <div className="language-switch" role="group" aria-label={t`Language`}>
       {locales.map((locale) => (
         <button
