@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { ServicesListingLink } from '../../services/components/services-listing-link'
 
 export function MyServicesPage() {
   return (
@@ -20,9 +21,9 @@ export function MyServicesPage() {
         <Link to="/login" className="button button-primary">
           <Trans>Sign in</Trans>
         </Link>
-        <Link to="/services" className="button">
+        <ServicesListingLink className="button">
           <Trans>Browse our services</Trans>
-        </Link>
+        </ServicesListingLink>
       </div>
     </article>
   )
