@@ -1,8 +1,9 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
-// One runner, three projects: components and machines in jsdom, the server in Node, and the
-// end-to-end suite driving Chromium against the built site served by `npm start`'s server.
+// One runner, four projects: components and machines in jsdom, the tests generated from the
+// machines (jsdom), the server in Node, and the end-to-end suite driving Chromium against the
+// built site served by `npm start`'s server.
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -18,6 +19,19 @@ export default mergeConfig(
               'machines/**/*.test.{ts,tsx}',
               'tests/unit/**/*.test.{ts,tsx}',
             ],
+            exclude: ['**/node_modules/**', '**/*.paths.test.tsx'],
+            setupFiles: ['tests/setup-dom.ts'],
+          },
+        },
+        {
+          // Tests generated from the state machines (tests/paths/machine-paths.ts): the real
+          // components driven along every shortest path. `npm run test:paths` runs only these.
+          extends: true,
+          test: {
+            name: 'paths',
+            environment: 'jsdom',
+            include: ['**/*.paths.test.tsx'],
+            exclude: ['**/node_modules/**'],
             setupFiles: ['tests/setup-dom.ts'],
           },
         },
@@ -27,6 +41,8 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            // One embedded PostgreSQL for the run; each file makes its own throw-away database.
+            globalSetup: ['server/test/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 120_000,
           },

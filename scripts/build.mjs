@@ -1,6 +1,6 @@
 // `npm run build`: the client bundle, then the server bundle (Vite SSR build, so the Lingui
-// macros and catalogs work on the server too). BUILD_DIR (default ./dist) lets parallel test
-// runs build without overwriting each other.
+// macros and catalogs work on the server too), then every public page prerendered to HTML.
+// BUILD_DIR (default ./dist) lets parallel test runs build without overwriting each other.
 import { resolve } from 'node:path'
 
 // Test runners export NODE_ENV=test; a build is always a production build.
@@ -9,8 +9,23 @@ const { build } = await import('vite')
 
 const outDir = resolve(process.env.BUILD_DIR ?? 'dist')
 
-await build({ mode: 'production', build: { outDir: resolve(outDir, 'client'), emptyOutDir: true } })
+const { chunkReport } = await import('./chunk-report.mjs')
+await build({
+  mode: 'production',
+  build: { outDir: resolve(outDir, 'client'), emptyOutDir: true },
+  plugins: [chunkReport(resolve(outDir, 'chunks.json'))],
+})
 await build({
   mode: 'production',
   build: { ssr: 'server/main.ts', outDir: resolve(outDir, 'server'), emptyOutDir: true },
 })
+
+// Every public page as static HTML (scripts/prerender.mjs), with PUBLIC_URL's origin (the
+// server rewrites it when the runtime PUBLIC_URL differs).
+const { prerender } = await import('./prerender.mjs')
+const origin = (
+  process.env.PUBLIC_URL ??
+  `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`
+).replace(/\/+$/, '')
+const { count } = await prerender({ outDir, origin })
+console.log(`Prerendered ${count} files for ${origin}`)

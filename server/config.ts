@@ -23,6 +23,12 @@ const EnvSchema = v.object({
   ),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   CLIENT_DIR: v.optional(v.string()),
+  XSRF_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  TRUST_PROXY: v.optional(
+    v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+    'false',
+  ),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3))),
 })
 
 export type ServerConfig = {
@@ -33,6 +39,11 @@ export type ServerConfig = {
   readonly smtpUrl: string | undefined
   readonly publicUrl: string
   readonly clientDir: string
+  /** HMAC key of the XSRF tokens; generated and kept in DATA_DIR when absent. */
+  readonly xsrfSecret: string | undefined
+  /** Behind a reverse proxy / CDN: take the client address and scheme from X-Forwarded-*. */
+  readonly trustProxy: boolean
+  readonly mailFrom: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +76,8 @@ export function readConfig(
     smtpUrl: e.SMTP_URL,
     publicUrl,
     clientDir: e.CLIENT_DIR ?? defaults.clientDir,
+    xsrfSecret: e.XSRF_SECRET,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    mailFrom: e.MAIL_FROM,
   }
 }

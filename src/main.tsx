@@ -1,34 +1,57 @@
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { applyTheme, readStoredTheme } from './features/theme/theme'
-import { i18n } from './i18n/i18n'
+import { activateLocale, i18n } from './i18n/i18n'
 import { readStoredLanguage, setLanguage } from './i18n/language-preference'
-import { resolveLocale } from './i18n/locales'
+import { isLocale, localeFromPath, resolveLocale } from './i18n/locales'
 import { createAppRouter } from './router'
 import './styles/global.css'
 
 async function start(): Promise<void> {
   applyTheme(readStoredTheme())
-  await setLanguage(
-    resolveLocale({
-      pathname: window.location.pathname,
-      stored: readStoredLanguage(),
-      navigatorLanguages: navigator.languages ?? [navigator.language],
-    }),
-  )
-  const router = createAppRouter()
-  await router.load()
   const root = document.getElementById('root')
   if (!root) throw new Error('#root is missing from index.html')
-  createRoot(root).render(
+  const pathname = window.location.pathname
+  const preferred = resolveLocale({
+    pathname,
+    stored: readStoredLanguage(),
+    navigatorLanguages: navigator.languages ?? [navigator.language],
+  })
+  // The prerendered page says which language it was rendered in (see docs/decisions/005).
+  const rendered = document.documentElement.dataset.pageLang
+  const router = createAppRouter()
+  const app = (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nProvider>
-    </StrictMode>,
+    </StrictMode>
   )
+
+  if (!isLocale(rendered) || !root.firstChild) {
+    await setLanguage(preferred)
+    await router.load()
+    createRoot(root).render(app)
+    return
+  }
+
+  // Hydrate in the language of the HTML, or React throws the server's markup away.
+  // `beforeLoad` does not switch languages here: the catalog is active before `load()`.
+  if (localeFromPath(pathname)) await setLanguage(rendered)
+  else await activateLocale(rendered)
+  document.documentElement.lang = rendered
+  await router.load()
+  // The server rendered without the client's root Suspense boundary; tell the router so its
+  // tree matches (otherwise React reports error #418 and re-renders from scratch).
+  router.ssr = { manifest: undefined }
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.error('Hydration error:', error),
+  })
+  // A neutral page served in the other language (no cookie yet, or a new browser language):
+  // switch after hydration; the cookie set here makes the server send the right one next time.
+  if (preferred !== rendered) await setLanguage(preferred)
 }
 
 void start()

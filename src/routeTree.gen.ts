@@ -17,6 +17,7 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MyServicesRouteImport } from './routes/my-services'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesSlugRouteImport } from './routes/services.$slug'
 import { Route as ServiciosIndexRouteImport } from './routes/servicios.index'
@@ -62,6 +63,11 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -92,6 +98,7 @@ export interface FileRoutesByFullPath {
   '/my-services': typeof MyServicesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services/': typeof ServicesIndexRoute
@@ -106,6 +113,7 @@ export interface FileRoutesByTo {
   '/my-services': typeof MyServicesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services': typeof ServicesIndexRoute
@@ -121,6 +129,7 @@ export interface FileRoutesById {
   '/my-services': typeof MyServicesRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services/': typeof ServicesIndexRoute
@@ -137,6 +146,7 @@ export interface FileRouteTypes {
     | '/my-services'
     | '/profile'
     | '/register'
+    | '/reset-password'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services/'
@@ -151,6 +161,7 @@ export interface FileRouteTypes {
     | '/my-services'
     | '/profile'
     | '/register'
+    | '/reset-password'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services'
@@ -165,6 +176,7 @@ export interface FileRouteTypes {
     | '/my-services'
     | '/profile'
     | '/register'
+    | '/reset-password'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services/'
@@ -180,6 +192,7 @@ export interface RootRouteChildren {
   MyServicesRoute: typeof MyServicesRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
   ServiciosSlugRoute: typeof ServiciosSlugRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
@@ -244,6 +257,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/services/': {
       id: '/services/'
       path: '/services'
@@ -284,6 +304,7 @@ const rootRouteChildren: RootRouteChildren = {
   MyServicesRoute: MyServicesRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   ServicesSlugRoute: ServicesSlugRoute,
   ServiciosSlugRoute: ServiciosSlugRoute,
   ServicesIndexRoute: ServicesIndexRoute,

@@ -1,33 +1,100 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
-import { isPublicPath } from '../../src/routing/public-paths'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { lightFile, notFoundFile, pageFile } from '../../src/features/seo/page-files'
+import { hasLightVersion, lightPathFor } from '../../src/features/seo/page-head'
+import { type PageRef, pageRefFor } from '../../src/features/seo/page-ref'
+import { type Locale, languageCookieName } from '../../src/i18n/locales'
+import { requestLocale } from '../i18n/request-locale'
+import { isMobileUserAgent } from './mobile-agent'
+import { createPageStore } from './page-store'
 
 /** Hashed build output never changes under its name; everything else is revalidated. */
 const immutable = 'public, max-age=31536000, immutable'
 const revalidate = 'no-cache'
 
-export type SiteOptions = { readonly clientDir: string }
+export type SiteOptions = {
+  readonly clientDir: string
+  /** The prerendered pages (default: `pages` beside the client build). */
+  readonly pagesDir?: string
+  /** PUBLIC_URL, for canonical, hreflang and sitemap URLs (default: the build's origin). */
+  readonly publicUrl?: string
+}
 
-/** Serves the built site: assets with long-lived caching, pages as HTML, 404 for unknown paths. */
-export function createSiteRoutes({ clientDir }: SiteOptions): Hono {
+/** Sets Cache-Control on files the static middleware found (its onFound hook runs too late). */
+function cacheFor(policy: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (c.res.status === 200 || c.res.status === 206) c.res.headers.set('Cache-Control', policy)
+  }
+}
+
+/** If-None-Match holds `etag`, also in its weak form (the compressed answer's `W/"…"`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag)
+}
+
+/** Language of a neutral page: the visitor's stored choice (cookie), else Accept-Language. */
+function visitorLanguage(c: Context): Locale {
+  return requestLocale(getCookie(c, languageCookieName), c.req.header('Accept-Language'))
+}
+
+function pageLanguage(page: PageRef, c: Context): Locale {
+  return page.kind === 'neutral' ? visitorLanguage(c) : page.locale
+}
+
+/**
+ * Serves the built site: assets with long-lived caching; for each public page the prerendered
+ * HTML (neutral pages in the visitor's language, see docs/decisions/005); /amp/… light
+ * versions; sitemap.xml and robots.txt; the translated 404 page for anything else.
+ */
+export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions): Hono {
   const site = new Hono()
-  let shell: Promise<string> | undefined
-  const readShell = () => {
-    shell ??= readFile(join(clientDir, 'index.html'), 'utf8')
-    return shell
+  const store = createPageStore({
+    pagesDir: pagesDir ?? resolve(clientDir, '../pages'),
+    publicUrl,
+  })
+
+  async function sendFile(
+    c: Context,
+    file: string,
+    {
+      type,
+      status = 200,
+      vary = [],
+      edit,
+    }: {
+      type: string
+      status?: 200 | 404
+      vary?: string[]
+      edit?: (body: string) => string
+    },
+  ) {
+    const stored = await store.get(file)
+    if (!stored) throw new Error(`The build has no ${file}: rebuild (npm run build)`)
+    const body = edit ? edit(stored.body) : stored.body
+    // A page edited per request (the mobile link) gets its own validator.
+    const etag = edit ? `${stored.etag.slice(0, -1)}-m"` : stored.etag
+    c.header('Cache-Control', revalidate)
+    if (vary.length > 0) c.header('Vary', vary.join(', '))
+    if (status === 200) {
+      c.header('ETag', etag)
+      if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304)
+    }
+    c.header('Content-Type', type)
+    return c.body(body, status)
   }
 
-  site.use(
-    '/assets/*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', immutable)
-      },
-    }),
+  const html = 'text/html; charset=UTF-8'
+
+  site.use('/assets/*', cacheFor(immutable), serveStatic({ root: clientDir, precompressed: true }))
+
+  site.get('/sitemap.xml', (c) =>
+    sendFile(c, 'sitemap.xml', { type: 'application/xml; charset=UTF-8' }),
   )
+  site.get('/robots.txt', (c) => sendFile(c, 'robots.txt', { type: 'text/plain; charset=UTF-8' }))
 
   site.get('*', async (c, next) => {
     const { pathname } = new URL(c.req.url)
@@ -37,27 +104,53 @@ export function createSiteRoutes({ clientDir }: SiteOptions): Hono {
       url.pathname = pathname.replace(/\/+$/, '') || '/'
       return c.redirect(`${url.pathname}${url.search}`, 301)
     }
-    if (isPublicPath(pathname)) {
-      c.header('Cache-Control', revalidate)
-      return c.html(await readShell())
+
+    // The light version of a page: /amp for the home page, /amp/<path> for the others.
+    if (pathname === '/amp' || pathname.startsWith('/amp/')) {
+      const page = pageRefFor(pathname === '/amp' ? '/' : pathname.slice('/amp'.length))
+      if (!page || !hasLightVersion(page)) return next()
+      const locale = pageLanguage(page, c)
+      c.header('Content-Language', locale)
+      return sendFile(c, lightFile(locale, page.path), {
+        type: html,
+        vary: page.kind === 'neutral' ? ['Cookie', 'Accept-Language'] : [],
+      })
     }
-    return next()
+
+    const page = pageRefFor(pathname)
+    if (!page) return next()
+    const locale = pageLanguage(page, c)
+    // Pages with a light version differ by device: phones get the rel="amphtml" link.
+    const light = hasLightVersion(page)
+    const vary = [
+      ...(page.kind === 'neutral' ? ['Cookie', 'Accept-Language'] : []),
+      ...(light ? ['User-Agent'] : []),
+    ]
+    const link = `<link rel="amphtml" href="${await store.origin()}${lightPathFor(page.path)}" data-seo>`
+    const mobile = light && isMobileUserAgent(c.req.header('User-Agent'))
+    c.header('Content-Language', locale)
+    return sendFile(c, pageFile(locale, page.path), {
+      type: html,
+      vary,
+      edit: mobile ? (body) => body.replace('</head>', `  ${link}\n  </head>`) : undefined,
+    })
   })
 
   site.use(
     '*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=3600')
-      },
-    }),
+    cacheFor('public, max-age=3600'),
+    serveStatic({ root: clientDir, precompressed: true }),
   )
 
-  // Anything else is not a page: the app renders its translated 404 page, with a real 404 status.
-  site.get('*', async (c) => {
-    c.header('Cache-Control', revalidate)
-    return c.html(await readShell(), 404)
+  // Anything else is not a page: the translated 404 page, with a real 404 status.
+  site.get('*', (c) => {
+    const locale = visitorLanguage(c)
+    c.header('Content-Language', locale)
+    return sendFile(c, notFoundFile(locale), {
+      type: html,
+      status: 404,
+      vary: ['Cookie', 'Accept-Language'],
+    })
   })
 
   return site

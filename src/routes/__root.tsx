@@ -2,6 +2,7 @@ import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { NotFoundPage } from '../features/errors/components/not-found-page'
 import { RouteErrorPage } from '../features/errors/components/route-error-page'
 import { SiteLayout } from '../features/layout/components/site-layout'
+import { DocumentHead } from '../features/seo/document-head'
 import { activeLanguage, setLanguage } from '../i18n/language-preference'
 import { localeFromPath } from '../i18n/locales'
 
@@ -15,6 +16,7 @@ export const Route = createRootRoute({
   },
   component: () => (
     <SiteLayout>
+      <DocumentHead />
       <Outlet />
     </SiteLayout>
   ),

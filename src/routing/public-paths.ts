@@ -11,10 +11,12 @@ export const neutralPaths = [
   '/contact',
   '/login',
   '/register',
+  '/reset-password',
   '/logout',
   '/profile',
   '/my-services',
 ] as const
+export type NeutralPath = (typeof neutralPaths)[number]
 
 /** Pages that exist once per language, with their twin in the other language. */
 export type LocalizedPage = {

@@ -4,12 +4,17 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { startSmtpCatcher } from '../../server/test/smtp-catcher'
 import { resolveChromium } from './browser'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     dataDir: string
+    /** Where the loopback SMTP server saves the mail the app sends (one .eml per message). */
+    mailDir: string
+    /** The build the server runs (client/, pages/, chunks.json). */
+    buildDir: string
   }
 }
 
@@ -57,6 +62,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-e2e-data-'))
+  // A real SMTP server on loopback; the recovery mails it receives land in mailDir as .eml files.
+  const mailDir = mkdtempSync(join(tmpdir(), 'agency-e2e-mail-'))
+  const smtp = await startSmtpCatcher({ saveTo: mailDir })
   const baseURL = `http://127.0.0.1:${port}`
   const server = spawn('node', ['scripts/start.mjs'], {
     env: {
@@ -66,12 +74,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
+      SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   await waitForHealth(baseURL, server, 90_000)
   project.provide('baseURL', baseURL)
   project.provide('dataDir', dataDir)
+  project.provide('mailDir', mailDir)
+  project.provide('buildDir', buildDir)
 
   return async () => {
     server.kill('SIGTERM')
@@ -80,7 +91,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       else server.once('exit', resolve)
       setTimeout(resolve, 10_000).unref()
     })
+    await smtp.close()
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(mailDir, { recursive: true, force: true })
     if (!process.env.E2E_BUILD_DIR) rmSync(buildDir, { recursive: true, force: true })
   }
 }

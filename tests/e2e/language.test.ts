@@ -8,7 +8,8 @@ describe('language', () => {
     const { page } = await open('/servicios/desarrollo-web')
     await page.getByRole('heading', { level: 1, name: 'Desarrollo web' }).waitFor()
     expect(await page.getAttribute('html', 'lang')).toBe('es')
-    expect(await page.evaluate(() => localStorage.getItem('app-language'))).toBe('es')
+    // The heading is prerendered: the app stores the language once its script has run.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('app-language'))).toBe('es')
 
     await page.goto('/')
     await page.locator('main h1').waitFor()
@@ -18,7 +19,7 @@ describe('language', () => {
     await page.goto('/services/web-development')
     await page.getByRole('heading', { level: 1, name: 'Web development' }).waitFor()
     expect(await page.getAttribute('html', 'lang')).toBe('en')
-    expect(await page.evaluate(() => localStorage.getItem('app-language'))).toBe('en')
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('app-language'))).toBe('en')
   })
 
   it('with nothing stored, an es-MX browser gets Spanish', async () => {

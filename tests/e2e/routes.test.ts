@@ -37,6 +37,19 @@ describe('the server', () => {
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
+  it('sends security headers and a hash-based CSP with every page over a real socket', async () => {
+    for (const path of ['/', '/about', '/services/web-development', '/no-such-page']) {
+      const response = await fetch(`${baseURL}${path}`)
+      const policy = response.headers.get('content-security-policy') ?? ''
+      expect(policy, path).toContain("script-src 'self' 'sha256-")
+      expect(policy, path).toContain("object-src 'none'")
+      expect(policy, path).toContain("base-uri 'none'")
+      expect(policy, path).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), path).toBeTruthy()
+    }
+  })
+
   it('redirects a trailing slash to the canonical path', async () => {
     const response = await fetch(`${baseURL}/about/`, { redirect: 'manual' })
     expect(response.status).toBe(301)

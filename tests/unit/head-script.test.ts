@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { themeColors, themeStorageKey } from '../../src/features/theme/theme'
-import { languageStorageKey } from '../../src/i18n/locales'
+import { languageCookieName, languageStorageKey } from '../../src/i18n/locales'
 
 // The inline script in index.html runs before any module, so it repeats a few constants.
 describe('the pre-paint script in index.html', () => {
@@ -9,6 +9,8 @@ describe('the pre-paint script in index.html', () => {
   it('reads the same storage keys as the app', () => {
     expect(html).toContain(`localStorage.getItem('${themeStorageKey}')`)
     expect(html).toContain(`localStorage.getItem('${languageStorageKey}')`)
+    // …and restores the language cookie the server picks prerendered pages by.
+    expect(html).toContain(`document.cookie = \`${languageCookieName}=`)
   })
   it('uses the same theme colours', () => {
     expect(html).toContain(`'${themeColors.dark}'`)

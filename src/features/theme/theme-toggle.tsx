@@ -1,20 +1,37 @@
 import { useLingui } from '@lingui/react/macro'
+import { useHydrated } from './use-hydrated'
 import { useTheme } from './use-theme'
+import './theme-toggle.css'
 
-export function ThemeToggle() {
+type ThemeToggleProps = {
+  /** `icon`: a compact sun/moon button (header); `labelled`: icon and visible text (settings). */
+  readonly variant?: 'icon' | 'labelled'
+}
+
+/** A switch-like toggle button: pressed = dark theme. */
+export function ThemeToggle({ variant = 'icon' }: ThemeToggleProps) {
   const { t } = useLingui()
   const { theme, toggleTheme } = useTheme()
-  const dark = theme === 'dark'
+  // Prerendered HTML is light; the real state follows right after hydration.
+  const dark = useHydrated() && theme === 'dark'
+  const label = t`Dark theme`
   return (
     <button
       type="button"
-      className="icon-button"
+      className={variant === 'icon' ? 'icon-button theme-toggle' : 'labelled-toggle theme-toggle'}
       aria-pressed={dark}
       onClick={toggleTheme}
-      title={t`Dark theme`}
+      title={variant === 'icon' ? label : undefined}
     >
-      <span aria-hidden="true">{dark ? '☾' : '☀'}</span>
-      <span className="visually-hidden">{t`Dark theme`}</span>
+      {/* Both icons are rendered; CSS shows the one for <html data-theme>, set before first
+          paint, so the icon is right even before hydration. */}
+      <span aria-hidden="true" className="theme-icon theme-icon-light">
+        ☀
+      </span>
+      <span aria-hidden="true" className="theme-icon theme-icon-dark">
+        ☾
+      </span>
+      <span className={variant === 'icon' ? 'visually-hidden' : undefined}>{label}</span>
     </button>
   )
 }

@@ -1,16 +1,16 @@
-import { useCallback, useState } from 'react'
-import { applyTheme, readStoredTheme, type Theme } from './theme'
+import { useHydrated } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { defaultTheme, type Theme } from './theme'
+import { ThemeActor } from './theme-actor'
 
 export function useTheme(): { theme: Theme; toggleTheme: () => void } {
-  const [theme, setTheme] = useState<Theme>(() =>
-    typeof document === 'undefined' ? 'light' : readStoredTheme(),
+  const actor = ThemeActor.useActorRef()
+  const theme = ThemeActor.useSelector(
+    (snapshot): Theme => (snapshot.matches('dark') ? 'dark' : 'light'),
   )
-  const toggleTheme = useCallback(() => {
-    setTheme((current) => {
-      const next: Theme = current === 'dark' ? 'light' : 'dark'
-      applyTheme(next)
-      return next
-    })
-  }, [])
-  return { theme, toggleTheme }
+  const toggleTheme = useCallback(() => actor.send({ type: 'toggle' }), [actor])
+  // Prerendered pages are rendered in the default theme; hydrate with it, then show the
+  // stored one (or React reports a mismatch for dark-theme visitors and re-renders the page).
+  const hydrated = useHydrated()
+  return { theme: hydrated ? theme : defaultTheme, toggleTheme }
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { ServicesListingLink } from '../../services/components/services-listing-link'
 
 export function SiteFooter() {
   const { t } = useLingui()
@@ -13,6 +14,12 @@ export function SiteFooter() {
       </p>
       <nav aria-label={t`Footer`}>
         <ul>
+          {/* Also the way to the services without JavaScript (the header's menu needs it). */}
+          <li>
+            <ServicesListingLink>
+              <Trans>Services</Trans>
+            </ServicesListingLink>
+          </li>
           <li>
             <Link to="/about">
               <Trans>About</Trans>

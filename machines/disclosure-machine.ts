@@ -1,0 +1,50 @@
+import { setup } from 'xstate'
+
+/**
+ * The disclosure behaviour shared by the header's Services mega-menu and the mobile bar's
+ * settings panel (WAI-ARIA APG "disclosure navigation", not a menu/menubar):
+ * - the trigger button toggles the panel;
+ * - Escape closes it and hands focus back to the trigger (`returnFocus`, injected by the
+ *   component because focus is DOM business);
+ * - a pointer press outside, focus moving outside (so an open panel never covers where the
+ *   keyboard went) and a navigation all close it.
+ */
+export type DisclosureEvent =
+  | { readonly type: 'toggle' }
+  | { readonly type: 'escape' }
+  | { readonly type: 'outside.click' }
+  | { readonly type: 'focus.leave' }
+  | { readonly type: 'navigated' }
+
+function createDisclosureMachine<const TId extends string>(id: TId) {
+  return setup({
+    types: { events: {} as DisclosureEvent },
+    actions: {
+      // The machine only says *when* focus goes back; the component provides *how*.
+      returnFocus: () => {},
+    },
+  }).createMachine({
+    id,
+    initial: 'closed',
+    states: {
+      closed: {
+        on: { toggle: { target: 'open' } },
+      },
+      open: {
+        on: {
+          toggle: { target: 'closed' },
+          escape: { target: 'closed', actions: 'returnFocus' },
+          'outside.click': { target: 'closed' },
+          'focus.leave': { target: 'closed' },
+          navigated: { target: 'closed' },
+        },
+      },
+    },
+  })
+}
+
+/** The header's "Services" button and its five-column mega-menu. */
+export const servicesMenuMachine = createDisclosureMachine('servicesMenu')
+
+/** The mobile bottom bar's settings button and its theme + language panel. */
+export const settingsMenuMachine = createDisclosureMachine('settingsMenu')

@@ -1,0 +1,345 @@
+// `npm run bench`: builds, starts the server (embedded PostgreSQL in a throw-away DATA_DIR) and
+// prints, beside the previous run's figures (bench/results.json):
+// - Lighthouse 12 mobile (its default: Moto G Power emulation, simulated slow 4G) with Debian's
+//   Chromium for the key pages: the four category scores, LCP / TBT / CLS, JS and total bytes
+//   (median of BENCH_RUNS runs, default 3);
+// - autocannon against the same server: static pages/s and p99 latency, and registrations/s
+//   when scripts/bench-api.mjs (the registration API's benchmark) is there.
+// Options: --no-build (reuse BENCH_BUILD_DIR), --no-save (do not update bench/results.json).
+import { spawn, spawnSync } from 'node:child_process'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import autocannon from 'autocannon'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const args = new Set(process.argv.slice(2))
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
+const buildDir = resolve(root, process.env.BENCH_BUILD_DIR ?? '.tmp/bench-build')
+const resultsFile = join(root, 'bench/results.json')
+const pages = ['/', '/services/web-development', '/servicios/desarrollo-web', '/register']
+const staticTargets = ['/', '/services/web-development']
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => done(port))
+    })
+  })
+}
+
+async function startServer() {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-data-'))
+  const baseURL = `http://127.0.0.1:${port}`
+  const server = spawn('node', ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      // scripts/bench-api.mjs sends each registration from its own X-Forwarded-For address, so
+      // the per-address rate limit stays in the measured path without refusing the load.
+      TRUST_PROXY: 'true',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`)
+    if (Date.now() > deadline) throw new Error('The server did not become healthy in 90 s')
+    const ok = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) break
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  const stop = async () => {
+    server.kill('SIGTERM')
+    await new Promise((done) => {
+      if (server.exitCode !== null) done()
+      else server.once('exit', done)
+      setTimeout(done, 10_000).unref()
+    })
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { baseURL, stop }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]
+}
+
+/**
+ * Size of the page's scripts from the build's precompressed files: `br` is the body Chromium
+ * received (Lighthouse's transfer size adds the headers), `gz` what a gzip-only client gets.
+ */
+function scriptBytes(lhr, extension) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? []
+  let total = 0
+  for (const request of requests) {
+    if (request.resourceType !== 'Script') continue
+    const file = join(buildDir, 'client', `${new URL(request.url).pathname}.${extension}`)
+    total += existsSync(file) ? statSync(file).size : request.transferSize
+  }
+  return total
+}
+
+function figuresOf(lhr) {
+  if (lhr.runtimeError) {
+    throw new Error(
+      `Lighthouse could not measure ${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`,
+    )
+  }
+  const metric = (id) => {
+    const audit = lhr.audits[id]
+    if (typeof audit?.numericValue !== 'number') {
+      throw new Error(
+        `${lhr.finalDisplayedUrl}: no ${id} (${audit?.errorMessage ?? 'not measured'})`,
+      )
+    }
+    return audit.numericValue
+  }
+  const summary = lhr.audits['resource-summary']?.details?.items ?? []
+  const bytes = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(metric('largest-contentful-paint')),
+    tbtMs: Math.round(metric('total-blocking-time')),
+    cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+    jsKb: Number((bytes('script') / 1000).toFixed(1)),
+    jsBrKb: Number((scriptBytes(lhr, 'br') / 1000).toFixed(1)),
+    jsGzipKb: Number((scriptBytes(lhr, 'gz') / 1000).toFixed(1)),
+    totalKb: Number((bytes('total') / 1000).toFixed(1)),
+  }
+}
+
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like) is tried again. */
+async function measure(port, url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
+    try {
+      figuresOf(lhr)
+      return lhr
+    } catch (error) {
+      if (attempt >= attempts) throw error
+      process.stderr.write(`${error.message}: trying again\n`)
+    }
+  }
+}
+
+/** Per page, the run with the median performance score (its other figures come with it). */
+async function lighthouseFigures(baseURL) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+  })
+  const results = {}
+  const failures = {}
+  try {
+    for (const path of pages) {
+      const all = []
+      for (let run = 0; run < runs; run++) {
+        const lhr = await measure(chrome.port, `${baseURL}${path}`)
+        all.push(figuresOf(lhr))
+        if (run === 0) failures[path] = failedAudits(lhr)
+      }
+      const middle = median(all.map((f) => f.performance))
+      results[path] = all.find((f) => f.performance === middle)
+      process.stderr.write(`lighthouse ${path}: ${JSON.stringify(results[path])}\n`)
+    }
+  } finally {
+    await chrome.kill()
+  }
+  return { results, failures }
+}
+
+/** Audits that cost points in the non-performance categories (to say why a score is not 100). */
+function failedAudits(lhr) {
+  const failed = []
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id]
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failed.push(`${id}: ${ref.id} (${audit.title})`)
+      }
+    }
+  }
+  return failed
+}
+
+function cannon(options) {
+  return new Promise((done, fail) => {
+    autocannon({ connections: 10, duration: 10, ...options }, (error, result) =>
+      error ? fail(error) : done(result),
+    )
+  })
+}
+
+/** Pages/s as browsers ask for them (compressed); p99 latency in ms. */
+async function serverFigures(baseURL) {
+  const figures = {}
+  for (const path of staticTargets) {
+    const request = {
+      url: `${baseURL}${path}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' },
+    }
+    await cannon({ ...request, duration: 2 }) // warm-up: JIT, page cache
+    const result = await cannon(request)
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+    }
+    figures[`static ${path}`] = {
+      perSecond: Math.round(result.requests.average),
+      p99Ms: result.latency.p99,
+    }
+  }
+  const apiBench = join(root, 'scripts/bench-api.mjs')
+  if (existsSync(apiBench)) {
+    const { benchRegistrations } = await import(pathToFileURL(apiBench).href)
+    const result = await benchRegistrations({ baseURL })
+    if (result.failures > 0) {
+      throw new Error(`registrations: ${result.failures} answers were not 201 Created`)
+    }
+    figures.registrations = { perSecond: Math.round(result.perSecond), p99Ms: result.p99Ms }
+  }
+  return figures
+}
+
+const pad = (text, width) => String(text).padEnd(width)
+const beside = (now, before) =>
+  before === undefined || before === now ? `${now}` : `${now} (was ${before})`
+
+function printTable(current, previous) {
+  const columns = [
+    ['performance', 'perf'],
+    ['accessibility', 'a11y'],
+    ['bestPractices', 'best pr.'],
+    ['seo', 'SEO'],
+    ['lcpMs', 'LCP ms'],
+    ['tbtMs', 'TBT ms'],
+    ['cls', 'CLS'],
+    ['jsKb', 'JS kB'],
+    ['jsBrKb', 'JS br body'],
+    ['jsGzipKb', 'JS gzip'],
+    ['totalKb', 'total kB'],
+  ]
+  const keys = columns.map(([key]) => key)
+  const rows = [['page', ...columns.map(([, label]) => label)]]
+  for (const [path, now] of Object.entries(current.lighthouse)) {
+    const before = previous?.lighthouse?.[path]
+    rows.push([path, ...keys.map((key) => beside(now[key], before?.[key]))])
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)) + 2)
+  console.log(
+    `\nLighthouse ${current.lighthouseVersion} mobile, median of ${current.runs} run(s); kB = 1000 bytes, ` +
+      'JS and total kB as Lighthouse saw them transferred (with headers); JS br body and gzip from the build’s files:',
+  )
+  for (const row of rows) console.log(row.map((cell, i) => pad(cell, widths[i])).join(''))
+
+  const serverRows = [['server (autocannon, 10 connections, 10 s)', 'per second', 'p99 ms']]
+  for (const [name, now] of Object.entries(current.server)) {
+    const before = previous?.server?.[name]
+    serverRows.push([
+      name,
+      beside(now.perSecond, before?.perSecond),
+      beside(now.p99Ms, before?.p99Ms),
+    ])
+  }
+  if (!current.server.registrations) {
+    serverRows.push(['registrations', 'n/a: scripts/bench-api.mjs not found', ''])
+  }
+  const serverWidths = serverRows[0].map(
+    (_, i) => Math.max(...serverRows.map((row) => String(row[i]).length)) + 2,
+  )
+  console.log('')
+  for (const row of serverRows)
+    console.log(row.map((cell, i) => pad(cell, serverWidths[i])).join(''))
+  if (previous) console.log(`\n(was: figures of ${previous.date})`)
+}
+
+async function main() {
+  if (!args.has('--no-build')) {
+    mkdirSync(join(root, '.tmp'), { recursive: true })
+    const build = spawnSync('node', ['scripts/build.mjs'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, BUILD_DIR: buildDir },
+    })
+    if (build.status !== 0) throw new Error('The build failed')
+  }
+  const previous = existsSync(resultsFile)
+    ? JSON.parse(readFileSync(resultsFile, 'utf8'))
+    : undefined
+  const { baseURL, stop } = await startServer()
+  let current
+  try {
+    const { results, failures } = await lighthouseFigures(baseURL)
+    current = {
+      date: new Date().toISOString(),
+      lighthouseVersion: JSON.parse(
+        readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
+      ).version,
+      runs,
+      lighthouse: results,
+      lostPoints: failures,
+      server: await serverFigures(baseURL),
+    }
+  } finally {
+    await stop()
+  }
+  printTable(current, previous)
+  for (const [path, failed] of Object.entries(current.lostPoints)) {
+    if (failed.length > 0) console.log(`\n${path} loses points on:\n  ${failed.join('\n  ')}`)
+  }
+  if (!args.has('--no-save')) {
+    mkdirSync(join(root, 'bench'), { recursive: true })
+    writeFileSync(resultsFile, `${JSON.stringify(current, null, 2)}\n`)
+    console.log(`\nSaved to bench/results.json`)
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,159 @@
+// The last step of `npm run build`: renders every public page to static HTML with its head
+// (neutral pages in English and Spanish, each service page and listing in its language), the
+// translated 404 pages, the light /amp versions, sitemap.xml and robots.txt into
+// BUILD_DIR/pages, and precompresses the client assets. See docs/decisions/005.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** Renders into `outDir`; `origin` is the PUBLIC_URL written into the pages. */
+export async function prerender({ outDir, origin }) {
+  const { build } = await import('vite')
+  const rendererDir = resolve(outDir, 'prerender')
+  await build({
+    mode: 'production',
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: rendererDir, emptyOutDir: true },
+  })
+  const renderer = await import(pathToFileURL(join(rendererDir, 'entry-server.js')).href)
+
+  const clientDir = resolve(outDir, 'client')
+  const pagesDir = resolve(outDir, 'pages')
+  await rm(pagesDir, { recursive: true, force: true })
+  const template = await readFile(join(clientDir, 'index.html'), 'utf8')
+  const stylesheets = [...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
+    (match) => match[1],
+  )
+  const written = []
+  const write = async (file, content) => {
+    const target = join(pagesDir, file)
+    await mkdir(dirname(target), { recursive: true })
+    await writeFile(target, content)
+    written.push(file)
+  }
+
+  const targets = [
+    ...renderer
+      .prerenderTargets()
+      .map((target) => ({ ...target, file: renderer.pageFile(target.locale, target.path) })),
+    // A path the router does not know renders the translated not-found page.
+    ...['en', 'es'].map((locale) => ({
+      path: '/__not-a-page__',
+      locale,
+      file: renderer.notFoundFile(locale),
+    })),
+  ]
+  const chunks = JSON.parse(await readFile(resolve(outDir, 'chunks.json'), 'utf8'))
+  for (const { path, locale, file } of targets) {
+    const page = await renderer.renderPage({ path, locale, origin, stylesheets })
+    const preloads = preloadsFor(page, chunks, template)
+    await write(file, fillTemplate(template, page, preloads))
+    if (page.light) {
+      // The light version keeps the route's stylesheets (not its scripts).
+      const css = preloads.filter((tag) => tag.startsWith('<link rel="stylesheet"'))
+      const html =
+        css.length > 0
+          ? replaceOnce(page.light.html, '</head>', `  ${css.join('\n    ')}\n  </head>`)
+          : page.light.html
+      await write(renderer.lightFile(locale, path), html)
+    }
+  }
+  await write('sitemap.xml', renderer.renderSitemap(origin))
+  await write('robots.txt', renderer.renderRobots(origin))
+  await write('manifest.json', `${JSON.stringify({ origin, files: [...written] }, null, 2)}\n`)
+  await precompress(join(clientDir, 'assets'))
+  await precompress(clientDir, { recursive: false })
+  return { pagesDir, count: written.length }
+}
+
+function replaceOnce(html, search, replacement) {
+  const index = html.indexOf(search)
+  if (index < 0 || html.indexOf(search, index + 1) >= 0) {
+    throw new Error(`index.html must contain ${search} exactly once`)
+  }
+  return html.slice(0, index) + replacement + html.slice(index + search.length)
+}
+
+/** Route file of a route id, as the router plugin names them: /services/$slug → services.$slug.tsx */
+function routeFile(routeId) {
+  const name =
+    routeId === '/' ? 'index' : routeId.slice(1).replace(/\/$/, '/index').replaceAll('/', '.')
+  return `src/routes/${name}.tsx`
+}
+
+/**
+ * The JavaScript the client loads before it can hydrate this page (its route's split code and
+ * the catalogs it needs), announced up front so it downloads with the entry instead of after it.
+ */
+function preloadsFor(page, chunks, template) {
+  const byModule = new Map()
+  for (const [fileName, chunk] of Object.entries(chunks)) {
+    for (const id of Object.keys(chunk.modules)) byModule.set(id, fileName)
+  }
+  const wanted = [
+    ...page.routeIds
+      .filter((id) => id !== '__root__')
+      .map((id) => `${routeFile(id)}?tsr-split=component`),
+    ...page.catalogs.map((catalog) => `locales/${page.lang}/${catalog}.po`),
+  ]
+  const files = new Set()
+  const add = (fileName) => {
+    if (!fileName || files.has(fileName)) return
+    files.add(fileName)
+    for (const imported of chunks[fileName]?.imports ?? []) add(imported)
+  }
+  for (const id of wanted) add(byModule.get(id))
+  const missing = (fileName) => !template.includes(`/${fileName}"`)
+  // The route's own CSS goes in as a stylesheet: the prerendered markup needs it before the
+  // first paint, not when the route's JavaScript arrives (that would shift the layout).
+  const stylesheets = [...new Set([...files].flatMap((fileName) => chunks[fileName]?.css ?? []))]
+  return [
+    ...stylesheets
+      .filter(missing)
+      .map((fileName) => `<link rel="stylesheet" crossorigin href="/${fileName}">`),
+    ...[...files]
+      .filter(missing)
+      .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
+  ]
+}
+
+/** The built index.html with the page's language, head, preloads and markup. */
+function fillTemplate(template, page, preloads) {
+  // data-page-lang: the language the markup is in, for the pre-paint script and hydration.
+  let html = replaceOnce(
+    template,
+    '<html lang="en"',
+    `<html lang="${page.lang}" data-page-lang="${page.lang}"`,
+  )
+  html = replaceOnce(html, '<title>Puente Digital</title>', page.headHtml)
+  if (preloads.length > 0)
+    html = replaceOnce(html, '</head>', `  ${preloads.join('\n    ')}\n  </head>`)
+  return replaceOnce(html, '<div id="root"></div>', `<div id="root">${page.appHtml}</div>`)
+}
+
+const compressible = /\.(js|css|svg|html|json|txt|xml)$/
+
+/** .br and .gz beside each text asset, so the server never compresses on the fly. */
+async function precompress(dir, { recursive = true } = {}) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) {
+      if (recursive) await precompress(path)
+      continue
+    }
+    if (!compressible.test(entry.name)) continue
+    const content = await readFile(path)
+    if (content.length < 1024) continue
+    const [br, gz] = await Promise.all([
+      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzipAsync(content, { level: 9 }),
+    ])
+    await writeFile(`${path}.br`, br)
+    await writeFile(`${path}.gz`, gz)
+  }
+}

@@ -1,0 +1,35 @@
+import type { Context } from 'hono'
+import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status'
+import type * as v from 'valibot'
+import { firstIssuePerField } from '../../src/features/registration/registration-schema'
+import type { AuthEnv } from './auth-env'
+import { rateLimited } from './auth-messages'
+
+/**
+ * Failure answers share one shape: `{ success: false, code, message, error }` (the client shows
+ * `error`, see PRODUCT.md "HTTP calls"), plus `fields` for validation failures. Never a stack trace.
+ */
+export function failure(
+  c: Context<AuthEnv>,
+  status: ClientErrorStatusCode | ServerErrorStatusCode,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Response {
+  return c.json({ success: false, code, message, error: message, ...extra }, status)
+}
+
+export function tooManyRequests(c: Context<AuthEnv>, retryAfterSeconds: number): Response {
+  c.header('Retry-After', String(retryAfterSeconds))
+  return failure(c, 429, 'rate_limited', c.get('t')(rateLimited(retryAfterSeconds)))
+}
+
+/** 400 with one message per field; a problem with the body as a whole becomes the message. */
+export function invalidFields(
+  c: Context<AuthEnv>,
+  issues: readonly v.BaseIssue<unknown>[],
+  fallback: string,
+): Response {
+  const { '': whole, ...fields } = firstIssuePerField(issues)
+  return failure(c, 400, 'invalid_fields', whole ?? fallback, { fields })
+}

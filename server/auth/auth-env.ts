@@ -1,0 +1,34 @@
+import type { Pool } from 'pg'
+import type { Locale } from '../../src/i18n/locales'
+import type { Db } from '../db/database'
+import type { Translate } from '../i18n/server-i18n'
+import type { RateLimiter, RateRule } from '../security/rate-limit'
+
+/** Per-request values the auth routes share (Hono context variables). */
+export type AuthEnv = { Variables: { locale: Locale; t: Translate } }
+
+export const defaultRateRules = {
+  registerPerIp: { name: 'register:ip', limit: 30, windowSeconds: 15 * 60 },
+  registerPerEmail: { name: 'register:email', limit: 5, windowSeconds: 15 * 60 },
+  resendPerIp: { name: 'resend:ip', limit: 10, windowSeconds: 15 * 60 },
+  // One recovery mail per address per minute, whether or not the address has an account.
+  resendPerEmail: { name: 'resend:email', limit: 1, windowSeconds: 60 },
+  resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, RateRule>
+
+export type RateRules = { readonly [K in keyof typeof defaultRateRules]: RateRule }
+
+/** Told about each mail put in the outbox (to deliver it now, or to log that it waits). */
+export type MailNotifier = { queued(outboxId: number): void }
+
+export type AuthDeps = {
+  readonly pool: Pool
+  readonly db: Db
+  readonly xsrfKey: Buffer
+  readonly rateLimiter: RateLimiter
+  readonly rateRules: RateRules
+  readonly mail: MailNotifier
+  readonly trustProxy: boolean
+  /** "Today" for the birth-date rule; injectable for tests. */
+  readonly today?: () => Date
+}

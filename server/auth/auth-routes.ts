@@ -1,0 +1,85 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { every } from 'hono/combine'
+import { getCookie } from 'hono/cookie'
+import { languageCookieName } from '../../src/i18n/locales'
+import { requestLocale } from '../i18n/request-locale'
+import { translator } from '../i18n/server-i18n'
+import { isHttps } from '../security/client-ip'
+import { jsonBodyGuards } from '../security/json-body'
+import { checkXsrf, ensureXsrfCookies } from '../security/xsrf'
+import { failure } from './answers'
+import type { AuthDeps, AuthEnv } from './auth-env'
+import { authMessages } from './auth-messages'
+import { registerHandler } from './register'
+import { resendRecoveryEmailHandler } from './resend-recovery-email'
+import { resetPasswordHandler } from './reset-password'
+
+/**
+ * `/api/v1/auth/*`. Every state-changing route runs the same gate, in this order: 413 (body
+ * over 64 KiB), 415 (not JSON), 403 (XSRF), then the handler (rate limits, 400, the work).
+ */
+export function createAuthRoutes(deps: AuthDeps): Hono<AuthEnv> {
+  const routes = new Hono<AuthEnv>()
+
+  routes.use('*', async (c, next) => {
+    const locale = requestLocale(getCookie(c, languageCookieName), c.req.header('accept-language'))
+    c.set('locale', locale)
+    c.set('t', translator(locale))
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+
+  const xsrf: MiddlewareHandler<AuthEnv> = async (c, next) => {
+    const check = checkXsrf(c, deps.xsrfKey, isHttps(c, deps.trustProxy))
+    if (!check.ok) return failure(c, 403, 'xsrf_failed', c.get('t')(authMessages.xsrfFailed))
+    await next()
+  }
+  const gate = every(
+    ...jsonBodyGuards<AuthEnv>({
+      tooLarge: (c) => {
+        // The rest of the body is not read: the connection cannot carry another request.
+        c.header('Connection', 'close')
+        return failure(c, 413, 'too_large', c.get('t')(authMessages.tooLarge))
+      },
+      unsupportedMediaType: (c) =>
+        failure(c, 415, 'unsupported_media_type', c.get('t')(authMessages.unsupportedMediaType)),
+    }),
+    xsrf,
+  )
+
+  /** Gives the browser a session id and a token signed for it (the client calls this first). */
+  routes.get('/xsrf-token', (c) => {
+    ensureXsrfCookies(c, deps.xsrfKey, isHttps(c, deps.trustProxy))
+    return c.body(null, 204)
+  })
+  routes.post('/register', gate, registerHandler(deps))
+  routes.post('/resend-recovery-email', gate, resendRecoveryEmailHandler(deps))
+  routes.post('/reset-password', gate, resetPasswordHandler(deps))
+
+  routes.all('*', (c) => failure(c, 404, 'not_found', c.get('t')(authMessages.notFound)))
+  routes.onError((error, c) => {
+    // Logged without the request body: it may hold a password.
+    console.error(
+      `${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    return failure(c, 500, 'server_error', c.get('t')(authMessages.serverError))
+  })
+  return routes
+}
+
+/** Any other `/api/*` address: a JSON 404 in the request's language, never the site's HTML page. */
+export function apiNotFound(c: Context): Response {
+  const t = translator(
+    requestLocale(getCookie(c, languageCookieName), c.req.header('accept-language')),
+  )
+  c.header('Cache-Control', 'no-store')
+  return c.json(
+    {
+      success: false,
+      code: 'not_found',
+      message: t(authMessages.notFound),
+      error: t(authMessages.notFound),
+    },
+    404,
+  )
+}

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
+import { createSmtpSender } from '../mail/smtp-transport'
+import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
+import { resetTokenIn, type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher'
+import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { verifyPassword } from './passwords'
+
+const publicUrl = 'https://agency.example'
+let sequence = 0
+function account() {
+  sequence += 1
+  return {
+    email: `Recover${sequence}.${Date.now()}@Example.com`,
+    password: 'first password 123',
+    name: 'Luis',
+    lastName: 'Pérez',
+    phone: '5512345678',
+    street: 'Calle 5',
+    interiorNumber: '1',
+    neighborhood: 'Centro',
+    municipality: 'Puebla',
+    postalCode: '72000',
+    city: 'Puebla',
+    country: 'México',
+    gender: 'Male',
+    birthDate: '1985-01-31',
+  }
+}
+
+describe.each(testBackends())('recovery email and password reset on $name', (backend) => {
+  let database: TestDatabase
+  let api: ApiServer
+  let smtp: SmtpCatcher
+  let worker: OutboxWorker
+  let sender: ReturnType<typeof createSmtpSender>
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+    smtp = await startSmtpCatcher()
+    sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
+    worker = createOutboxWorker({
+      pool: database.pool,
+      send: sender.send,
+      publicUrl,
+      log: () => {},
+    })
+    api = await startApi(database, { mail: worker })
+  })
+  afterAll(async () => {
+    await api?.close()
+    await worker?.stop()
+    sender?.close()
+    await smtp?.close()
+    await database?.drop()
+  })
+
+  async function registered(language?: string) {
+    const user = account()
+    const client = new ApiClient(api.url)
+    if (language) client.cookies.set('app-language', language)
+    expect((await client.post('/api/v1/auth/register', user)).status).toBe(201)
+    return { user, client }
+  }
+
+  it('answers a known and an unknown address alike, mails only the known one, and limits both to once a minute', async () => {
+    const { user, client } = await registered()
+    const known = await client.post('/api/v1/auth/resend-recovery-email', {
+      email: user.email.toLowerCase(),
+    })
+    const unknown = await new ApiClient(api.url).post('/api/v1/auth/resend-recovery-email', {
+      email: `nobody.${Date.now()}@example.com`,
+    })
+    expect(known.status).toBe(200)
+    expect(unknown.status).toBe(known.status)
+    expect(unknown.body).toEqual(known.body)
+    expect(known.body).toEqual({
+      success: true,
+      message: 'Recovery email has been sent successfully.',
+    })
+
+    const knownAgain = await client.post('/api/v1/auth/resend-recovery-email', {
+      email: user.email,
+    })
+    const unknownAgain = await new ApiClient(api.url).post('/api/v1/auth/resend-recovery-email', {
+      email: `nobody.again.${Date.now()}@example.com`,
+    })
+    expect(knownAgain.status).toBe(429)
+    expect(Number(knownAgain.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(knownAgain.headers.get('retry-after'))).toBeLessThanOrEqual(60)
+    expect(Object.keys(knownAgain.body).sort()).toEqual(['code', 'error', 'message', 'success'])
+    // A new unknown address is a new subject: its first call passes, like a known one's did.
+    expect(unknownAgain.status).toBe(200)
+
+    const outbox = await database.pool.query('SELECT recipient FROM mail_outbox')
+    expect(outbox.rows.map((row) => row.recipient)).toEqual([user.email])
+  })
+
+  it('the same unknown address twice within a minute reaches 429, like a known one', async () => {
+    const email = `ghost.${Date.now()}@example.com`
+    const client = new ApiClient(api.url)
+    expect((await client.post('/api/v1/auth/resend-recovery-email', { email })).status).toBe(200)
+    expect((await client.post('/api/v1/auth/resend-recovery-email', { email })).status).toBe(429)
+  })
+
+  it('delivers the mail over SMTP with a link to PUBLIC_URL that sets a new password once', async () => {
+    const { user, client } = await registered()
+    await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
+    await worker.deliverDue()
+    const mail = await smtp.waitForMail(user.email)
+    expect(mail.subject).toBe('Reset your Puente Digital password')
+    const token = resetTokenIn(mail.text, publicUrl)
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(mail.html).toContain(`${publicUrl}/reset-password?token=${token}`)
+    expect(mail.raw).not.toContain(user.password)
+
+    // Stored hashed; the outbox forgets the token once the mail is out.
+    const stored = await database.pool.query('SELECT token_hash FROM password_reset_tokens')
+    expect(stored.rows.map((row) => row.token_hash)).toContain(
+      createHash('sha256')
+        .update(token ?? '')
+        .digest('hex'),
+    )
+    expect(JSON.stringify(stored.rows)).not.toContain(token)
+    const outbox = await database.pool.query(
+      'SELECT status, link_token FROM mail_outbox WHERE recipient = $1',
+      [user.email],
+    )
+    expect(outbox.rows).toEqual([{ status: 'sent', link_token: null }])
+
+    const reset = await new ApiClient(api.url).post('/api/v1/auth/reset-password', {
+      token,
+      password: 'a brand new passphrase',
+    })
+    expect(reset.status).toBe(200)
+    expect(reset.body).toEqual({
+      success: true,
+      message: 'Your password has been changed. You can now sign in with it.',
+    })
+    const { rows } = await database.pool.query('SELECT password_hash FROM users WHERE email = $1', [
+      user.email,
+    ])
+    expect(await verifyPassword(rows[0].password_hash, 'a brand new passphrase')).toBe(true)
+    expect(await verifyPassword(rows[0].password_hash, user.password)).toBe(false)
+
+    const secondUse = await new ApiClient(api.url).post('/api/v1/auth/reset-password', {
+      token,
+      password: 'another passphrase 2',
+    })
+    expect(secondUse.status).toBe(400)
+    expect(secondUse.body).toMatchObject({ success: false, code: 'invalid_token' })
+  })
+
+  it('mails in the language of the request', async () => {
+    const { user, client } = await registered('es')
+    const answer = await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
+    expect(answer.body.message).toBe('El correo de recuperación se envió correctamente.')
+    await worker.deliverDue()
+    const mail = await smtp.waitForMail(user.email)
+    expect(mail.subject).toBe('Restablece tu contraseña de Puente Digital')
+    expect(mail.text).toContain('Hola,')
+    expect(resetTokenIn(mail.text, publicUrl)).toBeDefined()
+  })
+
+  it('refuses an expired token, a malformed one, and a weak new password', async () => {
+    const { user, client } = await registered()
+    await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
+    await worker.deliverDue()
+    const token = resetTokenIn((await smtp.waitForMail(user.email)).text, publicUrl)
+
+    const weak = await client.post('/api/v1/auth/reset-password', { token, password: 'short' })
+    expect(weak.status).toBe(400)
+    expect(weak.body.fields).toEqual({ password: 'Use at least 8 characters.' })
+
+    const malformed = await client.post('/api/v1/auth/reset-password', {
+      token: 'abc',
+      password: 'long enough password',
+    })
+    expect(malformed.status).toBe(400)
+    expect(Object.keys(malformed.body.fields as object)).toEqual(['token'])
+
+    await database.pool.query(
+      "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second'",
+    )
+    const expired = await client.post('/api/v1/auth/reset-password', {
+      token,
+      password: 'long enough password',
+    })
+    expect(expired.status).toBe(400)
+    expect(expired.body.code).toBe('invalid_token')
+  })
+
+  it('a token works once even when used twice at the same moment', async () => {
+    const { user, client } = await registered()
+    await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
+    await worker.deliverDue()
+    const token = resetTokenIn((await smtp.waitForMail(user.email)).text, publicUrl)
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        new ApiClient(api.url).post('/api/v1/auth/reset-password', {
+          token,
+          password: `parallel password ${i}`,
+        }),
+      ),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400])
+  })
+})

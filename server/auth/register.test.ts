@@ -1,0 +1,343 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
+import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { verifyPassword } from './passwords'
+
+const register = '/api/v1/auth/register'
+
+let sequence = 0
+function payload(overrides: Record<string, unknown> = {}) {
+  sequence += 1
+  return {
+    email: `person${sequence}.${Date.now()}@example.com`,
+    password: 'correct horse battery staple',
+    name: 'Ana',
+    lastName: 'García',
+    phone: '+52 55 1234 5678',
+    street: 'Av. Reforma',
+    exteriorNumber: '222',
+    interiorNumber: '4B',
+    neighborhood: 'Juárez',
+    municipality: 'Cuauhtémoc',
+    postalCode: '06600',
+    city: 'Ciudad de México',
+    country: 'México',
+    gender: 'Female',
+    birthDate: '1990-05-17',
+    ...overrides,
+  }
+}
+
+describe.each(testBackends())('POST /api/v1/auth/register on $name', (backend) => {
+  let database: TestDatabase
+  let api: ApiServer
+  const userCount = async (email: string) =>
+    Number(
+      (
+        await database.pool.query('SELECT count(*) FROM users WHERE lower(email) = lower($1)', [
+          email,
+        ])
+      ).rows[0].count,
+    )
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+    // Generous limits here: these tests are about answers; rate limits have their own tests.
+    api = await startApi(database, {
+      rateRules: {
+        registerPerIp: { name: 'register:ip', limit: 1000, windowSeconds: 900 },
+        registerPerEmail: { name: 'register:email', limit: 100, windowSeconds: 900 },
+      },
+    })
+  })
+  afterAll(async () => {
+    await api?.close()
+    await database?.drop()
+  })
+
+  it('201 for a new account, stored with an argon2id hash and never echoing the password', async () => {
+    const body = payload()
+    const answer = await new ApiClient(api.url).post(register, body)
+    expect(answer.status).toBe(201)
+    expect(answer.body).toEqual({ success: true, message: 'Registration successful!' })
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    const { rows } = await database.pool.query(
+      'SELECT *, birth_date::text AS birth_date FROM users WHERE email = $1',
+      [body.email],
+    )
+    expect(rows).toHaveLength(1)
+    const row = rows[0]
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect(JSON.stringify(row)).not.toContain(body.password)
+    expect(await verifyPassword(row.password_hash, body.password)).toBe(true)
+    expect(row.exterior_number).toBe('222')
+    expect(row.birth_date).toBe('1990-05-17')
+  })
+
+  it('stores trimmed values and no exterior number when it is left empty or absent', async () => {
+    const withEmpty = payload({ exteriorNumber: '', name: '  Ana  ' })
+    expect((await new ApiClient(api.url).post(register, withEmpty)).status).toBe(201)
+    const { exteriorNumber: _omitted, ...withoutKey } = payload()
+    expect((await new ApiClient(api.url).post(register, withoutKey)).status).toBe(201)
+    const { rows } = await database.pool.query(
+      'SELECT name, exterior_number FROM users WHERE email = ANY($1)',
+      [[withEmpty.email, withoutKey.email]],
+    )
+    expect(rows).toEqual([
+      { name: 'Ana', exterior_number: null },
+      { name: 'Ana', exterior_number: null },
+    ])
+  })
+
+  it('409 already_registered for the same address in any case', async () => {
+    const body = payload()
+    const client = new ApiClient(api.url)
+    expect((await client.post(register, body)).status).toBe(201)
+    const again = await client.post(register, { ...body, email: body.email.toUpperCase() })
+    expect(again.status).toBe(409)
+    expect(again.body).toEqual({
+      success: false,
+      code: 'already_registered',
+      message: 'User already registered. Would you like to resend the recovery email?',
+    })
+    expect(await userCount(body.email)).toBe(1)
+  })
+
+  it('20 parallel registrations of one address: exactly one 201, the rest 409, one account', async () => {
+    const body = payload()
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => new ApiClient(api.url).post(register, body)),
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19)
+    expect(await userCount(body.email)).toBe(1)
+  })
+
+  it('403 without the XSRF header, and nothing is stored', async () => {
+    const body = payload()
+    const client = new ApiClient(api.url)
+    await client.fetchXsrfToken()
+    const answer = await client.post(register, body, { xsrf: false })
+    expect(answer.status).toBe(403)
+    expect(answer.body).toMatchObject({ success: false, code: 'xsrf_failed' })
+    expect(typeof answer.body.message).toBe('string')
+    expect(await userCount(body.email)).toBe(0)
+  })
+
+  it('403 for a header that does not match the cookie, or a token signed for another session', async () => {
+    const body = payload()
+    const victim = new ApiClient(api.url)
+    await victim.fetchXsrfToken()
+    const mismatch = await victim.post(register, body, {
+      headers: { 'x-xsrf-token': 'x'.repeat(66) },
+    })
+    expect(mismatch.status).toBe(403)
+
+    // An attacker's own valid token pair, planted next to the victim's session cookie.
+    const attacker = new ApiClient(api.url)
+    const attackerToken = await attacker.fetchXsrfToken()
+    victim.cookies.set('XSRF-TOKEN', attackerToken)
+    expect((await victim.post(register, body)).status).toBe(403)
+    expect(await userCount(body.email)).toBe(0)
+  })
+
+  it('issues HttpOnly session and readable XSRF cookies, SameSite=Lax', async () => {
+    const response = await fetch(`${api.url}/api/v1/auth/xsrf-token`)
+    expect(response.status).toBe(204)
+    const cookies = response.headers.getSetCookie()
+    expect(cookies.find((c) => c.startsWith('sid='))).toMatch(/HttpOnly/)
+    expect(cookies.find((c) => c.startsWith('sid='))).toMatch(/SameSite=Lax/)
+    const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))
+    expect(xsrf).toMatch(/SameSite=Lax/)
+    expect(xsrf).not.toMatch(/HttpOnly/)
+  })
+
+  it('marks the cookies Secure (and uses __Host-sid) behind HTTPS', async () => {
+    const response = await fetch(`${api.url}/api/v1/auth/xsrf-token`, {
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    const cookies = response.headers.getSetCookie()
+    expect(cookies.find((c) => c.startsWith('__Host-sid='))).toMatch(/Secure/)
+    expect(cookies.find((c) => c.startsWith('XSRF-TOKEN='))).toMatch(/Secure/)
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+  })
+
+  it.each([
+    ['invalid JSON', '{"email": ', 'application/json', 400],
+    ['a JSON array', '[]', 'application/json', 400],
+    ['null', 'null', 'application/json', 400],
+    ['text/plain', JSON.stringify({ email: 'a@b.co' }), 'text/plain', 415],
+    ['no content type', '{}', '', 415],
+    ['form encoding', 'email=a%40b.co', 'application/x-www-form-urlencoded', 415],
+  ])('4xx with a message for %s', async (_label, body, contentType, status) => {
+    const answer = await new ApiClient(api.url).post(register, body, { contentType })
+    expect(answer.status).toBe(status)
+    expect(answer.body.success).toBe(false)
+    expect(typeof answer.body.message).toBe('string')
+    expect(answer.body.error).toBe(answer.body.message)
+  })
+
+  it('413 for a 2 MiB body, by Content-Length and when streamed without one', async () => {
+    const big = JSON.stringify({ ...payload(), name: 'x'.repeat(2 * 1024 * 1024) })
+    const client = new ApiClient(api.url)
+    const answer = await client.post(register, big)
+    expect(answer.status).toBe(413)
+    expect(typeof answer.body.message).toBe('string')
+
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 40; i += 1)
+          controller.enqueue(new TextEncoder().encode('x'.repeat(4096)))
+        controller.close()
+      },
+    })
+    const streamed = await fetch(`${api.url}${register}`, {
+      method: 'POST',
+      headers: {
+        ...client.baseHeaders(),
+        'content-type': 'application/json',
+        'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
+      },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit)
+    expect(streamed.status).toBe(413)
+  })
+
+  it('400 with a message per field: missing fields, bad email, wrong types, bounds, unknown keys', async () => {
+    const client = new ApiClient(api.url)
+    const missing = await client.post(register, { email: 'ana@example.com' })
+    expect(missing.status).toBe(400)
+    expect(missing.body).toMatchObject({
+      success: false,
+      code: 'invalid_fields',
+      message: 'Some fields are missing or invalid.',
+    })
+    const fields = missing.body.fields as Record<string, string>
+    expect(fields.password).toBe('This field is required.')
+    expect(fields.birthDate).toBe('This field is required.')
+    expect(fields.exteriorNumber).toBeUndefined()
+
+    const wrong = await client.post(
+      register,
+      payload({
+        email: 'nope',
+        phone: 5551234,
+        gender: 'Other',
+        birthDate: '2999-01-01',
+        password: 'short',
+      }),
+    )
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.fields).toEqual({
+      email: 'Enter a valid email address, like name@example.com.',
+      phone: 'Enter this value as text.',
+      gender: 'Select one of the options.',
+      birthDate: 'The birth date must be in the past.',
+      password: 'Use at least 8 characters.',
+    })
+
+    const unknown = await client.post(register, payload({ isAdmin: true }))
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.fields).toEqual({
+      isAdmin: 'This field is not part of the registration form.',
+    })
+
+    const tooLong = await client.post(
+      register,
+      payload({ password: 'p'.repeat(129), city: 'c'.repeat(101) }),
+    )
+    expect(tooLong.body.fields).toEqual({
+      password: 'Use at most 128 characters.',
+      city: 'Use at most 100 characters.',
+    })
+
+    const proto = await client.post(
+      register,
+      `{"__proto__": {"polluted": true}, ${JSON.stringify(payload()).slice(1)}`,
+    )
+    expect(proto.status).toBe(400)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('answers in Spanish for app-language=es, or Accept-Language es', async () => {
+    const byCookie = new ApiClient(api.url)
+    byCookie.cookies.set('app-language', 'es')
+    const created = await byCookie.post(register, payload())
+    expect(created.body.message).toBe('¡Registro exitoso!')
+    const missing = await new ApiClient(api.url, undefined, 'es-MX,es;q=0.9,en;q=0.5').post(
+      register,
+      {},
+    )
+    expect(missing.body.message).toBe('Faltan campos o no son válidos.')
+    expect((missing.body.fields as Record<string, string>).email).toBe('Este campo es obligatorio.')
+  })
+})
+
+describe('register rate limits', () => {
+  let database: TestDatabase
+  let api: ApiServer
+  beforeAll(async () => {
+    const [embedded] = testBackends()
+    if (!embedded) throw new Error('no backend')
+    database = await createTestDatabase(embedded)
+    api = await startApi(database, {
+      rateRules: {
+        registerPerIp: { name: 'register:ip', limit: 3, windowSeconds: 900 },
+        registerPerEmail: { name: 'register:email', limit: 2, windowSeconds: 900 },
+      },
+    })
+  })
+  afterAll(async () => {
+    await api?.close()
+    await database?.drop()
+  })
+
+  it('429 with Retry-After once an address (client) exceeds its budget', async () => {
+    const client = new ApiClient(api.url)
+    for (let i = 0; i < 3; i += 1) expect((await client.post(register, payload())).status).toBe(201)
+    const limited = await client.post(register, payload())
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(limited.body).toMatchObject({ success: false, code: 'rate_limited' })
+    expect(limited.body.message).toMatch(/Too many attempts\. Please try again in \d+ seconds\./)
+  })
+
+  it('429 once one email is tried too often, from any client', async () => {
+    const body = payload()
+    expect((await new ApiClient(api.url).post(register, body)).status).toBe(201)
+    expect((await new ApiClient(api.url).post(register, body)).status).toBe(409)
+    expect((await new ApiClient(api.url).post(register, body)).status).toBe(429)
+  })
+})
+
+describe('when the database is unreachable', () => {
+  let database: TestDatabase
+  let api: ApiServer
+  beforeAll(async () => {
+    const [embedded] = testBackends()
+    if (!embedded) throw new Error('no backend')
+    database = await createTestDatabase(embedded)
+    api = await startApi(database)
+    await database.pool.end()
+  })
+  afterAll(async () => {
+    await api?.close()
+    await database?.drop()
+  })
+
+  it('answers a translated 500 without details, and /healthz says 503', async () => {
+    const client = new ApiClient(api.url)
+    client.cookies.set('app-language', 'es')
+    const answer = await client.post(register, payload())
+    expect(answer.status).toBe(500)
+    expect(answer.body).toEqual({
+      success: false,
+      code: 'server_error',
+      message: 'Algo falló de nuestro lado. Vuelve a intentarlo en un momento.',
+      error: 'Algo falló de nuestro lado. Vuelve a intentarlo en un momento.',
+    })
+    expect((await fetch(`${api.url}/healthz`)).status).toBe(503)
+  })
+})

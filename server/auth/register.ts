@@ -1,0 +1,77 @@
+import type { Handler } from 'hono'
+import * as v from 'valibot'
+import { createRegistrationSchema } from '../../src/features/registration/registration-schema'
+import { users } from '../db/schema'
+import { translator } from '../i18n/server-i18n'
+import { clientAddress } from '../security/client-ip'
+import { readJson } from '../security/json-body'
+import { emailSubject } from '../security/rate-limit'
+import { failure, invalidFields, tooManyRequests } from './answers'
+import type { AuthDeps, AuthEnv } from './auth-env'
+import { authMessages } from './auth-messages'
+import { hashPassword } from './passwords'
+
+/**
+ * `POST /api/v1/auth/register`: 201 for a new account, 409 when the address (any case) already
+ * has one. The database decides in one statement (INSERT … ON CONFLICT DO NOTHING RETURNING),
+ * so concurrent registrations of one address create exactly one account.
+ */
+export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
+  const schemas = {
+    en: createRegistrationSchema(translator('en'), deps.today),
+    es: createRegistrationSchema(translator('es'), deps.today),
+  }
+  return async (c) => {
+    const t = c.get('t')
+    const perIp = await deps.rateLimiter.hit(
+      deps.rateRules.registerPerIp,
+      clientAddress(c, deps.trustProxy),
+    )
+    if (!perIp.allowed) return tooManyRequests(c, perIp.retryAfterSeconds)
+
+    const body = await readJson(c)
+    if (!body.ok) return failure(c, 400, 'invalid_json', t(authMessages.invalidJson))
+    const parsed = v.safeParse(schemas[c.get('locale')], body.value)
+    if (!parsed.success) return invalidFields(c, parsed.issues, t(authMessages.invalidFields))
+    const input = parsed.output
+
+    const perEmail = await deps.rateLimiter.hit(
+      deps.rateRules.registerPerEmail,
+      emailSubject(input.email),
+    )
+    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds)
+
+    // Hashed before the insert either way, so a duplicate costs the same time as a new account.
+    const passwordHash = await hashPassword(input.password)
+    const inserted = await deps.db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        name: input.name,
+        lastName: input.lastName,
+        phone: input.phone,
+        street: input.street,
+        exteriorNumber: input.exteriorNumber || null,
+        interiorNumber: input.interiorNumber,
+        neighborhood: input.neighborhood,
+        municipality: input.municipality,
+        postalCode: input.postalCode,
+        city: input.city,
+        country: input.country,
+        gender: input.gender,
+        birthDate: input.birthDate,
+        locale: c.get('locale'),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+
+    if (inserted.length === 0) {
+      return c.json(
+        { success: false, code: 'already_registered', message: t(authMessages.alreadyRegistered) },
+        409,
+      )
+    }
+    return c.json({ success: true, message: t(authMessages.registered) }, 201)
+  }
+}

@@ -1,0 +1,137 @@
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildServer, exited, startServerProcess } from '../test/server-process'
+import { isAlive, postmasterPid } from './stale-postmaster'
+
+/**
+ * SIGKILL the real server while it acknowledges registrations, start it again on the same
+ * DATA_DIR (its embedded PostgreSQL is still running, orphaned), and check that every
+ * registration that got a 201 is stored. Loopback only; bounded in time.
+ */
+describe('crash safety', () => {
+  let buildDir: string
+  let dataDir: string
+  const started: ChildProcess[] = []
+
+  beforeAll(() => {
+    buildDir = buildServer()
+    dataDir = mkdtempSync(join(tmpdir(), 'agency-crash-'))
+  })
+  afterAll(async () => {
+    for (const child of started)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    const pid = dataDir ? postmasterPid(join(dataDir, 'postgres')) : undefined
+    if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGQUIT')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(buildDir, { recursive: true, force: true })
+  })
+
+  it('keeps every acknowledged registration across a SIGKILL and a restart', async () => {
+    const env = { DATA_DIR: dataDir, TRUST_PROXY: 'true' }
+    const first = await startServerProcess(buildDir, env)
+    started.push(first.child)
+
+    const tokenAnswer = await fetch(`${first.url}/api/v1/auth/xsrf-token`)
+    const cookies = tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
+    const token =
+      cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
+    const headers = {
+      'content-type': 'application/json',
+      cookie: cookies.join('; '),
+      'x-xsrf-token': token,
+    }
+
+    const acknowledged: string[] = []
+    let attempted = 0
+    let stop = false
+    const worker = async (id: number) => {
+      for (let n = 0; !stop; n += 1) {
+        const email = `crash-${id}-${n}@example.com`
+        attempted += 1
+        try {
+          const response = await fetch(`${first.url}/api/v1/auth/register`, {
+            method: 'POST',
+            headers: { ...headers, 'x-forwarded-for': `10.9.${id}.${n % 250}` },
+            body: JSON.stringify({
+              email,
+              password: 'crash test password',
+              name: 'Crash',
+              lastName: 'Test',
+              phone: '5512345678',
+              street: 'Calle',
+              interiorNumber: '1',
+              neighborhood: 'Centro',
+              municipality: 'Centro',
+              postalCode: '01000',
+              city: 'CDMX',
+              country: 'México',
+              gender: 'Female',
+              birthDate: '1990-01-01',
+            }),
+          })
+          if (response.status === 201) acknowledged.push(email)
+          else if (!stop) throw new Error(`unexpected ${response.status}: ${await response.text()}`)
+        } catch (error) {
+          if (stop) return // the connection died with the server: not acknowledged
+          throw error
+        }
+      }
+    }
+    const load = Promise.all(Array.from({ length: 8 }, (_, id) => worker(id)))
+    // Kill in the middle of the load: once enough registrations are acknowledged.
+    const deadline = Date.now() + 20_000
+    while (acknowledged.length < 40 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20))
+    const orphan = postmasterPid(join(dataDir, 'postgres'))
+    stop = true
+    first.child.kill('SIGKILL')
+    await exited(first.child)
+    await load
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40)
+    expect(attempted).toBeGreaterThan(acknowledged.length) // some were in flight when it died
+    expect(isAlive(orphan ?? 0)).toBe(true)
+
+    const second = await startServerProcess(buildDir, env)
+    started.push(second.child)
+    expect(second.output.join('')).toMatch(
+      /Stopping the PostgreSQL server a previous process left running/,
+    )
+
+    // Every 201 is in the database (read through the embedded server's own socket).
+    const credentials = JSON.parse(
+      readFileSync(join(dataDir, 'postgres-credentials.json'), 'utf8'),
+    ) as { user: string; password: string }
+    const client = new pg.Client({
+      host: join(dataDir, 'postgres'),
+      port: 5432,
+      database: 'agency',
+      ...credentials,
+    })
+    await client.connect()
+    try {
+      const stored = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM users WHERE email = ANY($1)',
+        [acknowledged],
+      )
+      expect(stored.rows[0]?.n).toBe(acknowledged.length)
+    } finally {
+      await client.end()
+    }
+    // And the restarted server knows them (the XSRF key survived in DATA_DIR too).
+    const again = await fetch(`${second.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-for': '10.8.0.1' },
+      body: JSON.stringify({ email: acknowledged[0] }),
+    })
+    expect(again.status).toBe(400) // validated (not 403): the old token still verifies
+
+    second.child.kill('SIGTERM')
+    expect(await exited(second.child)).toBe(0)
+    expect(postmasterPid(join(dataDir, 'postgres'))).toBeUndefined() // stopped cleanly
+  }, 90_000)
+})

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/**
+ * The one database schema (Drizzle pg-core). `drizzle-kit generate` turns changes into the SQL
+ * migrations under ./migrations, which `migrate.ts` applies at start-up.
+ */
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As the visitor typed it (trimmed); uniqueness is case-insensitive (see the index). */
+    email: text('email').notNull(),
+    /** argon2id PHC string; never returned by the API, never logged. */
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    street: text('street').notNull(),
+    exteriorNumber: text('exterior_number'),
+    interiorNumber: text('interior_number').notNull(),
+    neighborhood: text('neighborhood').notNull(),
+    municipality: text('municipality').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    gender: text('gender').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Language the account was created in: the default for mail sent without a request. */
+    locale: text('locale').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  },
+  (table) => [
+    // One account per address whatever its case: the database decides, in one statement
+    // (INSERT … ON CONFLICT DO NOTHING), so concurrent registrations cannot both win.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    check('users_gender_check', sql`${table.gender} in ('Male', 'Female')`),
+    check('users_locale_check', sql`${table.locale} in ('en', 'es')`),
+  ],
+)
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the 256-bit token: the token itself is only ever in the mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+)
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    locale: text('locale').notNull(),
+    /**
+     * The reset token the mail must carry, kept only until the mail is delivered or the token
+     * expires (the worker clears it); the token table holds just its hash.
+     */
+    linkToken: text('link_token'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_outbox_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    check(
+      'mail_outbox_status_check',
+      sql`${table.status} in ('pending', 'sent', 'failed', 'expired')`,
+    ),
+  ],
+)
+
+/** Fixed-window counters shared by every instance (see server/security/rate-limit.ts). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+})

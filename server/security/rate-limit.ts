@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto'
+import type { Pool } from 'pg'
+
+/**
+ * Fixed-window rate limits whose counters live in PostgreSQL (table rate_limits), so every
+ * instance behind a load balancer enforces the same budget. One statement per check: an upsert
+ * that either starts a new window or counts the hit, and reports what is left.
+ */
+
+export type RateRule = {
+  /** Key prefix, e.g. "register:ip". */
+  readonly name: string
+  readonly limit: number
+  readonly windowSeconds: number
+}
+
+export type RateDecision = { readonly allowed: boolean; readonly retryAfterSeconds: number }
+
+export type RateLimiter = {
+  hit(rule: RateRule, subject: string): Promise<RateDecision>
+}
+
+const hitSql = `
+INSERT INTO rate_limits AS r (key, window_started_at, hits) VALUES ($1, now(), 1)
+ON CONFLICT (key) DO UPDATE SET
+  hits = CASE WHEN r.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE r.hits + 1 END,
+  window_started_at = CASE WHEN r.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE r.window_started_at END
+RETURNING hits, greatest(1, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now())))::int AS retry_after`
+
+/** Rows whose window ended long ago are removed now and then, by whichever request comes. */
+const sweepSql = `DELETE FROM rate_limits WHERE window_started_at < now() - interval '1 day'`
+const sweepEvery = 500
+
+/** Emails are keyed by a hash: the table never holds an address. */
+export function emailSubject(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32)
+}
+
+export function createRateLimiter(pool: Pool): RateLimiter {
+  let hitsSinceSweep = 0
+  return {
+    async hit(rule, subject) {
+      const result = await pool.query<{ hits: number; retry_after: number }>(hitSql, [
+        `${rule.name}:${subject}`,
+        rule.windowSeconds,
+      ])
+      if (++hitsSinceSweep >= sweepEvery) {
+        hitsSinceSweep = 0
+        pool
+          .query(sweepSql)
+          .catch((error: Error) => console.warn(`Rate-limit sweep failed: ${error.message}`))
+      }
+      const row = result.rows[0]
+      if (!row) throw new Error('The rate-limit upsert returned no row')
+      return { allowed: row.hits <= rule.limit, retryAfterSeconds: row.retry_after }
+    },
+  }
+}

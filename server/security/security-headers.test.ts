@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import { inlineScriptHashes, pagePolicy } from './security-headers'
+
+// The real index.html: whatever inline script it carries (the theme/language one that runs
+// before first paint) must be allowed by hash, and nothing else.
+const indexHtml = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8')
+const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? ''
+const expectedHash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`
+
+describe('inlineScriptHashes', () => {
+  it('hashes the exact text of each inline script and skips external ones', () => {
+    expect(inlineScript.length).toBeGreaterThan(0)
+    expect(inlineScriptHashes(indexHtml)).toEqual([expectedHash])
+    expect(
+      inlineScriptHashes(
+        '<script src="/a.js"></script><script type="module">x()</script><SCRIPT>y()</SCRIPT >',
+      ),
+    ).toEqual([
+      `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,
+      `'sha256-${createHash('sha256').update('y()').digest('base64')}'`,
+    ])
+  })
+
+  it('builds a policy that forbids plugins, base changes, framing and inline code', () => {
+    const policy = pagePolicy([expectedHash], false)
+    expect(policy).toContain(`script-src 'self' ${expectedHash}`)
+    expect(policy).toContain("object-src 'none'")
+    expect(policy).toContain("base-uri 'none'")
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).not.toContain('unsafe-inline')
+    expect(policy).not.toContain('upgrade-insecure-requests')
+    expect(pagePolicy([], true)).toContain('upgrade-insecure-requests')
+  })
+})
+
+describe('security headers on the served site', () => {
+  let root: string
+  let app: ReturnType<typeof createApp>
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'security-headers-'))
+    const write = (path: string, content: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true })
+      writeFileSync(join(root, path), content)
+    }
+    const files = {
+      'en/index.html': indexHtml,
+      'es/index.html': indexHtml,
+      'en/404.html': indexHtml,
+      'es/404.html': indexHtml,
+    }
+    for (const [file, content] of Object.entries(files)) write(`pages/${file}`, content)
+    write(
+      'pages/manifest.json',
+      JSON.stringify({ origin: 'http://build.test', files: Object.keys(files) }),
+    )
+    write('client/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    app = createApp({ clientDir: join(root, 'client'), trustProxy: true })
+  })
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+  it('a page gets a CSP with the hash of its inline script, computed from the served HTML', async () => {
+    const response = await app.request('/')
+    expect(response.status).toBe(200)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain(expectedHash)
+    expect(csp).toContain("object-src 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('a 304 revalidation carries no policy, so the browser keeps the page policy it stored', async () => {
+    const first = await app.request('/')
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).not.toBe('')
+    const revalidated = await app.request('/', { headers: { 'if-none-match': etag } })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('content-security-policy')).toBeNull()
+  })
+
+  it('adds HSTS when the request came over HTTPS (through the trusted proxy)', async () => {
+    const response = await app.request('/', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(response.headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    )
+  })
+
+  it('other answers get a deny-all policy; unknown API paths a JSON 404 that is never cached', async () => {
+    const asset = await app.request('/favicon.svg')
+    expect(asset.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const api = await app.request('/api/v1/nothing', { headers: { 'accept-language': 'es' } })
+    expect(api.status).toBe(404)
+    expect(api.headers.get('cache-control')).toBe('no-store')
+    expect(await api.json()).toMatchObject({ success: false, code: 'not_found' })
+  })
+})

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type PagesManifest, pagesManifestFile } from '../../src/features/seo/page-files'
+
+export type StoredPage = { readonly body: string; readonly etag: string }
+
+/**
+ * The prerendered pages of BUILD_DIR/pages, read once and kept in memory. The build wrote
+ * its own origin into canonical, hreflang, social and sitemap URLs; when the runtime
+ * PUBLIC_URL differs, every occurrence is rewritten here, once per file.
+ */
+export function createPageStore({
+  pagesDir,
+  publicUrl,
+}: {
+  pagesDir: string
+  /** Without it, the pages keep the build's origin. */
+  publicUrl: string | undefined
+}) {
+  const cache = new Map<string, Promise<StoredPage | undefined>>()
+  let manifest: Promise<PagesManifest> | undefined
+
+  const readManifest = () => {
+    manifest ??= readFile(join(pagesDir, pagesManifestFile), 'utf8').then(
+      (text) => JSON.parse(text) as PagesManifest,
+    )
+    return manifest
+  }
+
+  async function load(file: string): Promise<StoredPage | undefined> {
+    const { origin, files } = await readManifest()
+    if (!files.includes(file)) return undefined
+    const raw = await readFile(join(pagesDir, file), 'utf8')
+    const body =
+      publicUrl === undefined || origin === publicUrl ? raw : raw.replaceAll(origin, publicUrl)
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+    return { body, etag }
+  }
+
+  return {
+    /** The origin the served pages carry. */
+    async origin(): Promise<string> {
+      return publicUrl ?? (await readManifest()).origin
+    },
+    /** The file (a name from the manifest) with the public origin in place, or undefined. */
+    get(file: string): Promise<StoredPage | undefined> {
+      let entry = cache.get(file)
+      if (!entry) {
+        entry = load(file)
+        cache.set(file, entry)
+      }
+      return entry
+    },
+  }
+}
+
+export type PageStore = ReturnType<typeof createPageStore>

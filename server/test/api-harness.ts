@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from '../app'
+import {
+  type AuthDeps,
+  defaultRateRules,
+  type MailNotifier,
+  type RateRules,
+} from '../auth/auth-env'
+import { createRateLimiter } from '../security/rate-limit'
+import { loadSecrets } from '../security/secrets'
+import type { TestDatabase } from './test-database'
+
+/**
+ * The real app (createApp with the auth routes) on a loopback port, against a test database,
+ * plus a tiny cookie-keeping client: what a browser does, minus the browser.
+ */
+export type ApiServer = {
+  readonly url: string
+  readonly deps: AuthDeps
+  close(): Promise<void>
+}
+
+export type ApiOptions = {
+  readonly rateRules?: Partial<RateRules>
+  readonly mail?: MailNotifier
+  readonly trustProxy?: boolean
+  readonly today?: () => Date
+}
+
+export async function startApi(
+  database: TestDatabase,
+  options: ApiOptions = {},
+): Promise<ApiServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agency-api-test-'))
+  const clientDir = mkdtempSync(join(tmpdir(), 'agency-api-client-'))
+  const deps: AuthDeps = {
+    pool: database.pool,
+    db: database.db,
+    xsrfKey: loadSecrets({ dataDir }).xsrfKey,
+    rateLimiter: createRateLimiter(database.pool),
+    rateRules: { ...defaultRateRules, ...options.rateRules },
+    mail: options.mail ?? { queued: () => {} },
+    trustProxy: options.trustProxy ?? true,
+    ...(options.today ? { today: options.today } : {}),
+  }
+  const app = createApp({
+    clientDir,
+    auth: deps,
+    trustProxy: deps.trustProxy,
+    checkHealth: async () => void (await database.pool.query('SELECT 1')),
+  })
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deps,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      rmSync(dataDir, { recursive: true, force: true })
+      rmSync(clientDir, { recursive: true, force: true })
+    },
+  }
+}
+
+let addressCounter = 0
+/** A fresh client address per client (sent as X-Forwarded-For; the harness trusts the proxy). */
+export function nextClientAddress(): string {
+  addressCounter += 1
+  return `10.${process.pid % 250}.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`
+}
+
+export type Answer = {
+  readonly status: number
+  readonly headers: Headers
+  readonly body: Record<string, unknown>
+}
+
+/** Keeps cookies like a browser and sends the XSRF header like the site's HTTP client. */
+export class ApiClient {
+  readonly cookies = new Map<string, string>()
+
+  constructor(
+    private readonly baseUrl: string,
+    readonly address: string = nextClientAddress(),
+    private readonly language?: string,
+  ) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  private remember(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = ''] = line.split(';')
+      const index = pair.indexOf('=')
+      this.cookies.set(pair.slice(0, index), pair.slice(index + 1))
+    }
+  }
+
+  async fetchXsrfToken(): Promise<string> {
+    const response = await fetch(`${this.baseUrl}/api/v1/auth/xsrf-token`, {
+      headers: this.baseHeaders(),
+    })
+    this.remember(response.headers)
+    const token = this.cookies.get('XSRF-TOKEN')
+    if (!token) throw new Error('No XSRF-TOKEN cookie')
+    return token
+  }
+
+  baseHeaders(): Record<string, string> {
+    return {
+      'x-forwarded-for': this.address,
+      ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+      ...(this.language ? { 'accept-language': this.language } : {}),
+    }
+  }
+
+  /** POSTs `body` (JSON unless a string is given with its own content type). */
+  async post(
+    path: string,
+    body: unknown,
+    {
+      xsrf = true,
+      contentType = 'application/json',
+      headers = {},
+    }: { xsrf?: boolean; contentType?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    if (xsrf && !this.cookies.has('XSRF-TOKEN')) await this.fetchXsrfToken()
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        ...this.baseHeaders(),
+        'content-type': contentType,
+        ...(xsrf ? { 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' } : {}),
+        ...headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    this.remember(response.headers)
+    const text = await response.text()
+    let parsed: Record<string, unknown> = {}
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>
+    } catch {
+      parsed = { text }
+    }
+    return { status: response.status, headers: response.headers, body: parsed }
+  }
+}

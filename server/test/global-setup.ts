@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { PoolConfig } from 'pg'
+import type { TestProject } from 'vitest/node'
+import { startEmbeddedPostgres } from '../db/embedded-postgres'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server tests' embedded PostgreSQL (admin connection to its `postgres` database). */
+    embeddedPostgres: { host: string; port: number; user: string; password: string }
+  }
+}
+
+/**
+ * One embedded PostgreSQL for the whole server test run; each test file creates its own
+ * throw-away database in it (server/test/test-database.ts), so files run in parallel.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agency-server-tests-'))
+  const server = await startEmbeddedPostgres({ dataDir, database: 'postgres', log: () => {} })
+  const { host, port, user, password } = server.connection as Required<
+    Pick<PoolConfig, 'host' | 'port' | 'user' | 'password'>
+  >
+  if (typeof password !== 'string') throw new Error('The embedded server has no password')
+  project.provide('embeddedPostgres', { host, port, user, password })
+  return async () => {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join, resolve } from 'node:path'
+
+/** Helpers for tests that run the real built server as a separate process (crash test, bench). */
+
+const root = resolve(import.meta.dirname, '../..')
+
+/** Vite SSR build of server/main.ts only (the site is not needed), into a directory of its own. */
+export function buildServer(): string {
+  mkdirSync(join(root, '.tmp'), { recursive: true })
+  // Inside the repository, so the bundle's bare imports resolve to node_modules.
+  const outDir = mkdtempSync(join(root, '.tmp', 'server-build-'))
+  const script = `import { build } from 'vite'
+await build({ mode: 'production', logLevel: 'warn', build: { ssr: 'server/main.ts', outDir: ${JSON.stringify(join(outDir, 'server'))}, emptyOutDir: true } })`
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`The server build failed:\n${result.stderr}`)
+  mkdirSync(join(outDir, 'client'), { recursive: true })
+  return outDir
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolvePort(port))
+    })
+  })
+}
+
+export type RunningServer = {
+  readonly child: ChildProcess
+  readonly url: string
+  readonly output: string[]
+}
+
+/** Starts `node BUILD/server/main.js` on loopback and waits until /healthz answers 200. */
+export async function startServerProcess(
+  buildDir: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const output: string[] = []
+  const child = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      CLIENT_DIR: join(buildDir, 'client'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}):\n${output.join('')}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url, output }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`The server did not become healthy:\n${output.join('')}`)
+}
+
+export function exited(child: ChildProcess, timeoutMs = 15_000): Promise<number | null> {
+  return new Promise((resolveExit, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolveExit(child.exitCode)
+    const timer = setTimeout(() => reject(new Error('The server did not exit')), timeoutMs)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolveExit(code)
+    })
+  })
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg, { type PoolConfig } from 'pg'
+import { inject } from 'vitest'
+import { createPool, type Db } from '../db/database'
+import { migrate } from '../db/migrate'
+import * as schema from '../db/schema'
+
+/**
+ * Where the server tests run: always the embedded PostgreSQL (started once by
+ * server/test/global-setup.ts), and also an external one when TEST_DATABASE_URL (or
+ * DATABASE_URL) is set — CI points it at Debian's PostgreSQL 15.
+ */
+export type Backend = { readonly name: string; readonly admin: PoolConfig }
+
+export function testBackends(): Backend[] {
+  const backends: Backend[] = [
+    { name: 'embedded PostgreSQL', admin: { ...inject('embeddedPostgres'), database: 'postgres' } },
+  ]
+  const external = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
+  if (external)
+    backends.push({
+      name: 'PostgreSQL from TEST_DATABASE_URL',
+      admin: { connectionString: external },
+    })
+  return backends
+}
+
+export type TestDatabase = {
+  readonly pool: pg.Pool
+  readonly db: Db
+  readonly name: string
+  /** Connection settings of the throw-away database (for extra pools or clients). */
+  readonly connection: PoolConfig
+  drop(): Promise<void>
+}
+
+/** A new, migrated database with a random name; `drop()` removes it. */
+export async function createTestDatabase(backend: Backend, poolSize = 10): Promise<TestDatabase> {
+  const name = `agency_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client(backend.admin)
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const connection: PoolConfig = backend.admin.connectionString
+    ? { connectionString: withDatabase(backend.admin.connectionString, name) }
+    : { ...backend.admin, database: name }
+  const pool = createPool(connection, poolSize)
+  await migrate(pool)
+  return {
+    pool,
+    db: drizzle({ client: pool, schema }),
+    name,
+    connection,
+    async drop() {
+      if (!pool.ending) await pool.end()
+      const client = new pg.Client(backend.admin)
+      await client.connect()
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}

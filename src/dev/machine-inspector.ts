@@ -1,0 +1,56 @@
+import type { InspectionEvent, Observer } from 'xstate'
+
+/**
+ * Development only: with `?inspect` in the URL, every machine actor created with
+ * `inspectorOptions` reports to the Stately inspector (@statelyai/inspect). Use it wherever an
+ * actor is created: `useMachine(machine, { ...inspectorOptions })`,
+ * `<ActorContext.Provider options={{ input, ...inspectorOptions }}>`.
+ *
+ * In a production build `import.meta.env.DEV` is false, so `inspectorOptions` is `{}` and the
+ * dynamic import below is dead code the bundler drops: the inspector never ships.
+ */
+type Inspect = Observer<InspectionEvent>
+
+const wanted =
+  import.meta.env.DEV &&
+  typeof window !== 'undefined' &&
+  new URLSearchParams(window.location.search).has('inspect')
+
+// Events that arrive before the inspector module has loaded wait here, in order.
+const pending: InspectionEvent[] = []
+let forward: ((event: InspectionEvent) => void) | undefined
+let loading = false
+
+function load(): void {
+  if (loading || !import.meta.env.DEV) return
+  loading = true
+  void import('@statelyai/inspect').then(({ createBrowserInspector }) => {
+    // Opening the inspector window needs a user gesture (popup blockers), so it starts from a
+    // button; until then the inspector keeps the events itself.
+    const inspector = createBrowserInspector({ autoStart: false, maxDeferredEvents: 5000 })
+    forward = (event) => inspector.inspect.next?.(event)
+    for (const event of pending.splice(0)) forward(event)
+    const button = document.createElement('button')
+    button.type = 'button'
+    button.textContent = 'Open the state machine inspector'
+    button.style.cssText = 'position:fixed;top:0.5rem;right:0.5rem;z-index:1000;padding:0.5rem'
+    button.addEventListener('click', () => {
+      inspector.start()
+      button.remove()
+    })
+    document.body.append(button)
+  })
+}
+
+const inspect: Inspect = {
+  next: (event) => {
+    if (forward) forward(event)
+    else {
+      pending.push(event)
+      load()
+    }
+  },
+}
+
+/** Spread into the options of every actor the app creates. */
+export const inspectorOptions: { readonly inspect?: Inspect } = wanted ? { inspect } : {}

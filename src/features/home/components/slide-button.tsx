@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { Locale } from '../../../i18n/locales'
+import { ServiceLink } from '../../services/components/service-link'
+import type { SlideLink } from '../slides'
+
+type SlideButtonProps = {
+  readonly link: SlideLink
+  readonly locale: Locale
+  readonly children: ReactNode
+}
+
+/** A slide's call to action: a typed link to a page or to a service page in `locale`. */
+export function SlideButton({ link, locale, children }: SlideButtonProps) {
+  return link.kind === 'page' ? (
+    <Link to={link.to} className="button button-primary">
+      {children}
+    </Link>
+  ) : (
+    <ServiceLink service={link.service} locale={locale} className="button button-primary">
+      {children}
+    </ServiceLink>
+  )
+}

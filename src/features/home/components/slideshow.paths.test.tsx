@@ -1,0 +1,105 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import { slideshowMachine } from '../../../../machines/slideshow-machine'
+import { testMachinePaths } from '../../../../tests/paths/machine-paths'
+import { renderApp } from '../../../../tests/paths/render-app'
+
+/**
+ * A controllable `prefers-reduced-motion` query (jsdom has no matchMedia): starts "no
+ * preference"; `reduce()` flips it and notifies listeners, as the browser does when the
+ * visitor changes the setting.
+ */
+function installMotionPreference() {
+  const listeners = new Set<() => void>()
+  const query = {
+    matches: false,
+    media: '(prefers-reduced-motion: reduce)',
+    addEventListener: (_type: 'change', listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: 'change', listener: () => void) => listeners.delete(listener),
+  }
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (media: string) => (media === query.media ? query : { ...query, matches: false }),
+  })
+  return {
+    reduce: () => {
+      query.matches = true
+      for (const listener of listeners) listener()
+    },
+  }
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'matchMedia')
+})
+
+const region = () => screen.getByRole('region', { name: 'Highlights' })
+const button = (name: string) => within(region()).getByRole('button', { name })
+const slidesContainer = () => {
+  const container = document.getElementById('slideshow-slides')
+  if (!container) throw new Error('#slideshow-slides is missing')
+  return container
+}
+
+/** The DOM shows slide `current + 1` of 3, and only that one to assistive tech. */
+function expectShownSlide(current: number) {
+  const slides = [...slidesContainer().querySelectorAll<HTMLElement>(':scope > [role="group"]')]
+  expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual([
+    '1 of 3',
+    '2 of 3',
+    '3 of 3',
+  ])
+  expect(slides.map((slide) => slide.getAttribute('aria-hidden') === 'true')).toEqual(
+    slides.map((_, index) => index !== current),
+  )
+  expect(slides.map((slide) => slide.hasAttribute('inert'))).toEqual(
+    slides.map((_, index) => index !== current),
+  )
+  expect(screen.getByRole('group', { name: `${current + 1} of 3` })).toBeTruthy()
+  expect(button(`Show slide ${current + 1}`).getAttribute('aria-current')).toBe('true')
+}
+
+// Each exec causes exactly its one event: clicks are dispatched without moving the pointer
+// or focus (a real click would also send pointer.enter and focus.enter, which the model
+// explores as events of their own).
+testMachinePaths(slideshowMachine, {
+  name: 'slideshow',
+  render: async () => {
+    const motion = installMotionPreference()
+    const app = await renderApp('/')
+    return { app, motion }
+  },
+  events: () => [0, 1, 2].map((index) => ({ type: 'goTo', index }) as const),
+  exec: {
+    next: () => fireEvent.click(button('Next slide')),
+    previous: () => fireEvent.click(button('Previous slide')),
+    goTo: (_context, event) => fireEvent.click(button(`Show slide ${event.index + 1}`)),
+    pause: () => fireEvent.click(button('Pause slideshow')),
+    play: () => fireEvent.click(button('Play slideshow')),
+    'pointer.enter': ({ user }) => user.hover(region()),
+    'pointer.leave': ({ user }) => user.unhover(region()),
+    'focus.enter': () => act(() => button('Previous slide').focus()),
+    'focus.leave': () =>
+      act(() => {
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
+      }),
+    'motion.reduce': ({ view }) => act(() => view.motion.reduce()),
+  },
+  states: {
+    playing: ({ snapshot }) => {
+      expectShownSlide(snapshot.context.current)
+      expect(button('Pause slideshow')).toBeTruthy()
+    },
+    'playing.rotating': () => {
+      expect(slidesContainer().getAttribute('aria-live')).toBe('off')
+    },
+    'playing.held': () => {
+      expect(slidesContainer().getAttribute('aria-live')).toBe('polite')
+    },
+    paused: ({ snapshot }) => {
+      expectShownSlide(snapshot.context.current)
+      expect(button('Play slideshow')).toBeTruthy()
+      expect(slidesContainer().getAttribute('aria-live')).toBe('polite')
+    },
+  },
+})

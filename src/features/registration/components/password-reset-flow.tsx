@@ -1,0 +1,141 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { passwordResetMachine } from '../../../../machines/password-reset-machine'
+import { inspectorOptions } from '../../../dev/machine-inspector'
+import { useResetPassword } from '../api/reset-password'
+import { maxLengths, passwordSchema } from '../registration-schema'
+import { FormField } from './form-field'
+
+/** The new-password form behind the recovery mail's link (passwordResetMachine). */
+export function PasswordResetFlow({ token }: { readonly token: string }) {
+  const { _ } = useLingui()
+  const reset = useResetPassword()
+  const [machine] = useState(() =>
+    passwordResetMachine.provide({
+      actors: { resetPassword: fromPromise(({ input }) => reset.mutateAsync(input)) },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { token } })
+  const { password, refusedSubmissions, message } = snapshot.context
+  const error = useMemo(() => {
+    if (refusedSubmissions === 0) return undefined
+    const result = v.safeParse(
+      passwordSchema((descriptor) => _(descriptor)),
+      password,
+    )
+    return result.success ? undefined : result.issues[0]?.message
+  }, [_, password, refusedSubmissions])
+
+  const inputRef = useRef<HTMLInputElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const view =
+    snapshot.matches('form') || snapshot.matches('submitting') ? 'form' : String(snapshot.value)
+  const previousView = useRef(view)
+  useEffect(() => {
+    if (refusedSubmissions > 0) inputRef.current?.focus()
+  }, [refusedSubmissions])
+  useEffect(() => {
+    if (previousView.current === view) return
+    previousView.current = view
+    if (view === 'form') inputRef.current?.focus()
+    else headingRef.current?.focus()
+  }, [view])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const value = new FormData(event.currentTarget).get('password')
+    send({ type: 'submit', password: typeof value === 'string' ? value : '' })
+  }
+
+  if (snapshot.matches('invalidLink')) {
+    return (
+      <section className="registration-result registration-result-bad">
+        <h2 ref={headingRef} tabIndex={-1}>
+          <Trans>
+            This reset link is incomplete. Open the link from the email again, or ask for a new one.
+          </Trans>
+        </h2>
+        <p className="actions">
+          <Link to="/register" className="button">
+            <Trans>Ask for a new recovery email</Trans>
+          </Link>
+        </p>
+      </section>
+    )
+  }
+  if (snapshot.matches('done')) {
+    return (
+      <section className="registration-result registration-result-good">
+        <h2 ref={headingRef} tabIndex={-1}>
+          {message ?? <Trans>Your password has been changed.</Trans>}
+        </h2>
+        <p className="actions">
+          <Link to="/login" className="button button-primary">
+            <Trans>Sign in</Trans>
+          </Link>
+        </p>
+      </section>
+    )
+  }
+  if (snapshot.matches('failed')) {
+    return (
+      <section className="registration-result registration-result-bad">
+        <h2 ref={headingRef} tabIndex={-1}>
+          {message ?? <Trans>The password could not be changed. Please try again.</Trans>}
+        </h2>
+        <p className="actions">
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => send({ type: 'retry' })}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </section>
+    )
+  }
+  const busy = snapshot.matches('submitting')
+  return (
+    <form className="registration-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+      {error ? (
+        <p key={refusedSubmissions} role="alert" className="form-summary">
+          <Trans>Please fill in all required fields.</Trans>
+        </p>
+      ) : null}
+      <FormField
+        name="password"
+        label={<Trans>New password</Trans>}
+        error={error}
+        hint={
+          <Trans>
+            At least 8 characters. A few unrelated words make a strong password that is easy to
+            remember.
+          </Trans>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={maxLengths.password}
+            defaultValue={password}
+          />
+        )}
+      </FormField>
+      <p className="actions">
+        <button type="submit" className="button button-primary" aria-disabled={busy}>
+          {busy ? <Trans>Saving…</Trans> : <Trans>Save the new password</Trans>}
+        </button>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,25 @@
+import { Trans } from '@lingui/react/macro'
+import { QueryProvider } from './query-provider'
+import { RegistrationFlow } from './registration-flow'
+import './registration.css'
+
+export function RegisterPage() {
+  return (
+    <article className="registration-page">
+      <header className="page-intro">
+        <h1>
+          <Trans>Create your account</Trans>
+        </h1>
+        <p className="lead">
+          <Trans>
+            An account lets you follow the services you have with us, request changes and keep your
+            contact and billing details up to date.
+          </Trans>
+        </p>
+      </header>
+      <QueryProvider>
+        <RegistrationFlow />
+      </QueryProvider>
+    </article>
+  )
+}

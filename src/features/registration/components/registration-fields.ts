@@ -1,0 +1,74 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react'
+import type { RegistrationField } from '../registration-schema'
+
+/** How each text field of the form is presented; gender (a select) is rendered on its own. */
+export type TextFieldSpec = {
+  readonly name: Exclude<RegistrationField, 'gender'>
+  readonly label: MessageDescriptor
+  readonly type: HTMLInputTypeAttribute
+  readonly autoComplete: HTMLInputAutoCompleteAttribute
+  readonly hint?: MessageDescriptor
+  readonly optional?: boolean
+}
+
+export const accountFields: readonly TextFieldSpec[] = [
+  { name: 'email', label: msg`Email address`, type: 'email', autoComplete: 'email' },
+  {
+    name: 'password',
+    label: msg`Password`,
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: msg`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`,
+  },
+]
+
+export const personFields: readonly TextFieldSpec[] = [
+  { name: 'name', label: msg`First name`, type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: msg`Last name`, type: 'text', autoComplete: 'family-name' },
+  { name: 'phone', label: msg`Phone number`, type: 'tel', autoComplete: 'tel' },
+]
+
+export const birthDateField: TextFieldSpec = {
+  name: 'birthDate',
+  label: msg`Date of birth`,
+  type: 'date',
+  autoComplete: 'bday',
+}
+
+// Mexican addresses: colonia is the third administrative level (address-level3) and the
+// municipality the second; street numbers have no autofill token of their own.
+export const addressFields: readonly TextFieldSpec[] = [
+  { name: 'street', label: msg`Street`, type: 'text', autoComplete: 'address-line1' },
+  {
+    name: 'exteriorNumber',
+    label: msg`Exterior number`,
+    type: 'text',
+    autoComplete: 'on',
+    optional: true,
+  },
+  {
+    name: 'interiorNumber',
+    label: msg`Interior number`,
+    type: 'text',
+    autoComplete: 'address-line2',
+  },
+  {
+    name: 'neighborhood',
+    label: msg`Neighborhood (colonia)`,
+    type: 'text',
+    autoComplete: 'address-level3',
+  },
+  { name: 'municipality', label: msg`Municipality`, type: 'text', autoComplete: 'address-level2' },
+  { name: 'postalCode', label: msg`Postal code`, type: 'text', autoComplete: 'postal-code' },
+  { name: 'city', label: msg`City`, type: 'text', autoComplete: 'address-level2' },
+  { name: 'country', label: msg`Country`, type: 'text', autoComplete: 'country-name' },
+]
+
+export const genderPlaceholder = msg`Select an option`
+
+export const genderLabels = {
+  Male: msg`Male`,
+  Female: msg`Female`,
+} as const

@@ -1,0 +1,225 @@
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import {
+  type CallFailure,
+  parseRegistration,
+  registrationMachine,
+} from '../../../../machines/registration-machine'
+import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import { testMachinePaths } from '../../../../tests/paths/machine-paths'
+import { renderApp } from '../../../../tests/paths/render-app'
+import {
+  emptyRegistration,
+  type RegistrationValues,
+  registrationFields,
+} from '../registration-schema'
+
+const valid: RegistrationValues = {
+  email: 'ana@example.com',
+  password: 'long enough pw',
+  name: 'Ana',
+  lastName: 'Ruiz',
+  phone: '5512345678',
+  street: 'Reforma',
+  exteriorNumber: '',
+  interiorNumber: '4B',
+  neighborhood: 'Juárez',
+  municipality: 'Cuauhtémoc',
+  postalCode: '06600',
+  city: 'CDMX',
+  country: 'México',
+  gender: 'Female',
+  birthDate: '1990-05-17',
+}
+// Everything but the email: the summary and one message show, focus goes to the email field.
+const missingEmail: RegistrationValues = { ...valid, email: '' }
+
+const failure = (status: number | undefined, data?: object): CallFailure =>
+  status === undefined
+    ? { message: 'Network Error' }
+    : { message: `Request failed with status code ${status}`, response: { status, data } }
+
+let network = installFakeNetwork()
+afterEach(() => network.restore())
+
+const control = (field: string) => {
+  const element = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${field}"]`)
+  if (!element) throw new Error(`No control named ${field}`)
+  return element
+}
+const heading = () => screen.getByRole('heading', { level: 2 })
+const expectFocusedHeading = (text: string) => {
+  expect(heading().textContent).toBe(text)
+  expect(document.activeElement).toBe(heading())
+}
+
+testMachinePaths(registrationMachine, {
+  render: () => {
+    network = installFakeNetwork()
+    return renderApp('/register')
+  },
+  events: (snapshot) => {
+    if (snapshot.matches('form')) {
+      // One refused submission is enough: each refusal counts up, so offering it again and
+      // again would make the graph endless.
+      return snapshot.context.refusedSubmissions === 0
+        ? [
+            { type: 'submit', values: valid },
+            { type: 'submit', values: missingEmail },
+          ]
+        : [{ type: 'submit', values: valid }]
+    }
+    if (snapshot.matches('submitting')) {
+      return [
+        {
+          type: 'xstate.done.actor.registerUser',
+          output: { success: true, message: 'Registration successful!' },
+        },
+        {
+          type: 'xstate.done.actor.registerUser',
+          output: { success: false, message: 'Registrations are closed today.' },
+        },
+        {
+          type: 'xstate.error.actor.registerUser',
+          error: failure(409, { success: false, code: 'already_registered', message: 'x' }),
+        },
+        {
+          type: 'xstate.error.actor.registerUser',
+          error: failure(500, { success: false, error: 'Something went wrong on our side.' }),
+        },
+        { type: 'xstate.error.actor.registerUser', error: failure(undefined) },
+      ]
+    }
+    if (snapshot.matches('resending')) {
+      return [
+        {
+          type: 'xstate.done.actor.resendRecoveryEmail',
+          output: { success: true, message: 'Recovery email has been sent successfully.' },
+        },
+        { type: 'xstate.done.actor.resendRecoveryEmail', output: { success: false } },
+        {
+          type: 'xstate.error.actor.resendRecoveryEmail',
+          error: failure(429, { success: false, error: 'Too many attempts.' }),
+        },
+      ]
+    }
+    return []
+  },
+  exec: {
+    submit: async ({ user }, event) => {
+      for (const field of registrationFields) {
+        const element = control(field)
+        const value = event.values[field]
+        if (element instanceof HTMLSelectElement) {
+          if (value) await user.selectOptions(element, value)
+        } else {
+          await user.clear(element)
+          if (value) await user.type(element, value)
+        }
+      }
+      await user.click(screen.getByRole('button', { name: 'Create account' }))
+    },
+    retry: ({ user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    resend: ({ user }) =>
+      user.click(screen.getByRole('button', { name: /^(Resend recovery email|Try again)$/ })),
+    edit: ({ user }) =>
+      user.click(screen.getByRole('button', { name: 'Use a different email address' })),
+    'xstate.done.actor.registerUser': async (_, event) => {
+      const request = await network.next('/api/v1/auth/register')
+      // The real client: JSON, the XSRF cookie echoed, the parsed (trimmed) payload.
+      expect(request.headers.get('X-XSRF-TOKEN')).toBe(testXsrfToken)
+      expect(request.body).toEqual(valid)
+      const output = event.output as { success?: boolean }
+      request.respond(output.success ? 201 : 200, output)
+    },
+    'xstate.error.actor.registerUser': async (_, event) => {
+      const request = await network.next('/api/v1/auth/register')
+      const error = event.error as CallFailure
+      if (error.response) request.respond(error.response.status, error.response.data)
+      else request.fail()
+    },
+    'xstate.done.actor.resendRecoveryEmail': async (_, event) => {
+      const request = await network.next('/api/v1/auth/resend-recovery-email')
+      expect(request.body).toEqual({ email: valid.email })
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.resendRecoveryEmail': async (_, event) => {
+      const request = await network.next('/api/v1/auth/resend-recovery-email')
+      const error = event.error as CallFailure
+      if (error.response) request.respond(error.response.status, error.response.data)
+      else request.fail()
+    },
+  },
+  states: {
+    form: async ({ snapshot }) => {
+      const { values, refusedSubmissions } = snapshot.context
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy(),
+      )
+      // The values are kept (after "Try again" too); the form starts empty.
+      for (const field of registrationFields)
+        expect(control(field).value, field).toBe(values[field] ?? emptyRegistration[field])
+      // Messages (and the summary) follow the last submitted values once a submission was refused.
+      if (refusedSubmissions > 0 && parseRegistration(values) === undefined) {
+        expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
+        expect(control('email').getAttribute('aria-invalid')).toBe('true')
+        expect(
+          document.getElementById(control('email').getAttribute('aria-describedby') ?? '')
+            ?.textContent,
+        ).toBe('This field is required.')
+        expect(document.activeElement).toBe(control('email'))
+      } else {
+        expect(screen.queryByRole('alert')).toBeNull()
+      }
+    },
+    submitting: async () => {
+      await waitFor(() =>
+        expect(
+          screen
+            .getByRole('button', { name: 'Creating your account…' })
+            .getAttribute('aria-disabled'),
+        ).toBe('true'),
+      )
+    },
+    success: async ({ snapshot }) => {
+      await waitFor(() =>
+        expectFocusedHeading(snapshot.context.message ?? 'Registration successful!'),
+      )
+    },
+    error: async ({ snapshot }) => {
+      await waitFor(() =>
+        expectFocusedHeading(snapshot.context.message ?? 'Registration failed. Please try again.'),
+      )
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    },
+    registered: async () => {
+      await waitFor(() =>
+        expectFocusedHeading(
+          'User already registered. Would you like to resend the recovery email?',
+        ),
+      )
+      expect(screen.getByRole('button', { name: 'Resend recovery email' })).toBeTruthy()
+    },
+    resending: async () => {
+      await waitFor(() =>
+        expect(
+          screen
+            .getByRole('button', { name: 'Sending the recovery email…' })
+            .getAttribute('aria-disabled'),
+        ).toBe('true'),
+      )
+    },
+    resent: async ({ snapshot }) => {
+      await waitFor(() =>
+        expectFocusedHeading(
+          snapshot.context.message ?? 'Recovery email has been sent successfully.',
+        ),
+      )
+    },
+    resendFailed: async ({ snapshot }) => {
+      await waitFor(() =>
+        expectFocusedHeading(snapshot.context.message ?? 'Failed to send recovery email.'),
+      )
+    },
+  },
+})

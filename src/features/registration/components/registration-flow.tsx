@@ -1,0 +1,123 @@
+import { useLingui } from '@lingui/react'
+import { useMachine } from '@xstate/react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { registrationMachine } from '../../../../machines/registration-machine'
+import { inspectorOptions } from '../../../dev/machine-inspector'
+import { useRegisterUser } from '../api/register-user'
+import { useResendRecoveryEmail } from '../api/resend-recovery-email'
+import {
+  createRegistrationSchema,
+  firstIssuePerField,
+  type RegistrationField,
+  type RegistrationValues,
+  registrationFields,
+} from '../registration-schema'
+import { RegistrationForm } from './registration-form'
+import { RegistrationResult, type ResultView, resultViews } from './registration-result'
+
+type FieldMessages = Partial<Record<RegistrationField, string>>
+
+function onlyFields(errors: Partial<Record<string, string>>): FieldMessages {
+  const result: FieldMessages = {}
+  for (const field of registrationFields) {
+    const message = errors[field]
+    if (message) result[field] = message
+  }
+  return result
+}
+
+function resultViewOf(value: unknown): ResultView | undefined {
+  return resultViews.find((view) => view === value)
+}
+
+/**
+ * The registration flow on screen: the registration machine with the real HTTP calls (run as
+ * TanStack Query mutations), the form or the result view of the current state, and focus
+ * management (the first invalid field after a refused submission, the result's heading after
+ * an answer).
+ */
+export function RegistrationFlow() {
+  // `_` is a new function whenever the language changes: the messages below follow it.
+  const { _ } = useLingui()
+  const register = useRegisterUser()
+  const resend = useResendRecoveryEmail()
+  const [machine] = useState(() =>
+    registrationMachine.provide({
+      actors: {
+        registerUser: fromPromise(({ input }) => register.mutateAsync(input)),
+        resendRecoveryEmail: fromPromise(({ input }) => resend.mutateAsync(input)),
+      },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const { values, refusedSubmissions, serverFieldErrors, message } = snapshot.context
+
+  // Messages derive from the last submitted values, in the current language: switching
+  // language re-translates them.
+  const errors = useMemo(() => {
+    const fromServer = onlyFields(serverFieldErrors)
+    if (refusedSubmissions === 0) return fromServer
+    const result = v.safeParse(
+      createRegistrationSchema((descriptor) => _(descriptor)),
+      values,
+    )
+    return result.success
+      ? fromServer
+      : { ...fromServer, ...onlyFields(firstIssuePerField(result.issues)) }
+  }, [_, values, refusedSubmissions, serverFieldErrors])
+
+  const formRef = useRef<HTMLFormElement>(null)
+  const resultRef = useRef<HTMLHeadingElement>(null)
+  const onForm = snapshot.matches('form') || snapshot.matches('submitting')
+  const outcome = resultViewOf(snapshot.value)
+  const view = outcome ?? 'form'
+  const previousView = useRef(view)
+
+  useEffect(() => {
+    if (refusedSubmissions > 0) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    }
+  }, [refusedSubmissions])
+
+  useEffect(() => {
+    if (previousView.current === view) return
+    previousView.current = view
+    if (view === 'form') {
+      // Back from "Try again" or "use another address": the first field the server
+      // questioned, else the first field.
+      const form = formRef.current
+      ;(
+        form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        form?.querySelector<HTMLElement>('input')
+      )?.focus()
+    } else if (view !== 'resending') {
+      resultRef.current?.focus()
+    }
+  }, [view])
+
+  if (onForm || !outcome) {
+    const hasErrors = Object.keys(errors).length > 0
+    return (
+      <RegistrationForm
+        formRef={formRef}
+        values={values}
+        errors={errors}
+        summaryKey={hasErrors ? refusedSubmissions : undefined}
+        busy={snapshot.matches('submitting')}
+        onSubmit={(submitted: RegistrationValues) => send({ type: 'submit', values: submitted })}
+      />
+    )
+  }
+  return (
+    <RegistrationResult
+      headingRef={resultRef}
+      view={outcome}
+      message={message}
+      onRetry={() => send({ type: 'retry' })}
+      onResend={() => send({ type: 'resend' })}
+      onEdit={() => send({ type: 'edit' })}
+    />
+  )
+}

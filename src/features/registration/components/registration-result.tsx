@@ -1,0 +1,139 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode, Ref } from 'react'
+
+export const resultViews = [
+  'success',
+  'error',
+  'registered',
+  'resending',
+  'resent',
+  'resendFailed',
+] as const
+export type ResultView = (typeof resultViews)[number]
+
+export type RegistrationResultProps = {
+  readonly view: ResultView
+  /** The server's text; each view has its default (PRODUCT.md "Registration"). */
+  readonly message: string | undefined
+  readonly headingRef: Ref<HTMLHeadingElement>
+  readonly onRetry: () => void
+  readonly onResend: () => void
+  readonly onEdit: () => void
+}
+
+function Panel({
+  tone,
+  headingRef,
+  title,
+  children,
+}: {
+  tone: 'good' | 'bad' | 'info'
+  headingRef: Ref<HTMLHeadingElement>
+  title: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <section className={`registration-result registration-result-${tone}`}>
+      {/* Focus lands here when the answer arrives (tabIndex -1: focusable by script only). */}
+      <h2 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/** What the visitor sees once the server answered (or the call failed). */
+export function RegistrationResult({
+  view,
+  message,
+  headingRef,
+  onRetry,
+  onResend,
+  onEdit,
+}: RegistrationResultProps) {
+  switch (view) {
+    case 'success':
+      return (
+        <Panel
+          tone="good"
+          headingRef={headingRef}
+          title={message ?? <Trans>Registration successful!</Trans>}
+        >
+          <p className="actions">
+            <Link to="/" className="button">
+              <Trans>Back to the home page</Trans>
+            </Link>
+          </p>
+        </Panel>
+      )
+    case 'error':
+      return (
+        <Panel
+          tone="bad"
+          headingRef={headingRef}
+          title={message ?? <Trans>Registration failed. Please try again.</Trans>}
+        >
+          <p className="actions">
+            <button type="button" className="button button-primary" onClick={onRetry}>
+              <Trans>Try again</Trans>
+            </button>
+          </p>
+        </Panel>
+      )
+    case 'registered':
+    case 'resending':
+      return (
+        <Panel
+          tone="info"
+          headingRef={headingRef}
+          title={
+            <Trans>User already registered. Would you like to resend the recovery email?</Trans>
+          }
+        >
+          <p className="actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={onResend}
+              aria-disabled={view === 'resending'}
+            >
+              {view === 'resending' ? (
+                <Trans>Sending the recovery email…</Trans>
+              ) : (
+                <Trans>Resend recovery email</Trans>
+              )}
+            </button>
+            {view === 'registered' ? (
+              <button type="button" className="button" onClick={onEdit}>
+                <Trans>Use a different email address</Trans>
+              </button>
+            ) : null}
+          </p>
+        </Panel>
+      )
+    case 'resent':
+      return (
+        <Panel
+          tone="good"
+          headingRef={headingRef}
+          title={message ?? <Trans>Recovery email has been sent successfully.</Trans>}
+        />
+      )
+    case 'resendFailed':
+      return (
+        <Panel
+          tone="bad"
+          headingRef={headingRef}
+          title={message ?? <Trans>Failed to send recovery email.</Trans>}
+        >
+          <p className="actions">
+            <button type="button" className="button button-primary" onClick={onResend}>
+              <Trans>Try again</Trans>
+            </button>
+          </p>
+        </Panel>
+      )
+  }
+}

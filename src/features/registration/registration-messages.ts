@@ -1,0 +1,26 @@
+import { msg } from '@lingui/core/macro'
+
+/**
+ * Validation messages of the registration schema. Declared once with `msg` and translated
+ * where they are shown: in the form (the visitor's language) and in the API's 400 answers
+ * (the request's language).
+ */
+export const validationMessages = {
+  required: msg`This field is required.`,
+  mustBeText: msg`Enter this value as text.`,
+  unknownField: msg`This field is not part of the registration form.`,
+  notAnObject: msg`Send the registration as a JSON object.`,
+  emailInvalid: msg`Enter a valid email address, like name@example.com.`,
+  phoneInvalid: msg`Enter a phone number with 7 to 15 digits.`,
+  postalCodeInvalid: msg`Enter a valid postal code (letters, digits, spaces or hyphens).`,
+  genderInvalid: msg`Select one of the options.`,
+  dateInvalid: msg`Enter a valid date.`,
+  dateTooEarly: msg`Enter a date from 1900 on.`,
+  dateNotPast: msg`The birth date must be in the past.`,
+  resetTokenMissing: msg`The reset link is incomplete. Open the link from the email again.`,
+  /** The summary above the form (kept from the original product). */
+  summary: msg`Please fill in all required fields.`,
+}
+
+export const tooLong = (max: number) => msg`Use at most ${max} characters.`
+export const tooShort = (min: number) => msg`Use at least ${min} characters.`

@@ -1,0 +1,50 @@
+import { publicPaths } from '../../routing/public-paths'
+import { isIndexable } from './page-head'
+import { type PageRef, pageRefFor } from './page-ref'
+import { escapeHtml } from './render-head'
+
+/** Every indexable public page, in the route table's order. */
+export function indexablePages(): PageRef[] {
+  return publicPaths
+    .map((path) => pageRefFor(path))
+    .filter((page): page is PageRef => page !== undefined && isIndexable(page))
+}
+
+function alternates(page: PageRef, origin: string): string[] {
+  if (page.kind === 'neutral') return []
+  const [en, es] = page.locale === 'en' ? [page.path, page.twin] : [page.twin, page.path]
+  return [
+    ['en', en],
+    ['es', es],
+    ['x-default', en],
+  ].map(
+    ([hreflang, path]) =>
+      `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${origin}${path}`)}"/>`,
+  )
+}
+
+/** sitemap.xml: every indexable page, with hreflang alternates for pages that have a twin. */
+export function renderSitemap(origin: string): string {
+  const urls = indexablePages().map((page) =>
+    [
+      '  <url>',
+      `    <loc>${escapeHtml(`${origin}${page.path}`)}</loc>`,
+      ...alternates(page, origin),
+      '  </url>',
+    ].join('\n'),
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`
+}
+
+export function renderRobots(origin: string): string {
+  return `User-agent: *
+Allow: /
+Disallow: /api/
+
+Sitemap: ${origin}/sitemap.xml
+`
+}

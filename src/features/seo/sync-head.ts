@@ -1,0 +1,23 @@
+import type { I18n } from '@lingui/core'
+import type { Locale } from '../../i18n/locales'
+import { applyHead, publicOrigin } from './apply-head'
+import { buildPageHead } from './page-head'
+import { pageRefFor } from './page-ref'
+
+type PageSetting = { readonly origin: string; readonly withLightVersion: boolean }
+let setting: PageSetting | undefined
+
+/** Read once from the page the server sent, before the first update replaces its tags. */
+function pageSetting(): PageSetting {
+  setting ??= {
+    origin: publicOrigin(),
+    // The server adds the light-version link for mobile user agents only; keep that choice.
+    withLightVersion: document.head.querySelector('link[rel="amphtml"]') !== null,
+  }
+  return setting
+}
+
+/** Brings the document's head in line with the page at `pathname` in `locale`. */
+export function syncHead(pathname: string, locale: Locale, i18n: I18n): void {
+  applyHead(buildPageHead({ page: pageRefFor(pathname), locale, i18n, ...pageSetting() }))
+}

@@ -1,0 +1,164 @@
+import { JSDOM } from 'jsdom'
+import { describe, expect, inject, it } from 'vitest'
+import { unlistedPaths } from '../../src/features/seo/page-head'
+import { localizedPages, neutralPaths, publicPaths } from '../../src/routing/public-paths'
+
+// Issue 6's acceptance list, checked with plain HTTP (no JavaScript) on `npm start`'s server.
+const baseURL = inject('baseURL')
+const android =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
+
+async function fetchPage(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseURL}${path}`, { headers, redirect: 'manual' })
+  const html = await response.text()
+  return { response, html, document: new JSDOM(html).window.document }
+}
+
+const attr = (document: Document, selector: string, name: string) =>
+  document.querySelector(selector)?.getAttribute(name) ?? null
+
+describe('every public page, without JavaScript', () => {
+  const variants = [
+    ...neutralPaths.flatMap((path) => [
+      { path, locale: 'en', headers: { Cookie: 'app-language=en' } },
+      { path, locale: 'es', headers: { Cookie: 'app-language=es' } },
+    ]),
+    ...localizedPages.map(({ path, locale }) => ({ path, locale, headers: {} })),
+  ]
+
+  it.each(variants)(
+    '$path ($locale) has h1, title, description, canonical and its language',
+    async ({ path, locale, headers }) => {
+      const { response, document } = await fetchPage(path, headers)
+      expect(response.status).toBe(200)
+      expect(document.documentElement.lang).toBe(locale)
+      expect(document.querySelector('main h1')?.textContent?.trim()).toBeTruthy()
+      expect(document.title).toMatch(/\S+ \| \S+/)
+      expect(attr(document, 'meta[name="description"]', 'content')?.length).toBeGreaterThan(40)
+      expect(attr(document, 'link[rel="canonical"]', 'href')).toBe(`${baseURL}${path}`)
+      expect(attr(document, 'meta[property="og:title"]', 'content')).toBeTruthy()
+      expect(attr(document, 'meta[property="og:description"]', 'content')).toBeTruthy()
+      expect(attr(document, 'meta[name="twitter:card"]', 'content')).toBe('summary_large_image')
+      // Links work without JavaScript: real hrefs, no empty or javascript: targets.
+      const hrefs = [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '')
+      expect(hrefs.filter((href) => href === '' || href.startsWith('javascript:'))).toEqual([])
+    },
+  )
+
+  it.each(localizedPages)(
+    '$path is self-canonical with hreflang en/es/x-default to $twin',
+    async ({ path, locale, twin }) => {
+      const { document } = await fetchPage(path)
+      const [en, es] = locale === 'en' ? [path, twin] : [twin, path]
+      const alternates = Object.fromEntries(
+        [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+          link.getAttribute('hreflang'),
+          link.getAttribute('href'),
+        ]),
+      )
+      expect(alternates).toEqual({
+        en: `${baseURL}${en}`,
+        es: `${baseURL}${es}`,
+        'x-default': `${baseURL}${en}`,
+      })
+      expect(document.documentElement.lang).toBe(locale)
+    },
+  )
+
+  it('serves a neutral page in the browser language when nothing is stored', async () => {
+    const { document, response } = await fetchPage('/', { 'Accept-Language': 'es-MX,es;q=0.9' })
+    expect(document.documentElement.lang).toBe('es')
+    expect(response.headers.get('Vary')).toMatch(/Cookie/)
+    expect(response.headers.get('Vary')).toMatch(/Accept-Language/)
+  })
+
+  it('answers unknown paths with a translated 404 page', async () => {
+    const { response, document } = await fetchPage('/no-such-page', { Cookie: 'app-language=es' })
+    expect(response.status).toBe(404)
+    expect(document.documentElement.lang).toBe('es')
+    expect(document.querySelector('main h1')?.textContent).toBeTruthy()
+    expect(attr(document, 'meta[name="robots"]', 'content')).toMatch(/noindex/)
+  })
+})
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists every indexable public page with hreflang alternates', async () => {
+    const response = await fetch(`${baseURL}/sitemap.xml`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toMatch(/xml/)
+    const xml = new JSDOM(await response.text(), { contentType: 'application/xml' }).window.document
+    const urls = [...xml.getElementsByTagName('url')]
+    const locs = urls.map((url) => url.getElementsByTagName('loc')[0]?.textContent)
+    expect(locs).toEqual(
+      publicPaths
+        .filter((path) => !unlistedPaths.includes(path))
+        .map((path) => `${baseURL}${path}`),
+    )
+    expect(unlistedPaths).not.toContain('/register')
+    for (const { path, locale, twin } of localizedPages) {
+      const url = urls.find(
+        (u) => u.getElementsByTagName('loc')[0]?.textContent === `${baseURL}${path}`,
+      )
+      const links = [...(url?.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link') ?? [])]
+      const [en, es] = locale === 'en' ? [path, twin] : [twin, path]
+      expect(
+        Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
+      ).toEqual({
+        en: `${baseURL}${en}`,
+        es: `${baseURL}${es}`,
+        'x-default': `${baseURL}${en}`,
+      })
+    }
+  })
+
+  it('robots.txt names the sitemap', async () => {
+    const response = await fetch(`${baseURL}/robots.txt`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toMatch(new RegExp(`^Sitemap: ${baseURL}/sitemap.xml$`, 'm'))
+  })
+})
+
+describe('the light (AMP-like) version for mobile user agents', () => {
+  const pages = [
+    '/',
+    '/about',
+    '/contact',
+    '/services',
+    '/servicios',
+    '/services/web-development',
+    '/servicios/desarrollo-web',
+  ]
+
+  it.each(pages)(
+    '%s announces an /amp alternate that answers 200, canonical back',
+    async (path) => {
+      const { document } = await fetchPage(path, { 'User-Agent': android })
+      const target = attr(document, 'link[rel="amphtml"]', 'href')
+      expect(target).toBe(`${baseURL}${path === '/' ? '/amp' : `/amp${path}`}`)
+      const light = await fetchPage(new URL(target ?? '').pathname)
+      expect(light.response.status).toBe(200)
+      expect(attr(light.document, 'link[rel="canonical"]', 'href')).toBe(`${baseURL}${path}`)
+      expect(light.document.querySelector('main h1')?.textContent).toBeTruthy()
+      expect(light.document.querySelectorAll('script')).toHaveLength(0)
+    },
+  )
+
+  it('is not announced to desktop browsers', async () => {
+    const { document } = await fetchPage('/services/web-development', {
+      'User-Agent':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    })
+    expect(document.querySelector('link[rel="amphtml"]')).toBeNull()
+  })
+})
+
+describe('the share image', () => {
+  it('is a 1200×630 PNG', async () => {
+    const { document } = await fetchPage('/')
+    const image = attr(document, 'meta[property="og:image"]', 'content') ?? ''
+    const response = await fetch(image)
+    expect(response.headers.get('Content-Type')).toBe('image/png')
+    const bytes = Buffer.from(await response.arrayBuffer())
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630])
+  })
+})

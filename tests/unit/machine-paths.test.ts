@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { assign, setup } from 'xstate'
+import { afterDelayMs, planMachinePaths } from '../paths/machine-paths'
+
+// The harness's own checks: the planned paths take every transition, including the ones the
+// "state only" serialisation misses, and the coverage check fails when one is unreachable.
+
+const lamp = setup({
+  types: {
+    events: {} as { type: 'flip' } | { type: 'poke' } | { type: 'dim'; level: number },
+    context: {} as { level: number },
+  },
+  delays: { nap: 300 },
+  guards: { never: () => false },
+}).createMachine({
+  id: 'lamp',
+  context: { level: 0 },
+  initial: 'off',
+  states: {
+    off: {
+      on: {
+        flip: { target: 'on' },
+        poke: { guard: 'never', target: 'broken' },
+      },
+    },
+    on: {
+      after: { nap: { target: 'off' }, 1000: { target: 'broken' } },
+      on: {
+        flip: { target: 'off' },
+        // a targetless transition and a re-entering self-transition: no new state value
+        dim: { actions: assign({ level: ({ event }) => event.level }) },
+        poke: { target: 'on', reenter: true },
+      },
+    },
+    broken: {},
+  },
+})
+
+describe('planMachinePaths', () => {
+  it('takes every reachable transition, self-transitions and delayed ones included', () => {
+    const { paths, edges, uncovered } = planMachinePaths(lamp, {
+      events: () => [{ type: 'dim', level: 1 }],
+    })
+    expect(edges).toHaveLength(7)
+    expect(uncovered.map((edge) => edge.label)).toEqual(['off --poke [never]--> broken'])
+    const titles = paths.map((path) => path.title)
+    expect(titles).toContain('start → flip → poke ⇒ on')
+    expect(titles.some((title) => title.startsWith('start → flip → dim {"level":1} →'))).toBe(true)
+    expect(titles).toContain('start → flip → xstate.after.nap.lamp.on ⇒ off')
+    expect(titles).toContain('start → flip → xstate.after.1000.lamp.on ⇒ broken')
+    for (const path of paths) expect(path.steps[0]?.event.type).toBe('xstate.init')
+    // a blocked event (guard fails) makes no path of its own
+    expect(titles).not.toContain('start → poke ⇒ off')
+  })
+
+  it('makes a path per payload given for an event', () => {
+    const { paths } = planMachinePaths(lamp, {
+      events: () => [
+        { type: 'dim', level: 1 },
+        { type: 'dim', level: 2 },
+      ],
+    })
+    const titles = paths.map((path) => path.title)
+    expect(titles.some((title) => title.includes('dim {"level":1}'))).toBe(true)
+    expect(titles.some((title) => title.includes('dim {"level":2}'))).toBe(true)
+  })
+})
+
+describe('afterDelayMs', () => {
+  it('reads numeric and named delays', () => {
+    const snapshot = { context: { level: 0 } }
+    expect(afterDelayMs(lamp, 'xstate.after.1000.lamp.on', snapshot)).toBe(1000)
+    expect(afterDelayMs(lamp, 'xstate.after.nap.lamp.on', snapshot)).toBe(300)
+    expect(() => afterDelayMs(lamp, 'xstate.after.unknown.lamp.on', snapshot)).toThrow(/unknown/)
+  })
+})
