@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { axeViolations } from './axe'
 import { withBrowser } from './fixtures'
-import { axeViolations, controlled, servicesButton, waitForHydration } from './navigation-helpers'
+import { controlled, servicesButton, waitForHydration } from './navigation-helpers'
 
 const { open } = withBrowser()
 

@@ -2,8 +2,9 @@ import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { slideIntervalMs } from '../../machines/slideshow-machine'
 import { themeStorageKey } from '../../src/features/theme/theme'
+import { axeViolations } from './axe'
 import { withBrowser } from './fixtures'
-import { axeViolations, waitForHydration } from './navigation-helpers'
+import { waitForHydration } from './navigation-helpers'
 
 const { open } = withBrowser()
 const baseURL = inject('baseURL')

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { axeViolations } from './axe'
 import { withBrowser } from './fixtures'
 import { waitForMail } from './mail-box'
 
@@ -211,15 +212,7 @@ describe('registration form behaviour', () => {
     expect(await page.locator(`#${describedBy}`).textContent()).toBe('This field is required.')
     expect(await page.getByLabel('Exterior number').getAttribute('aria-invalid')).toBe('false')
 
-    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' })
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run: (context: Document) => Promise<{ violations: { id: string }[] }> }
-        }
-      ).axe
-      return (await axe.run(document)).violations.map((violation) => violation.id)
-    })
+    const violations = (await axeViolations(page)).map((violation) => violation.id)
     expect(violations).toEqual([])
     expect(errors).toEqual([])
   })
