@@ -1,12 +1,9 @@
 import type { Handler } from 'hono'
-import * as v from 'valibot'
 import { createRegistrationSchema } from '../../src/features/registration/registration-schema'
 import { users } from '../db/schema'
-import { translator } from '../i18n/server-i18n'
-import { clientAddress } from '../security/client-ip'
-import { readJson } from '../security/json-body'
 import { emailSubject } from '../security/rate-limit'
-import { failure, invalidFields, tooManyRequests } from './answers'
+import { admitRequest, schemasPerLocale } from './admit-request'
+import { tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import { hashPassword } from './passwords'
@@ -17,23 +14,12 @@ import { hashPassword } from './passwords'
  * so concurrent registrations of one address create exactly one account.
  */
 export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
-  const schemas = {
-    en: createRegistrationSchema(translator('en'), deps.today),
-    es: createRegistrationSchema(translator('es'), deps.today),
-  }
+  const schemas = schemasPerLocale((t) => createRegistrationSchema(t, deps.today))
   return async (c) => {
     const t = c.get('t')
-    const perIp = await deps.rateLimiter.hit(
-      deps.rateRules.registerPerIp,
-      clientAddress(c, deps.trustProxy),
-    )
-    if (!perIp.allowed) return tooManyRequests(c, perIp.retryAfterSeconds)
-
-    const body = await readJson(c)
-    if (!body.ok) return failure(c, 400, 'invalid_json', t(authMessages.invalidJson))
-    const parsed = v.safeParse(schemas[c.get('locale')], body.value)
-    if (!parsed.success) return invalidFields(c, parsed.issues, t(authMessages.invalidFields))
-    const input = parsed.output
+    const admitted = await admitRequest(c, deps, deps.rateRules.registerPerIp, schemas)
+    if (!admitted.ok) return admitted.response
+    const input = admitted.input
 
     const perEmail = await deps.rateLimiter.hit(
       deps.rateRules.registerPerEmail,

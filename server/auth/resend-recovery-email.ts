@@ -1,11 +1,8 @@
 import type { Handler } from 'hono'
-import * as v from 'valibot'
 import { createResendSchema } from '../../src/features/registration/recovery-schemas'
-import { translator } from '../i18n/server-i18n'
-import { clientAddress } from '../security/client-ip'
-import { readJson } from '../security/json-body'
 import { emailSubject } from '../security/rate-limit'
-import { failure, invalidFields, tooManyRequests } from './answers'
+import { admitRequest, schemasPerLocale } from './admit-request'
+import { tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import {
@@ -35,23 +32,12 @@ RETURNING id`
  * one (status, body, and the same once-a-minute limit per address), so it reveals nothing.
  */
 export function resendRecoveryEmailHandler(deps: AuthDeps): Handler<AuthEnv> {
-  const schemas = {
-    en: createResendSchema(translator('en')),
-    es: createResendSchema(translator('es')),
-  }
+  const schemas = schemasPerLocale(createResendSchema)
   return async (c) => {
     const t = c.get('t')
-    const perIp = await deps.rateLimiter.hit(
-      deps.rateRules.resendPerIp,
-      clientAddress(c, deps.trustProxy),
-    )
-    if (!perIp.allowed) return tooManyRequests(c, perIp.retryAfterSeconds)
-
-    const body = await readJson(c)
-    if (!body.ok) return failure(c, 400, 'invalid_json', t(authMessages.invalidJson))
-    const parsed = v.safeParse(schemas[c.get('locale')], body.value)
-    if (!parsed.success) return invalidFields(c, parsed.issues, t(authMessages.invalidFields))
-    const { email } = parsed.output
+    const admitted = await admitRequest(c, deps, deps.rateRules.resendPerIp, schemas)
+    if (!admitted.ok) return admitted.response
+    const { email } = admitted.input
 
     const perEmail = await deps.rateLimiter.hit(deps.rateRules.resendPerEmail, emailSubject(email))
     if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds)

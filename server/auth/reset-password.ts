@@ -1,10 +1,7 @@
 import type { Handler } from 'hono'
-import * as v from 'valibot'
 import { createResetPasswordSchema } from '../../src/features/registration/recovery-schemas'
-import { translator } from '../i18n/server-i18n'
-import { clientAddress } from '../security/client-ip'
-import { readJson } from '../security/json-body'
-import { failure, invalidFields, tooManyRequests } from './answers'
+import { admitRequest, schemasPerLocale } from './admit-request'
+import { failure } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import { hashPassword } from './passwords'
@@ -34,26 +31,15 @@ SELECT id FROM changed`
 
 /** `POST /api/v1/auth/reset-password` `{ token, password }`. */
 export function resetPasswordHandler(deps: AuthDeps): Handler<AuthEnv> {
-  const schemas = {
-    en: createResetPasswordSchema(translator('en')),
-    es: createResetPasswordSchema(translator('es')),
-  }
+  const schemas = schemasPerLocale(createResetPasswordSchema)
   return async (c) => {
     const t = c.get('t')
-    const perIp = await deps.rateLimiter.hit(
-      deps.rateRules.resetPerIp,
-      clientAddress(c, deps.trustProxy),
-    )
-    if (!perIp.allowed) return tooManyRequests(c, perIp.retryAfterSeconds)
+    const admitted = await admitRequest(c, deps, deps.rateRules.resetPerIp, schemas)
+    if (!admitted.ok) return admitted.response
 
-    const body = await readJson(c)
-    if (!body.ok) return failure(c, 400, 'invalid_json', t(authMessages.invalidJson))
-    const parsed = v.safeParse(schemas[c.get('locale')], body.value)
-    if (!parsed.success) return invalidFields(c, parsed.issues, t(authMessages.invalidFields))
-
-    const passwordHash = await hashPassword(parsed.output.password)
+    const passwordHash = await hashPassword(admitted.input.password)
     const result = await deps.pool.query(resetSql, [
-      hashRecoveryToken(parsed.output.token),
+      hashRecoveryToken(admitted.input.token),
       passwordHash,
     ])
     if (result.rowCount === 0)
