@@ -1,8 +1,9 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
-// Two catalogs: the interface strings every page needs, and the long service copy that only
-// service pages load (keeps it out of the home page's JavaScript).
+// Three catalogs: the interface strings every page needs, the long service copy that only
+// service pages load, and the registration flow's texts (the register and reset-password pages,
+// and the API's answers and mails) — so the home page downloads neither of the last two.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -12,7 +13,22 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['<rootDir>/src', '<rootDir>/machines', '<rootDir>/server'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/features/services/content/**'],
+      exclude: [
+        '**/node_modules/**',
+        '<rootDir>/src/features/services/content/**',
+        '<rootDir>/src/features/registration/**',
+        '<rootDir>/server/auth/**',
+        '<rootDir>/server/mail/**',
+      ],
+    },
+    {
+      path: '<rootDir>/locales/{locale}/registration',
+      include: [
+        '<rootDir>/src/features/registration',
+        '<rootDir>/server/auth',
+        '<rootDir>/server/mail',
+      ],
+      exclude: ['**/node_modules/**'],
     },
     {
       path: '<rootDir>/locales/{locale}/services',

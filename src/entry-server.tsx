@@ -44,10 +44,17 @@ export type RenderedPage = {
   readonly appHtml: string
   /** The matched routes (`/`, `/services/$slug`, …), for preloading their code. */
   readonly routeIds: readonly string[]
-  /** The Lingui catalogs the page needs (`messages`, and `services` on service pages). */
+  /** The Lingui catalogs the page needs (`messages`, plus `services` or `registration`). */
   readonly catalogs: readonly string[]
   /** The light, script-free version served at `lightPath`, when the page has one. */
   readonly light: { readonly path: string; readonly html: string } | undefined
+}
+
+/** The catalogs whose chunks the page preloads (must match the catalogs its route loaders ask for). */
+function catalogsFor(path: string, kind: string | undefined): readonly string[] {
+  if (kind === 'service') return ['messages', 'services']
+  if (path === '/register' || path === '/reset-password') return ['messages', 'registration']
+  return ['messages']
 }
 
 export async function renderPage({
@@ -83,7 +90,7 @@ export async function renderPage({
     headHtml: renderHead(head),
     appHtml,
     routeIds: router.state.matches.map((match) => match.routeId),
-    catalogs: page?.kind === 'service' ? ['messages', 'services'] : ['messages'],
+    catalogs: catalogsFor(path, page?.kind),
     light,
   }
 }

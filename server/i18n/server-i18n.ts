@@ -1,12 +1,14 @@
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core'
-import { messages as en } from '../../locales/en/messages.po'
-import { messages as es } from '../../locales/es/messages.po'
+import { messages as enInterface } from '../../locales/en/messages.po'
+import { messages as enRegistration } from '../../locales/en/registration.po'
+import { messages as esInterface } from '../../locales/es/messages.po'
+import { messages as esRegistration } from '../../locales/es/registration.po'
 import type { Locale } from '../../src/i18n/locales'
 
 /** The site's own catalogs, compiled by the Lingui Vite plugin into the server build too. */
 const instances: Record<Locale, I18n> = {
-  en: setupI18n({ locale: 'en', messages: { en } }),
-  es: setupI18n({ locale: 'es', messages: { es } }),
+  en: setupI18n({ locale: 'en', messages: { en: { ...enInterface, ...enRegistration } } }),
+  es: setupI18n({ locale: 'es', messages: { es: { ...esInterface, ...esRegistration } } }),
 }
 
 export type Translate = (descriptor: MessageDescriptor) => string

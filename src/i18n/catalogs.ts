@@ -3,22 +3,27 @@ import type { Locale } from './locales'
 
 type CatalogModule = { messages: Messages }
 
-// Each import is its own chunk: a visitor downloads only their language, and the long
-// service copy only on service pages.
-const interfaceCatalogs: Record<Locale, () => Promise<CatalogModule>> = {
-  en: () => import('../../locales/en/messages.po'),
-  es: () => import('../../locales/es/messages.po'),
+/** `messages`: every page. `services`: service pages. `registration`: register and reset pages. */
+export const catalogNames = ['messages', 'services', 'registration'] as const
+export type CatalogName = (typeof catalogNames)[number]
+
+// Each import is its own chunk: a visitor downloads only their language, and only the
+// catalogs the pages they open need.
+const catalogLoaders: Record<CatalogName, Record<Locale, () => Promise<CatalogModule>>> = {
+  messages: {
+    en: () => import('../../locales/en/messages.po'),
+    es: () => import('../../locales/es/messages.po'),
+  },
+  services: {
+    en: () => import('../../locales/en/services.po'),
+    es: () => import('../../locales/es/services.po'),
+  },
+  registration: {
+    en: () => import('../../locales/en/registration.po'),
+    es: () => import('../../locales/es/registration.po'),
+  },
 }
 
-const serviceCatalogs: Record<Locale, () => Promise<CatalogModule>> = {
-  en: () => import('../../locales/en/services.po'),
-  es: () => import('../../locales/es/services.po'),
-}
-
-export async function loadInterfaceCatalog(locale: Locale): Promise<Messages> {
-  return (await interfaceCatalogs[locale]()).messages
-}
-
-export async function loadServiceCatalog(locale: Locale): Promise<Messages> {
-  return (await serviceCatalogs[locale]()).messages
+export async function loadCatalog(name: CatalogName, locale: Locale): Promise<Messages> {
+  return (await catalogLoaders[name][locale]()).messages
 }

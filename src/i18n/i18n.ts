@@ -1,34 +1,34 @@
 import { i18n } from '@lingui/core'
-import { loadInterfaceCatalog, loadServiceCatalog } from './catalogs'
+import { type CatalogName, loadCatalog } from './catalogs'
 import { defaultLocale, type Locale } from './locales'
 
 export { i18n }
 
 const loaded = new Set<string>()
-const wantServiceCatalog = new Set<Locale>()
+/** Catalogs some page has needed: a language switch loads them too, in the new language. */
+const needed = new Set<CatalogName>(['messages'])
 
-async function ensureCatalogs(locale: Locale, withServices: boolean): Promise<void> {
-  if (!loaded.has(`${locale}:ui`)) {
-    i18n.load(locale, await loadInterfaceCatalog(locale))
-    loaded.add(`${locale}:ui`)
-  }
-  if (withServices && !loaded.has(`${locale}:services`)) {
-    i18n.load(locale, await loadServiceCatalog(locale))
-    loaded.add(`${locale}:services`)
-  }
+async function ensureLoaded(locale: Locale): Promise<void> {
+  await Promise.all(
+    [...needed].map(async (name) => {
+      const key = `${locale}:${name}`
+      if (loaded.has(key)) return
+      i18n.load(locale, await loadCatalog(name, locale))
+      loaded.add(key)
+    }),
+  )
 }
 
-/** Loads the interface catalog of `locale` (and the service copy once any page needed it) and activates it. */
+/** Loads the catalogs pages have needed so far in `locale`, then activates it. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await ensureCatalogs(locale, wantServiceCatalog.size > 0)
+  await ensureLoaded(locale)
   if (i18n.locale !== locale) i18n.activate(locale)
 }
 
-/** Called by service routes: makes the service copy available in the active language. */
-export async function ensureServiceCatalog(): Promise<void> {
-  const locale = (i18n.locale || defaultLocale) as Locale
-  wantServiceCatalog.add(locale)
-  await ensureCatalogs(locale, true)
+/** Called by a route's loader: makes `name` available in the active language. */
+export async function ensureCatalog(name: CatalogName): Promise<void> {
+  needed.add(name)
+  await ensureLoaded((i18n.locale || defaultLocale) as Locale)
 }
 
 export function currentLocale(): Locale {

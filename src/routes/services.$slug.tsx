@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ServicePage } from '../features/services/components/service-page'
 import { isEnSlug, serviceByEnSlug } from '../features/services/service-table'
-import { ensureServiceCatalog } from '../i18n/i18n'
+import { ensureCatalog } from '../i18n/i18n'
 
 export const Route = createFileRoute('/services/$slug')({
   params: {
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/services/$slug')({
     },
     stringify: ({ slug }) => ({ slug }),
   },
-  loader: () => ensureServiceCatalog(),
+  loader: () => ensureCatalog('services'),
   component: EnglishServiceRoute,
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { catalogNames } from '../../src/i18n/catalogs'
 import { readPo } from '../po-file'
 
 /**
@@ -19,7 +20,7 @@ const sameInBothLanguages = new Set([
   '404',
 ])
 
-for (const catalog of ['messages', 'services']) {
+for (const catalog of catalogNames) {
   describe(`the ${catalog} catalog`, () => {
     const english = readPo(`locales/en/${catalog}.po`).filter((e) => !e.obsolete)
     const spanish = readPo(`locales/es/${catalog}.po`).filter((e) => !e.obsolete)

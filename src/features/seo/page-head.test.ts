@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { activateLocale, ensureServiceCatalog, i18n } from '../../i18n/i18n'
+import { activateLocale, ensureCatalog, i18n } from '../../i18n/i18n'
 import { localizedPages, publicPaths } from '../../routing/public-paths'
 import { serviceContent } from '../services/service-content'
 import { serviceTable } from '../services/service-table'
@@ -26,9 +26,9 @@ function hreflangs(tags: readonly HeadTag[]): Record<string, string> {
 describe('page metadata', () => {
   beforeAll(async () => {
     await activateLocale('en')
-    await ensureServiceCatalog()
+    await ensureCatalog('services')
     await activateLocale('es')
-    await ensureServiceCatalog()
+    await ensureCatalog('services')
   })
 
   it('names the real meta description of every service (the id is built, not imported)', () => {
