@@ -28,7 +28,7 @@ export function ContactPage() {
             <Trans>Phone</Trans>
           </dt>
           <dd>
-            <a href="tel:+525512345678">+52 55 1234 5678</a>
+            <a href="tel:+525541702386">+52 55 4170 2386</a>
           </dd>
         </div>
         <div>
