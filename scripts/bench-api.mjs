@@ -122,7 +122,7 @@ function freePort() {
 }
 
 async function main() {
-  const buildDir = resolve(root, process.env.BUILD_DIR ?? 'dist')
+  const buildDir = resolve(root, process.env.BUILD_DIR || 'dist')
   const duration = Number(process.env.BENCH_DURATION ?? 10)
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
   if (!existsSync(join(buildDir, 'server/main.js'))) {

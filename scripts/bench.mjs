@@ -27,7 +27,7 @@ import lighthouse from 'lighthouse'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = new Set(process.argv.slice(2))
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
-const buildDir = resolve(root, process.env.BENCH_BUILD_DIR ?? '.tmp/bench-build')
+const buildDir = resolve(root, process.env.BENCH_BUILD_DIR || '.tmp/bench-build')
 const resultsFile = join(root, 'bench/results.json')
 const pages = ['/', '/services/web-development', '/servicios/desarrollo-web', '/register']
 const staticTargets = ['/', '/services/web-development']

@@ -7,7 +7,11 @@ import { resolve } from 'node:path'
 process.env.NODE_ENV = 'production'
 const { build } = await import('vite')
 
-const outDir = resolve(process.env.BUILD_DIR ?? 'dist')
+const outDir = resolve(process.env.BUILD_DIR || 'dist')
+// The build empties its output folders: never let them be the project's own folders.
+if (!/[\\/](dist|\.tmp)([\\/]|$)/.test(outDir)) {
+  throw new Error(`BUILD_DIR must be ./dist or a folder under ./.tmp or dist (got ${outDir})`)
+}
 
 const { chunkReport } = await import('./chunk-report.mjs')
 await build({

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const buildDir = resolve(root, process.env.BUILD_DIR ?? 'dist')
+const buildDir = resolve(root, process.env.BUILD_DIR || 'dist')
 const serverEntry = join(buildDir, 'server/main.js')
 const sources = [
   'src',

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AuthDeps } from './auth/auth-env'
 import { apiNotFound, createAuthRoutes } from './auth/auth-routes'
+import { describeError } from './log/describe-error'
 import { securityHeaders } from './security/security-headers'
 import { createSiteRoutes } from './site/serve-site'
 
@@ -47,7 +48,7 @@ export function createApp({
   app.route('/', createSiteRoutes({ clientDir, publicUrl }))
 
   app.onError((error, c) => {
-    console.error('Unhandled error:', error instanceof Error ? error.message : error)
+    console.error(`Unhandled error: ${describeError(error)}`)
     return c.json({ error: 'Internal Server Error' }, 500)
   })
 

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie'
 import { languageCookieName } from '../../src/i18n/locales'
 import { requestLocale } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
+import { describeError } from '../log/describe-error'
 import { isHttps } from '../security/client-ip'
 import { jsonBodyGuards } from '../security/json-body'
 import { checkXsrf, ensureXsrfCookies } from '../security/xsrf'
@@ -59,9 +60,7 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AuthEnv> {
   routes.all('*', (c) => failure(c, 404, 'not_found', c.get('t')(authMessages.notFound)))
   routes.onError((error, c) => {
     // Logged without the request body: it may hold a password.
-    console.error(
-      `${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    console.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`)
     return failure(c, 500, 'server_error', c.get('t')(authMessages.serverError))
   })
   return routes

@@ -99,6 +99,7 @@ describe.each(testBackends())('POST /api/v1/auth/register on $name', (backend) =
       success: false,
       code: 'already_registered',
       message: 'User already registered. Would you like to resend the recovery email?',
+      error: 'User already registered. Would you like to resend the recovery email?',
     })
     expect(await userCount(body.email)).toBe(1)
   })

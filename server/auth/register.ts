@@ -3,7 +3,7 @@ import { createRegistrationSchema } from '../../src/features/registration/regist
 import { users } from '../db/schema'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
-import { tooManyRequests } from './answers'
+import { failure, tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import { hashPassword } from './passwords'
@@ -53,10 +53,7 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
       .returning({ id: users.id })
 
     if (inserted.length === 0) {
-      return c.json(
-        { success: false, code: 'already_registered', message: t(authMessages.alreadyRegistered) },
-        409,
-      )
+      return failure(c, 409, 'already_registered', t(authMessages.alreadyRegistered))
     }
     return c.json({ success: true, message: t(authMessages.registered) }, 201)
   }

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 import { isLocale } from '../../src/i18n/locales'
 import { recoveryTokenLifetimeMinutes } from '../auth/recovery-tokens'
+import { describeError } from '../log/describe-error'
 import { composeRecoveryEmail, resetLink } from './recovery-email'
 
 /**
@@ -167,7 +168,7 @@ export function createOutboxWorker({
     }
     running = round()
       .catch((error: unknown) => {
-        log(`Mail outbox round failed: ${error instanceof Error ? error.message : String(error)}`)
+        log(`Mail outbox round failed: ${describeError(error)}`)
         return 0
       })
       .finally(() => {

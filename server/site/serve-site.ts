@@ -101,7 +101,8 @@ export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions
     // One URL per page: /about/ → /about (keeps the query string).
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const url = new URL(c.req.url)
-      url.pathname = pathname.replace(/\/+$/, '') || '/'
+      // Leading slashes collapse too: `//evil.example/` must not become `Location: //evil.example`.
+      url.pathname = `/${pathname.replace(/^\/+|\/+$/g, '')}`
       return c.redirect(`${url.pathname}${url.search}`, 301)
     }
 

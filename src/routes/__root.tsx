@@ -7,8 +7,10 @@ import { activeLanguage, setLanguage } from '../i18n/language-preference'
 import { localeFromPath } from '../i18n/locales'
 
 export const Route = createRootRoute({
-  // A path under /services or /servicios decides the language (and remembers it).
-  beforeLoad: async ({ location }) => {
+  // A path under /services or /servicios decides the language (and remembers it) — when the
+  // visitor goes there, not when a hovered link is merely preloaded.
+  beforeLoad: async ({ location, preload }) => {
+    if (preload) return
     const fromPath = localeFromPath(location.pathname)
     if (fromPath && typeof document !== 'undefined' && fromPath !== activeLanguage()) {
       await setLanguage(fromPath)

@@ -51,9 +51,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A build of its own per run (BUILD_DIR), so parallel runs never serve each other's files.
   // Inside the repository, so the server bundle resolves node_modules.
   mkdirSync('.tmp', { recursive: true })
-  const buildDir =
-    process.env.E2E_BUILD_DIR ?? mkdtempSync(join(process.cwd(), '.tmp', 'e2e-build-'))
-  if (!process.env.E2E_BUILD_DIR) {
+  const reuse = process.env.E2E_BUILD_DIR || undefined
+  const buildDir = reuse ?? mkdtempSync(join(process.cwd(), '.tmp', 'e2e-build-'))
+  if (!reuse) {
     const build = spawnSync('node', ['scripts/build.mjs'], {
       stdio: 'inherit',
       env: { ...process.env, BUILD_DIR: buildDir },
@@ -94,6 +94,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await smtp.close()
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(mailDir, { recursive: true, force: true })
-    if (!process.env.E2E_BUILD_DIR) rmSync(buildDir, { recursive: true, force: true })
+    if (!reuse) rmSync(buildDir, { recursive: true, force: true })
   }
 }

@@ -88,6 +88,20 @@ describe('desktop header', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('false')
     expect(await panel.isVisible()).toBe(false)
   })
+
+  it('a keyboard visitor who follows a panel link continues at the new page’s content', async () => {
+    const { page } = await open('/')
+    await waitForHydration(page)
+    const button = servicesButton(page)
+    await button.focus()
+    await page.keyboard.press('Enter')
+    const panel = await controlled(page, button)
+    await panel.getByRole('link', { name: 'Web design' }).focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/services/web-design')
+    await page.getByRole('heading', { level: 1, name: 'Web design' }).waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')
+  })
 })
 
 describe('language menu', () => {

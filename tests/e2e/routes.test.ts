@@ -55,4 +55,13 @@ describe('the server', () => {
     expect(response.status).toBe(301)
     expect(response.headers.get('location')).toBe('/about')
   })
+
+  it('never redirects to another host (no open redirect through leading slashes)', async () => {
+    for (const path of ['//evil.example/', '///evil.example/', '//evil.example/about/']) {
+      const response = await fetch(`${baseURL}${path}`, { redirect: 'manual' })
+      const location = response.headers.get('location')
+      if (location !== null) expect(location, path).toMatch(/^\/[^/\\]/)
+      expect(new URL(location ?? '/', baseURL).origin, path).toBe(baseURL)
+    }
+  })
 })

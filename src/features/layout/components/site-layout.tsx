@@ -1,18 +1,21 @@
 import { Trans } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { ThemeProvider } from '../../theme/theme-actor'
+import { useFocusAfterNavigation } from '../use-focus-after-navigation'
 import { MobileBar } from './mobile-bar'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
 export function SiteLayout({ children }: { readonly children: ReactNode }) {
+  const main = useRef<HTMLElement>(null)
+  useFocusAfterNavigation(main)
   return (
     <ThemeProvider>
       <a className="skip-link" href="#main">
         <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         {children}
       </main>
       <SiteFooter />
