@@ -39,7 +39,7 @@ export type ServerConfig = {
   readonly smtpUrl: string | undefined
   readonly publicUrl: string
   readonly clientDir: string
-  /** HMAC key of the XSRF tokens; generated and kept in DATA_DIR when absent. */
+  /** HMAC key of the XSRF tokens; when absent, one is generated and kept in the database. */
   readonly xsrfSecret: string | undefined
   /** Behind a reverse proxy / CDN: take the client address and scheme from X-Forwarded-*. */
   readonly trustProxy: boolean

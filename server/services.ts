@@ -19,18 +19,19 @@ export async function startServices(
   config: ServerConfig,
   log: (message: string) => void = console.log,
 ): Promise<Services> {
-  const secrets = loadSecrets({ dataDir: config.dataDir, xsrfSecret: config.xsrfSecret })
-  if (config.databaseUrl && !config.xsrfSecret) {
-    log(
-      'Note: XSRF_SECRET is not set; several instances sharing DATABASE_URL must share one XSRF_SECRET.',
-    )
-  }
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     log,
   })
   log(`Database: ${database.description}`)
+  // Without XSRF_SECRET the key lives in the database, so every instance sharing it signs alike.
+  const secrets = await loadSecrets({ pool: database.pool, xsrfSecret: config.xsrfSecret }).catch(
+    async (error: unknown) => {
+      await database.close()
+      throw error
+    },
+  )
   const smtp = config.smtpUrl
     ? createSmtpSender(config.smtpUrl, config.mailFrom ?? defaultFrom(config.publicUrl))
     : undefined

@@ -104,6 +104,43 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     expect((await client.post('/api/v1/auth/resend-recovery-email', { email })).status).toBe(429)
   })
 
+  it('without SMTP the request leaves no usable token: the waiting outbox row holds none and no token exists', async () => {
+    const idle = createOutboxWorker({
+      pool: database.pool,
+      send: undefined,
+      publicUrl,
+      log: () => {},
+    })
+    const noSmtpApi = await startApi(database, { mail: idle })
+    try {
+      const user = account()
+      const client = new ApiClient(noSmtpApi.url)
+      expect((await client.post('/api/v1/auth/register', user)).status).toBe(201)
+      const answer = await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
+      expect(answer.status).toBe(200)
+      await idle.deliverDue()
+      const outbox = await database.pool.query(
+        'SELECT row_to_json(mail_outbox)::jsonb AS row FROM mail_outbox WHERE recipient = $1',
+        [user.email],
+      )
+      expect(outbox.rows).toHaveLength(1)
+      const row = outbox.rows[0].row as Record<string, unknown>
+      expect(row.status).toBe('pending')
+      expect(Object.keys(row)).not.toContain('link_token')
+      // No value in the row looks like a 256-bit base64url token.
+      expect(Object.values(row).filter((v) => /^[A-Za-z0-9_-]{43}$/.test(String(v)))).toEqual([])
+      const tokens = await database.pool.query(
+        `SELECT count(*)::int AS n FROM password_reset_tokens
+         JOIN users ON users.id = password_reset_tokens.user_id WHERE users.email = $1`,
+        [user.email],
+      )
+      expect(tokens.rows[0].n).toBe(0)
+    } finally {
+      await idle.stop()
+      await noSmtpApi.close()
+    }
+  })
+
   it('delivers the mail over SMTP with a link to PUBLIC_URL that sets a new password once', async () => {
     const { user, client } = await registered()
     await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
@@ -115,7 +152,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     expect(mail.html).toContain(`${publicUrl}/reset-password?token=${token}`)
     expect(mail.raw).not.toContain(user.password)
 
-    // Stored hashed; the outbox forgets the token once the mail is out.
+    // Stored hashed; the outbox row never held it.
     const stored = await database.pool.query('SELECT token_hash FROM password_reset_tokens')
     expect(stored.rows.map((row) => row.token_hash)).toContain(
       createHash('sha256')
@@ -124,10 +161,11 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     )
     expect(JSON.stringify(stored.rows)).not.toContain(token)
     const outbox = await database.pool.query(
-      'SELECT status, link_token FROM mail_outbox WHERE recipient = $1',
+      'SELECT status, row_to_json(mail_outbox)::text AS whole FROM mail_outbox WHERE recipient = $1',
       [user.email],
     )
-    expect(outbox.rows).toEqual([{ status: 'sent', link_token: null }])
+    expect(outbox.rows).toEqual([{ status: 'sent', whole: expect.any(String) }])
+    expect(outbox.rows[0].whole).not.toContain(token)
 
     const reset = await new ApiClient(api.url).post('/api/v1/auth/reset-password', {
       token,

@@ -5,26 +5,15 @@ import { admitRequest, schemasPerLocale } from './admit-request'
 import { tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
-import {
-  hashRecoveryToken,
-  newRecoveryToken,
-  recoveryTokenLifetimeMinutes,
-} from './recovery-tokens'
 
 /**
- * One statement: when the address has an account, store the token's hash and put the mail in
- * the outbox; otherwise do nothing. Either way the caller gets the same answer.
+ * One statement: when the address has an account, put the mail in the outbox; otherwise do
+ * nothing. Either way the caller gets the same answer. No token exists yet: the outbox worker
+ * creates it when it sends the mail, and stores only its hash (server/mail/outbox-worker.ts).
  */
 const enqueueSql = `
-WITH account AS (
-  SELECT id, email FROM users WHERE lower(email) = lower($1)
-), token AS (
-  INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
-  SELECT id, $2, now() + make_interval(mins => $3) FROM account
-  RETURNING user_id
-)
-INSERT INTO mail_outbox (kind, recipient, locale, link_token)
-SELECT 'password_recovery', account.email, $4, $5 FROM account JOIN token ON token.user_id = account.id
+INSERT INTO mail_outbox (kind, recipient, locale, user_id)
+SELECT 'password_recovery', email, $2, id FROM users WHERE lower(email) = lower($1)
 RETURNING id`
 
 /**
@@ -42,14 +31,7 @@ export function resendRecoveryEmailHandler(deps: AuthDeps): Handler<AuthEnv> {
     const perEmail = await deps.rateLimiter.hit(deps.rateRules.resendPerEmail, emailSubject(email))
     if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds)
 
-    const token = newRecoveryToken()
-    const queued = await deps.pool.query<{ id: string }>(enqueueSql, [
-      email,
-      hashRecoveryToken(token),
-      recoveryTokenLifetimeMinutes,
-      c.get('locale'),
-      token,
-    ])
+    const queued = await deps.pool.query<{ id: string }>(enqueueSql, [email, c.get('locale')])
     for (const row of queued.rows) deps.mail.queued(Number(row.id))
     return c.json({ success: true, message: t(authMessages.recoverySent) }, 200)
   }

@@ -76,10 +76,10 @@ export const mailOutbox = pgTable(
     recipient: text('recipient').notNull(),
     locale: text('locale').notNull(),
     /**
-     * The reset token the mail must carry, kept only until the mail is delivered or the token
-     * expires (the worker clears it); the token table holds just its hash.
+     * The account a recovery mail is for. The row holds no token: the worker creates it when it
+     * sends the mail and stores only its hash, in the transaction that marks the row sent.
      */
-    linkToken: text('link_token'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -103,4 +103,15 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
+})
+
+/**
+ * Secrets every instance must share (the XSRF key when XSRF_SECRET is not set): the first
+ * instance inserts a fresh one, every other one reads it (see server/security/secrets.ts).
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  /** base64url */
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

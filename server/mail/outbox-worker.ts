@@ -1,6 +1,10 @@
 import type { Pool, PoolClient } from 'pg'
 import { isLocale } from '../../src/i18n/locales'
-import { recoveryTokenLifetimeMinutes } from '../auth/recovery-tokens'
+import {
+  hashRecoveryToken,
+  newRecoveryToken,
+  recoveryTokenLifetimeMinutes,
+} from '../auth/recovery-tokens'
 import { describeError } from '../log/describe-error'
 import { composeRecoveryEmail, resetLink } from './recovery-email'
 
@@ -10,6 +14,10 @@ import { composeRecoveryEmail, resetLink } from './recovery-email'
  * skips rows this one holds, so a mail is never sent twice by two instances. (If this process
  * dies after the SMTP server accepted a message but before the commit, the row is sent again
  * later: at-least-once, the usual outbox trade-off.)
+ *
+ * A recovery row holds no token. The worker creates it just before sending and stores only its
+ * hash, in the transaction that marks the row sent: the plain token exists only in the mail,
+ * and a mail that was not sent (no SMTP_URL, a failed attempt) leaves no usable token behind.
  */
 
 export type OutgoingMail = {
@@ -46,7 +54,7 @@ type OutboxRow = {
   kind: string
   recipient: string
   locale: string
-  link_token: string | null
+  user_id: string | null
   attempts: number
 }
 
@@ -76,9 +84,9 @@ export function createOutboxWorker({
   let stopped = false
 
   async function expireOld(): Promise<void> {
-    // A link older than the token's lifetime cannot work any more: drop the token with the mail.
+    // A reset mail that waited longer than a token lives is stale: the visitor has moved on.
     await pool.query(
-      `UPDATE mail_outbox SET status = 'expired', link_token = NULL
+      `UPDATE mail_outbox SET status = 'expired'
        WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)`,
       [recoveryTokenLifetimeMinutes],
     )
@@ -89,27 +97,38 @@ export function createOutboxWorker({
     await client.query('BEGIN')
     try {
       const { rows } = await client.query<OutboxRow>(
-        `SELECT id, kind, recipient, locale, link_token, attempts FROM mail_outbox
+        `SELECT id, kind, recipient, locale, user_id, attempts FROM mail_outbox
          WHERE status = 'pending' AND next_attempt_at <= now()
          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],
       )
       for (const row of rows) {
-        if (row.kind !== 'password_recovery' || row.link_token === null) {
+        const token = newRecoveryToken()
+        // The savepoint undoes this row's token alone when its delivery fails.
+        await client.query('SAVEPOINT mail')
+        const stored =
+          row.kind === 'password_recovery' && row.user_id !== null
+            ? await client.query(
+                `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
+                 SELECT id, $2, now() + make_interval(mins => $3) FROM users WHERE id = $1`,
+                [row.user_id, hashRecoveryToken(token), recoveryTokenLifetimeMinutes],
+              )
+            : undefined
+        if (!stored?.rowCount) {
           await client.query(
-            `UPDATE mail_outbox SET status = 'failed', last_error = 'unknown kind or no token' WHERE id = $1`,
+            `UPDATE mail_outbox SET status = 'failed', last_error = 'unknown kind or no account' WHERE id = $1`,
             [row.id],
           )
           continue
         }
         const mail = composeRecoveryEmail(
           isLocale(row.locale) ? row.locale : 'en',
-          resetLink(publicUrl, row.link_token),
+          resetLink(publicUrl, token),
         )
         try {
           await deliver({ to: row.recipient, ...mail })
           await client.query(
-            `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, link_token = NULL, last_error = NULL WHERE id = $1`,
+            `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
             [row.id],
           )
           sent += 1
@@ -120,10 +139,10 @@ export function createOutboxWorker({
           const attempts = row.attempts + 1
           const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500)
           const giveUp = attempts >= maxAttempts
+          await client.query('ROLLBACK TO SAVEPOINT mail')
           await client.query(
             `UPDATE mail_outbox SET attempts = $2, last_error = $3,
                status = CASE WHEN $4 THEN 'failed' ELSE status END,
-               link_token = CASE WHEN $4 THEN NULL ELSE link_token END,
                next_attempt_at = now() + make_interval(secs => $5)
              WHERE id = $1`,
             [row.id, attempts, reason, giveUp, retryDelaySeconds(attempts)],

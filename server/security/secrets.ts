@@ -1,62 +1,36 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import type { Pool } from 'pg'
 
 export type Secrets = {
   /** HMAC-SHA256 key that signs XSRF tokens. */
   readonly xsrfKey: Buffer
 }
 
-const fileName = 'secrets.json'
-
-function readKey(path: string): Buffer | undefined {
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      'xsrf' in parsed &&
-      typeof parsed.xsrf === 'string'
-    ) {
-      const key = Buffer.from(parsed.xsrf, 'base64url')
-      if (key.length >= 32) return key
-    }
-    throw new Error(`${path} does not hold a valid XSRF key`)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-}
-
 /**
- * XSRF_SECRET from the environment when set (required when several instances share one
- * PostgreSQL: they must sign alike); otherwise a 256-bit key generated once and kept in
- * DATA_DIR/secrets.json (mode 0600), so tokens survive restarts.
+ * XSRF_SECRET from the environment when set; otherwise a 256-bit key kept in PostgreSQL
+ * (`app_secrets`), so every instance sharing the database signs alike and tokens survive
+ * restarts. Nothing that must be shared lives in one process or one DATA_DIR.
  */
-export function loadSecrets({
-  dataDir,
+export async function loadSecrets({
+  pool,
   xsrfSecret,
 }: {
-  dataDir: string
+  pool: Pool
   xsrfSecret?: string | undefined
-}): Secrets {
+}): Promise<Secrets> {
   if (xsrfSecret) return { xsrfKey: Buffer.from(xsrfSecret, 'utf8') }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  const path = join(dataDir, fileName)
-  const existing = readKey(path)
-  if (existing) return { xsrfKey: existing }
-  const key = randomBytes(32)
-  try {
-    // 'wx': when two processes start at once, exactly one creates the file; the other reads it.
-    writeFileSync(path, `${JSON.stringify({ xsrf: key.toString('base64url') })}\n`, {
-      mode: 0o600,
-      flag: 'wx',
-    })
-    return { xsrfKey: key }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    const written = readKey(path)
-    if (!written) throw new Error(`${path} disappeared while starting`)
-    return { xsrfKey: written }
-  }
+  // Offer a fresh key, then read whichever one is stored: the first instance to get here stores
+  // its key (a concurrent insert waits for it, then does nothing), and every instance — now or
+  // after a restart — reads that same key.
+  await pool.query(
+    'INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+    ['xsrf', randomBytes(32).toString('base64url')],
+  )
+  const { rows } = await pool.query<{ value: string }>(
+    'SELECT value FROM app_secrets WHERE name = $1',
+    ['xsrf'],
+  )
+  const key = Buffer.from(rows[0]?.value ?? '', 'base64url')
+  if (key.length < 32) throw new Error('app_secrets does not hold a valid XSRF key')
+  return { xsrfKey: key }
 }

@@ -35,12 +35,11 @@ export async function startApi(
   database: TestDatabase,
   options: ApiOptions = {},
 ): Promise<ApiServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agency-api-test-'))
   const clientDir = mkdtempSync(join(tmpdir(), 'agency-api-client-'))
   const deps: AuthDeps = {
     pool: database.pool,
     db: database.db,
-    xsrfKey: loadSecrets({ dataDir }).xsrfKey,
+    xsrfKey: (await loadSecrets({ pool: database.pool })).xsrfKey,
     rateLimiter: createRateLimiter(database.pool),
     rateRules: { ...defaultRateRules, ...options.rateRules },
     mail: options.mail ?? { queued: () => {} },
@@ -61,7 +60,6 @@ export async function startApi(
     deps,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      rmSync(dataDir, { recursive: true, force: true })
       rmSync(clientDir, { recursive: true, force: true })
     },
   }

@@ -119,6 +119,46 @@ describe('postJson', () => {
     expect((await patient).status).toBe(200)
   })
 
+  /** Headers at once, then a body that never arrives (and ignores the abort, like a stuck proxy). */
+  const stalledBody = () =>
+    new Response(new ReadableStream({ start() {} }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    })
+
+  it('"timeout exceeded" when the body stalls after the headers arrived', async () => {
+    vi.useFakeTimers()
+    document.cookie = 'XSRF-TOKEN=t; path=/'
+    serve(stalledBody)
+    const timed = postJson('/x', {}, { timeout: 50 }).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(60)
+    const error = (await timed) as HttpError
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.message).toBe('timeout exceeded')
+  })
+
+  it('"Request aborted" when the caller aborts while the body is still arriving', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/'
+    serve(stalledBody)
+    const controller = new AbortController()
+    const pending = postJson('/x', {}, { signal: controller.signal }).catch((e: unknown) => e)
+    await vi.waitFor(() => expect(calls).toHaveLength(1))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    controller.abort()
+    const error = (await pending) as HttpError
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.message).toBe('Request aborted')
+  })
+
+  it('"timeout exceeded" when the XSRF token answer stalls in its body', async () => {
+    vi.useFakeTimers()
+    serve(stalledBody)
+    const timed = postJson('/x', {}, { timeout: 50 }).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(60)
+    expect(((await timed) as HttpError).message).toBe('timeout exceeded')
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/auth/xsrf-token'])
+  })
+
   it('retries once with a fresh token after a 403 xsrf_failed', async () => {
     document.cookie = 'XSRF-TOKEN=stale; path=/'
     let posts = 0

@@ -50,12 +50,18 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-/** fetch with the generic errors and the timeout; resolves for any HTTP status. */
+type Received = { readonly status: number; readonly ok: boolean; readonly data: unknown }
+
+/**
+ * fetch and read the body, both under the timeout and the caller's signal, with the generic
+ * errors; resolves for any HTTP status. (A body that stalls after the headers must still end in
+ * "timeout exceeded" or "Request aborted".)
+ */
 async function send(
   url: string,
   init: RequestInit,
   { timeout = 0, signal }: RequestOptions,
-): Promise<Response> {
+): Promise<Received> {
   if (signal?.aborted) throw new HttpError('Request aborted')
   const controller = new AbortController()
   let timedOut = false
@@ -68,8 +74,21 @@ async function send(
       : undefined
   const forward = () => controller.abort()
   signal?.addEventListener('abort', forward, { once: true })
+  // Settles the race below even if a body stream ignores the abort.
+  let stopReading: (() => void) | undefined
+  const stopped = new Promise<never>((_resolve, reject) => {
+    stopReading = () => reject(new Error('aborted'))
+    controller.signal.addEventListener('abort', stopReading, { once: true })
+  })
+  stopped.catch(() => {})
   try {
-    return await fetch(url, { ...init, credentials: 'same-origin', signal: controller.signal })
+    const response = await fetch(url, {
+      ...init,
+      credentials: 'same-origin',
+      signal: controller.signal,
+    })
+    const data = await Promise.race([parseBody(response), stopped])
+    return { status: response.status, ok: response.ok, data }
   } catch {
     if (timedOut) throw new HttpError('timeout exceeded')
     if (signal?.aborted) throw new HttpError('Request aborted')
@@ -77,6 +96,7 @@ async function send(
   } finally {
     if (timer) clearTimeout(timer)
     signal?.removeEventListener('abort', forward)
+    if (stopReading) controller.signal.removeEventListener('abort', stopReading)
   }
 }
 
@@ -95,7 +115,7 @@ async function ensureXsrfToken(
   if (!response.ok)
     throw new HttpError(`Request failed with status code ${response.status}`, {
       status: response.status,
-      data: await parseBody(response),
+      data: response.data,
     })
   return readCookie(xsrfCookie)
 }
@@ -126,7 +146,7 @@ export async function postJson<T>(
       },
       options,
     )
-    const data = await parseBody(response)
+    const { data } = response
     if (response.ok) return { status: response.status, data: data as T }
     const staleToken =
       response.status === 403 &&
