@@ -27,10 +27,14 @@ async function main(): Promise<void> {
     // Requests in flight finish first; then the mail worker and the database stop.
     setTimeout(() => {
       console.error('Requests still open after 10 s: closing anyway')
+      if (server && 'closeAllConnections' in server) server.closeAllConnections()
       finish(1)
     }, 10_000).unref()
-    if (server) server.close(() => finish(0))
-    else if (services) finish(0)
+    if (server) {
+      server.close(() => finish(0))
+      // Idle keep-alive sockets would otherwise hold close() open until they time out.
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+    } else if (services) finish(0)
     // else start-up is still under way: main() sees `stopping` and closes what it opened.
   }
   process.once('SIGINT', () => shutdown('SIGINT'))
