@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { languageMenuMachine } from '../../../../machines/language-menu-machine'
+import { controlledElement } from '../../../../tests/paths/controlled-element'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 
 // The trigger is named "Language English" / "Idioma Español" (hidden label + visible name).
 const trigger = () => screen.getByRole('button', { name: /^(Language|Idioma) / })
-const panel = () => {
-  const id = trigger().getAttribute('aria-controls')
-  const element = id ? document.getElementById(id) : null
-  if (!element) throw new Error('The language button controls no element')
-  return element
-}
+const panel = () => controlledElement(trigger(), 'language')
 
 testMachinePaths(languageMenuMachine, {
   // A service page, so choosing a language also proves the jump to the same service's twin.

@@ -1,16 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { servicesMenuMachine } from '../../../../machines/disclosure-machine'
+import { controlledElement } from '../../../../tests/paths/controlled-element'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 
 const button = () => screen.getByRole('button', { name: 'Services' })
-const panel = () => {
-  const id = button().getAttribute('aria-controls')
-  const element = id ? document.getElementById(id) : null
-  if (!element) throw new Error('The Services button controls no element')
-  return element
-}
+const panel = () => controlledElement(button(), 'Services')
 
 testMachinePaths(servicesMenuMachine, {
   render: () => renderApp('/about'),

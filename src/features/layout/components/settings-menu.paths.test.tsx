@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { settingsMenuMachine } from '../../../../machines/disclosure-machine'
+import { controlledElement } from '../../../../tests/paths/controlled-element'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 
 const bar = () => screen.getByRole('navigation', { name: /^(Quick navigation|Navegación rápida)$/ })
 const button = () => within(bar()).getByRole('button', { name: /^(Settings|Ajustes)$/ })
-const panel = () => {
-  const id = button().getAttribute('aria-controls')
-  const element = id ? document.getElementById(id) : null
-  if (!element) throw new Error('The settings button controls no element')
-  return element
-}
+const panel = () => controlledElement(button(), 'settings')
 
 testMachinePaths(settingsMenuMachine, {
   // A service page: switching language there navigates (to the Spanish twin) from inside
