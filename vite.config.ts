@@ -4,8 +4,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-// Plugin order matters (see STACK.md): routes first, then React, then the Lingui macro
-// transform, then the catalog compiler.
+// Plugin order matters: the route tree is generated first (TanStack Router's plugin must run
+// before React's), then React, then the Babel pass that compiles Lingui's macros (without it
+// the build fails with "The macro you imported … is being executed outside the context of
+// compilation"), then Lingui's plugin, which compiles the imported .po catalogs.
 export default defineConfig({
   plugins: [
     tanstackRouter({

@@ -10,7 +10,7 @@ import {
 } from '../src/features/registration/registration-schema'
 
 /**
- * The registration flow (PRODUCT.md "Registration"):
+ * The registration flow (docs/product.md, "Registration"):
  *
  *   form → validating → submitting → success | error | registered
  *   registered → resending → resent | resendFailed
@@ -28,7 +28,7 @@ import {
  * the HTTP client's (`message`, and `response: { status, data }` when the server answered).
  */
 
-/** A 2xx answer's body (PRODUCT.md "HTTP calls": the client reads success, message, error). */
+/** A 2xx answer's body (the client reads success, message, error). */
 export type ApiAnswer = {
   readonly success?: boolean
   readonly message?: string

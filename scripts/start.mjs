@@ -6,6 +6,11 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+
+// A local `.env` (copied from `.env.example`) configures the run; variables already set in the
+// environment win over it. Loaded before the build so build-time settings apply too.
+const envFile = join(root, '.env')
+if (existsSync(envFile)) process.loadEnvFile(envFile)
 const buildDir = resolve(root, process.env.BUILD_DIR || 'dist')
 const serverEntry = join(buildDir, 'server/main.js')
 const sources = [

@@ -7,7 +7,7 @@ import { rateLimited } from './auth-messages'
 
 /**
  * Failure answers share one shape: `{ success: false, code, message, error }` (the client shows
- * `error`, see PRODUCT.md "HTTP calls"), plus `fields` for validation failures. Never a stack trace.
+ * `error`, docs/product.md "The API"), plus `fields` for validation failures. Never a stack trace.
  */
 export function failure(
   c: Context<AuthEnv>,

@@ -1,9 +1,9 @@
-/** Supported languages and the rules that pick one (see PRODUCT.md, "Languages"). */
+/** Supported languages and the rules that pick one (docs/product.md, "Languages"). */
 export const locales = ['en', 'es'] as const
 export type Locale = (typeof locales)[number]
 
 export const defaultLocale: Locale = 'en'
-/** localStorage key of the visitor's language (kept from the original product). */
+/** localStorage key of the visitor's language (shared with the pre-paint script in index.html). */
 export const languageStorageKey = 'app-language'
 /** Cookie mirroring the stored language so the server can answer in it. */
 export const languageCookieName = 'app-language'

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { withBrowser } from './fixtures'
 
-// Issue 6's performance budget: the home page loads at most 120 kB of compressed JavaScript
+// The performance budget: the home page loads at most 120 kB of compressed JavaScript
 // before any interaction, and none of it is registration, validation, query or inspector code.
 const { open } = withBrowser()
 const buildDir = inject('buildDir')

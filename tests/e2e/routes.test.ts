@@ -4,7 +4,7 @@ import { publicPaths } from '../../src/routing/public-paths'
 const baseURL = inject('baseURL')
 
 describe('the server', () => {
-  it('answers 200 for every public page of PRODUCT.md (56 service URLs included)', async () => {
+  it('answers 200 for every public page of the route table (56 service URLs included)', async () => {
     expect(publicPaths.filter((p) => /^\/servic(es|ios)\/./.test(p))).toHaveLength(56)
     const statuses = await Promise.all(
       publicPaths.map(async (path) => [path, (await fetch(`${baseURL}${path}`)).status] as const),

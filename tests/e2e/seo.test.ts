@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { unlistedPaths } from '../../src/features/seo/page-head'
 import { localizedPages, neutralPaths, publicPaths } from '../../src/routing/public-paths'
 
-// Issue 6's acceptance list, checked with plain HTTP (no JavaScript) on `npm start`'s server.
+// Metadata, sitemap and light versions, checked with plain HTTP (no JavaScript) on `npm start`'s server.
 const baseURL = inject('baseURL')
 const android =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'

@@ -13,7 +13,7 @@ export type Card = {
   readonly title: MessageDescriptor
   readonly description: MessageDescriptor
   readonly buttonText: MessageDescriptor
-  /** A real service page (the original linked to `#`); the link follows the page's language. */
+  /** A real service page, never `#`; the link follows the page's language. */
   readonly buttonLink: Service
 }
 

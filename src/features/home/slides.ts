@@ -18,7 +18,7 @@ export type Slide = {
   readonly subtitle: MessageDescriptor
   readonly paragraph: MessageDescriptor
   readonly buttonText: MessageDescriptor
-  /** Per language: the Spanish third slide goes to the web applications page (PRODUCT.md). */
+  /** Per language: the Spanish third slide goes to the web applications page. */
   readonly buttonLink: Readonly<Record<Locale, SlideLink>>
 }
 

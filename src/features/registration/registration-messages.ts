@@ -18,7 +18,7 @@ export const validationMessages = {
   dateTooEarly: msg`Enter a date from 1900 on.`,
   dateNotPast: msg`The birth date must be in the past.`,
   resetTokenMissing: msg`The reset link is incomplete. Open the link from the email again.`,
-  /** The summary above the form (kept from the original product). */
+  /** The summary above the form, shown with the per-field messages. */
   summary: msg`Please fill in all required fields.`,
 }
 

@@ -4,8 +4,8 @@ import { validationMessages as m, tooLong, tooShort } from './registration-messa
 
 /**
  * The registration payload: one schema for the form and the API. Every field is a string; all
- * are required except exteriorNumber (as the original product specifies). Bounds the original
- * left open are set here: lengths, email format, password length (NIST SP 800-63B: at least 8
+ * are required except exteriorNumber (many Mexican addresses have none: "s/n"). Bounds are set
+ * on every field: lengths, email format, password length (NIST SP 800-63B: at least 8
  * characters, counted in Unicode code points, no composition rules, long passphrases allowed),
  * a real birth date in the past. Unknown fields are rejected.
  */

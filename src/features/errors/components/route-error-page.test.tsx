@@ -16,7 +16,7 @@ function renderError(error: unknown) {
 describe('RouteErrorPage', () => {
   beforeAll(() => activateLocale('en'))
 
-  it('shows the original heading and the thrown message', () => {
+  it('shows the "Unexpected Application Error!" heading and the thrown message', () => {
     renderError(new Error('Database unreachable'))
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Unexpected Application Error!',

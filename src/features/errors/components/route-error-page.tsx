@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { describeRouteError } from '../describe-route-error'
 
-/** Shown when a route throws: the original's wording, with the status or message. */
+/** Shown when a route throws: the agreed wording "Unexpected Application Error!", with the status or message. */
 export function RouteErrorPage({ error }: ErrorComponentProps) {
   return (
     <article className="page-intro" role="alert">

@@ -9,7 +9,7 @@ import { useDismissable } from '../use-dismissable'
 import { useLanguageSwitch } from '../use-language-switch'
 import { ChevronIcon, GlobeIcon } from './nav-icons'
 
-// The order the issue asks for: Spanish first.
+// Spanish first: most of the agency's visitors read Spanish.
 const choices: readonly Locale[] = ['es', 'en']
 
 /** Header control: a disclosure listing the languages (languageMenuMachine). */

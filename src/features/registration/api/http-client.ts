@@ -1,5 +1,5 @@
 /**
- * The site's HTTP client (PRODUCT.md "HTTP calls"): JSON over fetch, same origin by default
+ * The site's HTTP client (docs/product.md, "The API"): JSON over fetch, same origin by default
  * (VITE_API_BASE_URL to point elsewhere), the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN,
  * timeout 0 (none) by default, and these generic errors: "Network Error", "Request aborted",
  * "timeout exceeded", "Request failed with status code N" (with the answer attached).

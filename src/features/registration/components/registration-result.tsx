@@ -14,7 +14,7 @@ export type ResultView = (typeof resultViews)[number]
 
 export type RegistrationResultProps = {
   readonly view: ResultView
-  /** The server's text; each view has its default (PRODUCT.md "Registration"). */
+  /** The server's text; each view has its default (docs/product.md, "Registration"). */
   readonly message: string | undefined
   readonly headingRef: Ref<HTMLHeadingElement>
   readonly onRetry: () => void
