@@ -1,0 +1,219 @@
+// `npm run check:architecture` (part of `npm test`): the layers of docs/architecture.md, checked
+// on every import of every source file (tests aside), type-only imports included. Exits 1 and
+// names the broken rule, the importing file and the imported one; also fails on any cycle.
+//
+// The imports come from Rolldown's parser (the one Vite builds with), so TypeScript and TSX
+// parse exactly as in the build. Only relative imports are resolved: the project has no path
+// aliases.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseSync } from 'rolldown/utils'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const sourceRoots = ['src', 'machines', 'server']
+const extensions = ['.ts', '.tsx', '.mjs', '.js']
+const isTest = (file) =>
+  /\.(test|paths\.test)\.tsx?$/.test(file) || /^server\/test\//.test(file) || file.endsWith('.d.ts')
+
+/**
+ * Each layer: which files belong to it, which layers it may import, and which npm packages are
+ * off limits. The first layer whose pattern matches a file is the file's layer.
+ */
+export const layers = [
+  {
+    name: 'domain',
+    files: /^src\/domain\//,
+    mayImport: ['domain'],
+    packages: /^(valibot|@lingui\/core(\/macro)?)$/,
+    why: 'the domain layer (facts, schemas, the API contract) imports nothing of the app',
+  },
+  {
+    name: 'machines',
+    files: /^machines\//,
+    mayImport: ['domain', 'machines'],
+    packages: /^xstate$/,
+    why: 'machines are pure: they import only the domain layer (no React, DOM or I/O)',
+  },
+  {
+    name: 'i18n',
+    files: /^src\/i18n\//,
+    mayImport: ['domain', 'i18n'],
+    why: 'the i18n runtime sits below every feature',
+  },
+  {
+    name: 'ui',
+    files: /^src\/ui\//,
+    mayImport: ['domain', 'i18n', 'ui'],
+    why: 'the shared UI layer is used by features and must not know them',
+  },
+  {
+    name: 'feature',
+    files: /^src\/features\/([^/]+)\//,
+    mayImport: ['domain', 'machines', 'i18n', 'ui', 'same feature'],
+    why: 'a feature never imports another feature: what two features share moves down',
+  },
+  {
+    name: 'shell',
+    files: /^src\/shell\//,
+    mayImport: ['domain', 'machines', 'i18n', 'ui', 'feature', 'shell'],
+    why: 'the site shell composes features and never imports routes',
+  },
+  {
+    name: 'app',
+    files: /^src\/(routes\/|routing\/|dev\/|router\.tsx$|main\.tsx$|entry-server\.tsx$)/,
+    mayImport: ['domain', 'machines', 'i18n', 'ui', 'feature', 'shell', 'app'],
+    why: 'routes and entry points compose everything below them',
+  },
+  {
+    name: 'server',
+    files: /^server\//,
+    mayImport: ['domain', 'server'],
+    forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
+    why: 'the server imports only the domain layer and its own modules',
+  },
+]
+
+function layerOf(file) {
+  for (const layer of layers) {
+    const match = layer.files.exec(file)
+    if (match) return { layer, feature: match[1] }
+  }
+  return undefined
+}
+
+function listSources(dir) {
+  const out = []
+  if (!existsSync(join(root, dir))) return out
+  for (const entry of readdirSync(join(root, dir))) {
+    const path = `${dir}/${entry}`
+    if (entry === 'node_modules' || entry.startsWith('.')) continue
+    if (statSync(join(root, path)).isDirectory()) out.push(...listSources(path))
+    else if (extensions.some((ext) => entry.endsWith(ext)) && !isTest(path)) out.push(path)
+  }
+  return out
+}
+
+function resolveImport(from, specifier) {
+  const base = resolve(root, dirname(from), specifier)
+  const candidates = [
+    base,
+    ...extensions.map((ext) => base + ext),
+    ...extensions.map((ext) => join(base, `index${ext}`)),
+  ]
+  const found = candidates.find((c) => existsSync(c) && statSync(c).isFile())
+  return found ? relative(root, found).split('\\').join('/') : undefined
+}
+
+/** Every import of `file`: relative ones resolved to project files, others as package names. */
+export function importsOf(file) {
+  const source = readFileSync(join(root, file), 'utf8')
+  const { module, errors } = parseSync(file, source)
+  if (errors.length > 0) throw new Error(`${file}: ${errors[0].message}`)
+  const specifiers = [
+    ...module.staticImports.map((i) => i.moduleRequest.value),
+    ...module.staticExports.flatMap((e) =>
+      e.entries.map((x) => x.moduleRequest?.value).filter(Boolean),
+    ),
+    ...module.dynamicImports
+      .map((d) => source.slice(d.moduleRequest.start, d.moduleRequest.end))
+      .filter((text) => /^['"`][^'"`$]*['"`]$/.test(text))
+      .map((text) => text.slice(1, -1)),
+  ]
+  return [...new Set(specifiers)].map((specifier) =>
+    specifier.startsWith('.')
+      ? { specifier, file: resolveImport(file, specifier) }
+      : { specifier, package: specifier.replace(/^(@[^/]+\/[^/]+|[^@/][^/]*).*$/, '$1') },
+  )
+}
+
+function allowed(from, to) {
+  if (!to) return true // tests, scripts, locales, public assets: not layered
+  return from.layer.mayImport.some(
+    (name) =>
+      name === to.layer.name ||
+      (name === 'same feature' && to.layer.name === 'feature' && to.feature === from.feature),
+  )
+}
+
+/** Cycles: strongly connected components of more than one file (Tarjan). */
+function findCycles(graph) {
+  let index = 0
+  const stack = []
+  const info = new Map()
+  const cycles = []
+  const visit = (node) => {
+    info.set(node, { index, low: index, onStack: true })
+    index++
+    stack.push(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!info.has(next)) {
+        visit(next)
+        info.get(node).low = Math.min(info.get(node).low, info.get(next).low)
+      } else if (info.get(next).onStack) {
+        info.get(node).low = Math.min(info.get(node).low, info.get(next).index)
+      }
+    }
+    if (info.get(node).low === info.get(node).index) {
+      const component = []
+      let member
+      do {
+        member = stack.pop()
+        info.get(member).onStack = false
+        component.push(member)
+      } while (member !== node)
+      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(component)
+    }
+  }
+  for (const node of graph.keys()) if (!info.has(node)) visit(node)
+  return cycles
+}
+
+export function checkArchitecture() {
+  const problems = []
+  const graph = new Map()
+  for (const file of sourceRoots.flatMap(listSources)) {
+    const from = layerOf(file)
+    const edges = []
+    for (const imported of importsOf(file)) {
+      if (imported.file) {
+        edges.push(imported.file)
+        const to = layerOf(imported.file)
+        if (from && !allowed(from, to)) {
+          problems.push(
+            `${from.layer.name} → ${to.layer.name}: ${file} imports ${imported.file}\n    rule: ${from.layer.why}`,
+          )
+        }
+      } else if (imported.specifier.startsWith('.')) {
+        problems.push(`unresolved import: ${file} imports ${imported.specifier}`)
+      } else if (from && !imported.package.startsWith('node:') && from.layer.packages) {
+        if (!from.layer.packages.test(imported.package)) {
+          problems.push(
+            `${from.layer.name} → package ${imported.package}: ${file}\n    rule: ${from.layer.why}`,
+          )
+        }
+      } else if (from?.layer.forbiddenPackages?.test(imported.package)) {
+        problems.push(
+          `${from.layer.name} → package ${imported.package}: ${file}\n    rule: ${from.layer.why}`,
+        )
+      } else if (from && imported.package.startsWith('node:') && from.layer.packages) {
+        problems.push(`${from.layer.name} → ${imported.package}: ${file}\n    rule: ${from.layer.why}`)
+      }
+    }
+    graph.set(file, edges)
+  }
+  for (const cycle of findCycles(graph)) {
+    problems.push(`cycle: ${cycle.reverse().join(' → ')}\n    rule: imports never form a cycle`)
+  }
+  return { problems, files: graph.size }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { problems, files } = checkArchitecture()
+  if (problems.length > 0) {
+    console.error(`Architecture: ${problems.length} broken rule(s) in ${files} files\n`)
+    for (const problem of problems) console.error(`  ✖ ${problem}`)
+    process.exit(1)
+  }
+  console.log(`Architecture: ${files} files, every import follows the layers, no cycles.`)
+}
