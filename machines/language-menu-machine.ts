@@ -1,5 +1,5 @@
 import { setup } from 'xstate'
-import type { Locale } from '../src/i18n/locales'
+import type { Locale } from '../src/domain/locales'
 
 export type LanguageMenuEvent =
   | { readonly type: 'toggle' }

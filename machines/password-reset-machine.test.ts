@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
 import { passwordResetMachine } from './password-reset-machine'
-import type { ApiAnswer } from './registration-machine'
 
 const token = 'b'.repeat(43)
 

@@ -1,10 +1,6 @@
-import * as v from 'valibot'
 import { assign, fromPromise, setup } from 'xstate'
-import {
-  createResetPasswordSchema,
-  resetTokenPattern,
-} from '../src/features/registration/recovery-schemas'
-import type { ApiAnswer, CallFailure } from './registration-machine'
+import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
+import { isValidReset, resetTokenPattern } from '../src/domain/registration/recovery-schemas'
 
 /**
  * The page the recovery mail links to (`/reset-password?token=…`):
@@ -26,14 +22,9 @@ export type PasswordResetEvent =
   | { readonly type: 'submit'; readonly password: string }
   | { readonly type: 'retry' }
 
-const schema = createResetPasswordSchema((descriptor) => descriptor.id)
-
 function errorText(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined
-  const data = (error as CallFailure).response?.data
-  if (typeof data !== 'object' || data === null) return undefined
-  const { error: text } = data as ApiAnswer
-  return typeof text === 'string' && text.trim() !== '' ? text : undefined
+  const text = failureAnswer(error)?.error
+  return text !== undefined && text.trim() !== '' ? text : undefined
 }
 
 export const passwordResetMachine = setup({
@@ -65,7 +56,7 @@ export const passwordResetMachine = setup({
   guards: {
     linkLooksRight: ({ context }) => resetTokenPattern.test(context.token),
     passwordIsValid: ({ context }) =>
-      v.safeParse(schema, { token: context.token, password: context.password }).success,
+      isValidReset({ token: context.token, password: context.password }),
     answerSucceeded: (_, answer: ApiAnswer) => answer.success === true,
   },
 }).createMachine({

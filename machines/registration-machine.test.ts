@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { RegistrationValues } from '../src/features/registration/registration-schema'
-import { type ApiAnswer, type CallFailure, registrationMachine } from './registration-machine'
+import type { ApiAnswer, CallFailure } from '../src/domain/api/api-contract'
+import type { RegistrationValues } from '../src/domain/registration/registration-schema'
+import { registrationMachine } from './registration-machine'
 
 const valid: RegistrationValues = {
   email: '  ana@example.com ',

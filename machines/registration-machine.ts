@@ -1,13 +1,16 @@
-import * as v from 'valibot'
 import { assign, fromPromise, setup } from 'xstate'
 import {
-  createRegistrationSchema,
-  emptyRegistration,
+  type ApiAnswer,
   type FieldErrors,
-  type RegistrationPayload,
+  failureAnswer,
+  failureStatus,
+} from '../src/domain/api/api-contract'
+import {
+  emptyRegistration,
+  parseRegistration,
+  payloadOf,
   type RegistrationValues,
-  registrationFields,
-} from '../src/features/registration/registration-schema'
+} from '../src/domain/registration/registration-schema'
 
 /**
  * The registration flow (docs/product.md, "Registration"):
@@ -28,21 +31,6 @@ import {
  * the HTTP client's (`message`, and `response: { status, data }` when the server answered).
  */
 
-/** A 2xx answer's body (the client reads success, message, error). */
-export type ApiAnswer = {
-  readonly success?: boolean
-  readonly message?: string
-  readonly error?: string
-  readonly code?: string
-  readonly fields?: FieldErrors
-}
-
-/** What a failed call rejects with: the HTTP client's error (no `response` when the network failed). */
-export type CallFailure = {
-  readonly message: string
-  readonly response?: { readonly status: number; readonly data: unknown }
-}
-
 export type RegistrationContext = {
   readonly values: RegistrationValues
   /** How many submissions validation refused (the form shows messages once it is > 0, and moves focus on each). */
@@ -58,36 +46,6 @@ export type RegistrationEvent =
   | { readonly type: 'retry' }
   | { readonly type: 'resend' }
   | { readonly type: 'edit' }
-
-/** The schema decides validity only; its messages are the component's business. */
-const schema = createRegistrationSchema((descriptor) => descriptor.id)
-
-export function parseRegistration(values: RegistrationValues): RegistrationPayload | undefined {
-  const result = v.safeParse(schema, values)
-  return result.success ? result.output : undefined
-}
-
-/** What is sent: the values, trimmed as the schema trims them (the password exactly as typed). */
-export function payloadOf(values: RegistrationValues): RegistrationValues {
-  const payload = { ...values }
-  for (const field of registrationFields) {
-    if (field !== 'password') payload[field] = values[field].trim()
-  }
-  return payload
-}
-
-/** The answer's body when the server answered, else undefined. */
-function answerBody(error: unknown): ApiAnswer | undefined {
-  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined
-  const { response } = error as CallFailure
-  const data = response?.data
-  return typeof data === 'object' && data !== null ? (data as ApiAnswer) : undefined
-}
-
-function status(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined
-  return (error as CallFailure).response?.status
-}
 
 const text = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined
@@ -126,7 +84,7 @@ export const registrationMachine = setup({
     valuesAreValid: ({ context }) => parseRegistration(context.values) !== undefined,
     answerSucceeded: (_, answer: ApiAnswer | undefined) => answer?.success === true,
     alreadyRegistered: (_, error: unknown) =>
-      status(error) === 409 && answerBody(error)?.code === 'already_registered',
+      failureStatus(error) === 409 && failureAnswer(error)?.code === 'already_registered',
   },
 }).createMachine({
   id: 'registration',
@@ -189,11 +147,11 @@ export const registrationMachine = setup({
             actions: [
               {
                 type: 'showMessage',
-                params: ({ event }) => ({ message: answerBody(event.error)?.error }),
+                params: ({ event }) => ({ message: failureAnswer(event.error)?.error }),
               },
               {
                 type: 'keepServerFieldErrors',
-                params: ({ event }) => ({ fields: answerBody(event.error)?.fields }),
+                params: ({ event }) => ({ fields: failureAnswer(event.error)?.fields }),
               },
             ],
           },
@@ -236,7 +194,7 @@ export const registrationMachine = setup({
           target: 'resendFailed',
           actions: {
             type: 'showMessage',
-            params: ({ event }) => ({ message: answerBody(event.error)?.error }),
+            params: ({ event }) => ({ message: failureAnswer(event.error)?.error }),
           },
         },
       },

@@ -42,6 +42,12 @@ export const layers = [
     why: 'the i18n runtime sits below every feature',
   },
   {
+    name: 'api',
+    files: /^src\/api\//,
+    mayImport: ['domain', 'api'],
+    why: 'the browser client of the API contract is shared by every feature and knows none',
+  },
+  {
     name: 'ui',
     files: /^src\/ui\//,
     mayImport: ['domain', 'i18n', 'ui'],
@@ -50,19 +56,19 @@ export const layers = [
   {
     name: 'feature',
     files: /^src\/features\/([^/]+)\//,
-    mayImport: ['domain', 'machines', 'i18n', 'ui', 'same feature'],
+    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'same feature'],
     why: 'a feature never imports another feature: what two features share moves down',
   },
   {
     name: 'shell',
     files: /^src\/shell\//,
-    mayImport: ['domain', 'machines', 'i18n', 'ui', 'feature', 'shell'],
+    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'feature', 'shell'],
     why: 'the site shell composes features and never imports routes',
   },
   {
     name: 'app',
     files: /^src\/(routes\/|routing\/|dev\/|router\.tsx$|main\.tsx$|entry-server\.tsx$)/,
-    mayImport: ['domain', 'machines', 'i18n', 'ui', 'feature', 'shell', 'app'],
+    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'feature', 'shell', 'app'],
     why: 'routes and entry points compose everything below them',
   },
   {
@@ -197,7 +203,9 @@ export function checkArchitecture() {
           `${from.layer.name} → package ${imported.package}: ${file}\n    rule: ${from.layer.why}`,
         )
       } else if (from && imported.package.startsWith('node:') && from.layer.packages) {
-        problems.push(`${from.layer.name} → ${imported.package}: ${file}\n    rule: ${from.layer.why}`)
+        problems.push(
+          `${from.layer.name} → ${imported.package}: ${file}\n    rule: ${from.layer.why}`,
+        )
       }
     }
     graph.set(file, edges)

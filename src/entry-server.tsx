@@ -2,21 +2,21 @@ import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { type Locale, locales } from './domain/locales'
+import { localizedPages, neutralPaths } from './domain/pages/public-paths'
 import { extractMain, renderLightPage } from './features/seo/light-page'
 import { buildPageHead, hasLightVersion, lightPathFor } from './features/seo/page-head'
 import { pageRefFor } from './features/seo/page-ref'
 import { renderHead } from './features/seo/render-head'
 import { activateLocale, i18n } from './i18n/i18n'
-import { type Locale, locales } from './i18n/locales'
 import { createAppRouter } from './router'
-import { localizedPages, neutralPaths } from './routing/public-paths'
 
 /**
  * The build's server-side renderer (scripts/prerender.mjs drives it): renders a URL of the
  * app to HTML with its head, the way the client will hydrate it.
  */
 
-export { lightFile, notFoundFile, pageFile } from './features/seo/page-files'
+export { lightFile, notFoundFile, pageFile } from './domain/pages/page-files'
 export { renderRobots, renderSitemap } from './features/seo/sitemap'
 
 export type PrerenderTarget = { readonly path: string; readonly locale: Locale }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import type { Locale } from '../../src/i18n/locales'
+import type { Locale } from '../../src/domain/locales'
 import { type Translate, translator } from '../i18n/server-i18n'
 import { clientAddress } from '../security/client-ip'
 import { readJson } from '../security/json-body'

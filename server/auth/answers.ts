@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status'
 import type * as v from 'valibot'
-import { firstIssuePerField } from '../../src/features/registration/registration-schema'
+import { firstIssuePerField } from '../../src/domain/registration/registration-schema'
 import type { AuthEnv } from './auth-env'
 import { rateLimited } from './auth-messages'
 

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg'
-import type { Locale } from '../../src/i18n/locales'
+import type { Locale } from '../../src/domain/locales'
 import type { Db } from '../db/database'
 import type { Translate } from '../i18n/server-i18n'
 import type { RateLimiter, RateRule } from '../security/rate-limit'

@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import { getCookie } from 'hono/cookie'
-import { languageCookieName } from '../../src/i18n/locales'
+import { languageCookieName } from '../../src/domain/locales'
 import { requestLocale } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
 import { describeError } from '../log/describe-error'

@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createRegistrationSchema } from '../../src/features/registration/registration-schema'
+import { createRegistrationSchema } from '../../src/domain/registration/registration-schema'
 import { users } from '../db/schema'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'

@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createResendSchema } from '../../src/features/registration/recovery-schemas'
+import { createResendSchema } from '../../src/domain/registration/recovery-schemas'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
 import { tooManyRequests } from './answers'

@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createResetPasswordSchema } from '../../src/features/registration/recovery-schemas'
+import { createResetPasswordSchema } from '../../src/domain/registration/recovery-schemas'
 import { admitRequest, schemasPerLocale } from './admit-request'
 import { failure } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type Locale } from '../../src/i18n/locales'
+import { defaultLocale, isLocale, type Locale } from '../../src/domain/locales'
 
 /**
  * The language of an API answer: the visitor's stored choice (the `app-language` cookie the

@@ -3,7 +3,7 @@ import { messages as enInterface } from '../../locales/en/messages.po'
 import { messages as enRegistration } from '../../locales/en/registration.po'
 import { messages as esInterface } from '../../locales/es/messages.po'
 import { messages as esRegistration } from '../../locales/es/registration.po'
-import type { Locale } from '../../src/i18n/locales'
+import type { Locale } from '../../src/domain/locales'
 
 /** The site's own catalogs, compiled by the Lingui Vite plugin into the server build too. */
 const instances: Record<Locale, I18n> = {

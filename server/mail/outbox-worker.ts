@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg'
-import { isLocale } from '../../src/i18n/locales'
+import { isLocale } from '../../src/domain/locales'
 import {
   hashRecoveryToken,
   newRecoveryToken,

@@ -1,4 +1,4 @@
-import type { Locale } from '../../src/i18n/locales'
+import type { Locale } from '../../src/domain/locales'
 import { translator } from '../i18n/server-i18n'
 import { recoveryMailMessages as m } from './mail-messages'
 

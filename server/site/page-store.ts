@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type PagesManifest, pagesManifestFile } from '../../src/features/seo/page-files'
+import { type PagesManifest, pagesManifestFile } from '../../src/domain/pages/page-files'
 
 export type StoredPage = { readonly body: string; readonly etag: string }
 

@@ -1,5 +1,5 @@
 import type { Messages } from '@lingui/core'
-import type { Locale } from './locales'
+import type { Locale } from '../domain/locales'
 
 type CatalogModule = { messages: Messages }
 

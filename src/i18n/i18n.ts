@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
+import { defaultLocale, type Locale } from '../domain/locales'
 import { type CatalogName, loadCatalog } from './catalogs'
-import { defaultLocale, type Locale } from './locales'
 
 export { i18n }
 

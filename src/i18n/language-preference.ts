@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
+import { type Locale, languageCookieName, languageStorageKey } from '../domain/locales'
 import { activateLocale } from './i18n'
-import { type Locale, languageCookieName, languageStorageKey } from './locales'
 
 export function readStoredLanguage(): string | null {
   try {

@@ -1,10 +1,10 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { localeFromPath } from '../domain/locales'
 import { NotFoundPage } from '../features/errors/components/not-found-page'
 import { RouteErrorPage } from '../features/errors/components/route-error-page'
-import { SiteLayout } from '../features/layout/components/site-layout'
 import { DocumentHead } from '../features/seo/document-head'
 import { activeLanguage, setLanguage } from '../i18n/language-preference'
-import { localeFromPath } from '../i18n/locales'
+import { SiteLayout } from '../shell/components/site-layout'
 
 export const Route = createRootRoute({
   // A path under /services or /servicios decides the language (and remembers it) — when the

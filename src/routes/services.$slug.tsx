@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { isEnSlug, serviceByEnSlug } from '../domain/services/service-table'
 import { ServicePage } from '../features/services/components/service-page'
-import { isEnSlug, serviceByEnSlug } from '../features/services/service-table'
 import { ensureCatalog } from '../i18n/i18n'
 
 export const Route = createFileRoute('/services/$slug')({

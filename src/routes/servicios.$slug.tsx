@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { isEsSlug, serviceByEsSlug } from '../domain/services/service-table'
 import { ServicePage } from '../features/services/components/service-page'
-import { isEsSlug, serviceByEsSlug } from '../features/services/service-table'
 import { ensureCatalog } from '../i18n/i18n'
 
 export const Route = createFileRoute('/servicios/$slug')({

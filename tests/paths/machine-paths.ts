@@ -6,7 +6,7 @@
  * `npm run test:paths` runs only those files (Vitest project `paths`, jsdom) and prints, per
  * machine, transitions covered / total and the paths it ran.
  *
- *   // src/features/layout/components/language-menu.paths.test.tsx (a complete example)
+ *   // src/shell/components/language-menu.paths.test.tsx (a complete example)
  *   import { screen, within } from '@testing-library/react'
  *   import { expect } from 'vitest'
  *   import { languageMenuMachine } from '../../../../machines/language-menu-machine'

@@ -1,10 +1,11 @@
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { act, type RenderResult, render } from '@testing-library/react'
-import { showTheme, type Theme } from '../../src/features/theme/theme'
+import { type Locale, localeFromPath } from '../../src/domain/locales'
+import type { Theme } from '../../src/domain/theme'
+import { showTheme } from '../../src/features/theme/theme'
 import { i18n } from '../../src/i18n/i18n'
 import { setLanguage } from '../../src/i18n/language-preference'
-import { type Locale, localeFromPath } from '../../src/i18n/locales'
 import { createAppRouter } from '../../src/router'
 
 export type RenderedApp = RenderResult & {

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Service } from '../services/service-table'
+import type { Service } from '../../domain/services/service-table'
 import { findService } from './find-service'
 import { type ImageSet, imageSets } from './image-sets'
 

@@ -1,4 +1,4 @@
-import { type Service, type ServiceId, serviceTable } from '../services/service-table'
+import { type Service, type ServiceId, serviceTable } from '../../domain/services/service-table'
 
 /** The service table's row for `id` (ids are checked by the compiler; this never misses). */
 export function findService(id: ServiceId): Service {

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Locale } from '../../i18n/locales'
-import type { Service } from '../services/service-table'
+import type { Locale } from '../../domain/locales'
+import type { Service } from '../../domain/services/service-table'
 import { findService } from './find-service'
 import { type ImageSet, imageSets } from './image-sets'
 

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { servicesListingPaths } from '../../routing/public-paths'
+import { servicesListingPaths } from '../../domain/pages/public-paths'
 import type { PageHead } from './page-head'
 import { brandName } from './page-messages'
 import { escapeHtml, renderHeadTag } from './render-head'

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { localizedPages, publicPaths } from '../../domain/pages/public-paths'
+import { serviceTable } from '../../domain/services/service-table'
 import { activateLocale, ensureCatalog, i18n } from '../../i18n/i18n'
-import { localizedPages, publicPaths } from '../../routing/public-paths'
 import { serviceContent } from '../services/service-content'
-import { serviceTable } from '../services/service-table'
 import { buildPageHead, type HeadTag, serviceDescription } from './page-head'
 import { pageRefFor } from './page-ref'
 

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import type { Locale } from '../../i18n/locales'
-import { areaNames, serviceNames } from '../services/service-table'
+import type { Locale } from '../../domain/locales'
+import { areaNames, serviceNames } from '../../domain/services/service-table'
 import {
   brandName,
   listingPageCopy,

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { NeutralPath } from '../../routing/public-paths'
+import type { NeutralPath } from '../../domain/pages/public-paths'
 
 /**
  * The metadata copy of every page that is not a service page, from the `messages` catalog.

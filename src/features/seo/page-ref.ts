@@ -1,11 +1,11 @@
-import type { Locale } from '../../i18n/locales'
+import type { Locale } from '../../domain/locales'
 import {
   localizedPages,
   type NeutralPath,
   neutralPaths,
   servicesListingPaths,
-} from '../../routing/public-paths'
-import { type Service, serviceByEnSlug, serviceByEsSlug } from '../services/service-table'
+} from '../../domain/pages/public-paths'
+import { type Service, serviceByEnSlug, serviceByEsSlug } from '../../domain/services/service-table'
 
 /** What a public URL shows, as far as its metadata is concerned. */
 export type PageRef =

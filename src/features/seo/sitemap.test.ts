@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localizedPages, publicPaths } from '../../routing/public-paths'
+import { localizedPages, publicPaths } from '../../domain/pages/public-paths'
 import { unlistedPaths } from './page-head'
 import { renderRobots, renderSitemap } from './sitemap'
 

@@ -1,4 +1,4 @@
-import { publicPaths } from '../../routing/public-paths'
+import { publicPaths } from '../../domain/pages/public-paths'
 import { isIndexable } from './page-head'
 import { type PageRef, pageRefFor } from './page-ref'
 import { escapeHtml } from './render-head'

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import type { Locale } from '../../i18n/locales'
+import type { Locale } from '../../domain/locales'
 import { applyHead, publicOrigin } from './apply-head'
 import { buildPageHead } from './page-head'
 import { pageRefFor } from './page-ref'

@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { themeMachine } from '../../../machines/theme-machine'
-import { inspectorOptions } from '../../dev/machine-inspector'
+import { inspectorOptions } from '../../ui/machine-inspector'
 import { shownTheme, showTheme, storeTheme } from './theme'
 
 /** One theme actor for the whole page: the header's and the mobile bar's toggles share it. */

@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { themeMachine } from '../../../machines/theme-machine'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderApp } from '../../../tests/paths/render-app'
-import { themeStorageKey } from './theme'
+import { themeStorageKey } from '../../domain/theme'
 
 // The header's toggle: the settings panel's one is hidden while that panel is closed.
 const toggle = () => screen.getByRole('button', { name: 'Dark theme' })

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useHydrated } from './use-hydrated'
+import { useHydrated } from '../../ui/use-hydrated'
 import { useTheme } from './use-theme'
 import './theme-toggle.css'
 

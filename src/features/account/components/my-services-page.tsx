@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { ServicesListingLink } from '../../services/components/services-listing-link'
+import { ServicesListingLink } from '../../../ui/services-listing-link'
 
 export function MyServicesPage() {
   return (

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Locale } from '../../../i18n/locales'
-import { ServiceLink } from '../../services/components/service-link'
+import type { Locale } from '../../../domain/locales'
+import { ServiceLink } from '../../../ui/service-link'
 import type { Card } from '../cards'
 import { BadgeGlyph } from './home-icons'
 import { ResponsivePicture } from './responsive-picture'

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Locale } from '../../../i18n/locales'
+import type { Locale } from '../../../domain/locales'
 import { useSlideshow } from '../hooks/use-slideshow'
 import type { Slide } from '../slides'
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from './home-icons'

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Locale } from '../../../i18n/locales'
-import { ServiceLink } from '../../services/components/service-link'
+import type { Locale } from '../../../domain/locales'
+import { ServiceLink } from '../../../ui/service-link'
 import type { SlideLink } from '../slides'
 
 type SlideButtonProps = {

@@ -1,17 +1,8 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query'
-import type { ApiAnswer } from '../../../../machines/registration-machine'
-import type { RegistrationValues } from '../registration-schema'
-import { postJson } from './http-client'
+import { callEndpoint } from '../../../api/call-endpoint'
+import type { ApiAnswer } from '../../../domain/api/api-contract'
+import type { RegistrationValues } from '../../../domain/registration/registration-schema'
 
-/** `POST /api/v1/auth/register`: the answer's body on 2xx; an HttpError otherwise. */
-export async function registerUser(payload: RegistrationValues): Promise<ApiAnswer> {
-  return (await postJson<ApiAnswer>('/api/v1/auth/register', payload)).data
-}
-
-export const registerUserMutation = () =>
-  mutationOptions({ mutationKey: ['auth', 'register'], mutationFn: registerUser })
-
-/** The registration machine owns the flow; the mutation only runs (and records) the call. */
-export function useRegisterUser() {
-  return useMutation(registerUserMutation())
+/** `POST /api/v1/auth/register`: the answer's body on 2xx; a CallFailure otherwise. */
+export function registerUser(payload: RegistrationValues): Promise<ApiAnswer> {
+  return callEndpoint('register', payload)
 }

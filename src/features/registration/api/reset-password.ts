@@ -1,23 +1,10 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query'
-import type { ApiAnswer } from '../../../../machines/registration-machine'
-import { postJson } from './http-client'
+import { callEndpoint } from '../../../api/call-endpoint'
+import type { ApiAnswer } from '../../../domain/api/api-contract'
 
 /** `POST /api/v1/auth/reset-password` `{ token, password }`. */
-export async function resetPassword(input: {
+export function resetPassword(input: {
   readonly token: string
   readonly password: string
 }): Promise<ApiAnswer> {
-  return (
-    await postJson<ApiAnswer>('/api/v1/auth/reset-password', {
-      token: input.token,
-      password: input.password,
-    })
-  ).data
-}
-
-export const resetPasswordMutation = () =>
-  mutationOptions({ mutationKey: ['auth', 'reset-password'], mutationFn: resetPassword })
-
-export function useResetPassword() {
-  return useMutation(resetPasswordMutation())
+  return callEndpoint('resetPassword', { token: input.token, password: input.password })
 }

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { passwordResetMachine } from '../../../../machines/password-reset-machine'
-import type { CallFailure } from '../../../../machines/registration-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
+import type { CallFailure } from '../../../domain/api/api-contract'
 
 const token = 'A'.repeat(43)
 const failure = (status: number | undefined, data?: object): CallFailure =>

@@ -6,18 +6,17 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { passwordResetMachine } from '../../../../machines/password-reset-machine'
-import { inspectorOptions } from '../../../dev/machine-inspector'
-import { useResetPassword } from '../api/reset-password'
-import { maxLengths, passwordSchema } from '../registration-schema'
+import { maxLengths, passwordSchema } from '../../../domain/registration/registration-schema'
+import { inspectorOptions } from '../../../ui/machine-inspector'
+import { resetPassword } from '../api/reset-password'
 import { FormField } from './form-field'
 
 /** The new-password form behind the recovery mail's link (passwordResetMachine). */
 export function PasswordResetFlow({ token }: { readonly token: string }) {
   const { _ } = useLingui()
-  const reset = useResetPassword()
   const [machine] = useState(() =>
     passwordResetMachine.provide({
-      actors: { resetPassword: fromPromise(({ input }) => reset.mutateAsync(input)) },
+      actors: { resetPassword: fromPromise(({ input }) => resetPassword(input)) },
     }),
   )
   const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { token } })

@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro'
-import { QueryProvider } from './query-provider'
 import { RegistrationFlow } from './registration-flow'
 import './registration.css'
 
@@ -17,9 +16,7 @@ export function RegisterPage() {
           </Trans>
         </p>
       </header>
-      <QueryProvider>
-        <RegistrationFlow />
-      </QueryProvider>
+      <RegistrationFlow />
     </article>
   )
 }

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react'
-import type { RegistrationField } from '../registration-schema'
+import type { RegistrationField } from '../../../domain/registration/registration-schema'
 
 /** How each text field of the form is presented; gender (a select) is rendered on its own. */
 export type TextFieldSpec = {

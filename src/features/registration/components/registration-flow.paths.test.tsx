@@ -1,18 +1,16 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
-import {
-  type CallFailure,
-  parseRegistration,
-  registrationMachine,
-} from '../../../../machines/registration-machine'
+import { registrationMachine } from '../../../../machines/registration-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
+import type { CallFailure } from '../../../domain/api/api-contract'
 import {
   emptyRegistration,
+  parseRegistration,
   type RegistrationValues,
   registrationFields,
-} from '../registration-schema'
+} from '../../../domain/registration/registration-schema'
 
 const valid: RegistrationValues = {
   email: 'ana@example.com',

@@ -4,16 +4,16 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { registrationMachine } from '../../../../machines/registration-machine'
-import { inspectorOptions } from '../../../dev/machine-inspector'
-import { useRegisterUser } from '../api/register-user'
-import { useResendRecoveryEmail } from '../api/resend-recovery-email'
 import {
   createRegistrationSchema,
   firstIssuePerField,
   type RegistrationField,
   type RegistrationValues,
   registrationFields,
-} from '../registration-schema'
+} from '../../../domain/registration/registration-schema'
+import { inspectorOptions } from '../../../ui/machine-inspector'
+import { registerUser } from '../api/register-user'
+import { resendRecoveryEmail } from '../api/resend-recovery-email'
 import { RegistrationForm } from './registration-form'
 import { RegistrationResult, type ResultView, resultViews } from './registration-result'
 
@@ -33,21 +33,19 @@ function resultViewOf(value: unknown): ResultView | undefined {
 }
 
 /**
- * The registration flow on screen: the registration machine with the real HTTP calls (run as
- * TanStack Query mutations), the form or the result view of the current state, and focus
+ * The registration flow on screen: the registration machine with the real HTTP calls (the machine
+ * owns the flow and calls them as its actors), the form or the result view of the current state, and focus
  * management (the first invalid field after a refused submission, the result's heading after
  * an answer).
  */
 export function RegistrationFlow() {
   // `_` is a new function whenever the language changes: the messages below follow it.
   const { _ } = useLingui()
-  const register = useRegisterUser()
-  const resend = useResendRecoveryEmail()
   const [machine] = useState(() =>
     registrationMachine.provide({
       actors: {
-        registerUser: fromPromise(({ input }) => register.mutateAsync(input)),
-        resendRecoveryEmail: fromPromise(({ input }) => resend.mutateAsync(input)),
+        registerUser: fromPromise(({ input }) => registerUser(input)),
+        resendRecoveryEmail: fromPromise(({ input }) => resendRecoveryEmail(input)),
       },
     }),
   )

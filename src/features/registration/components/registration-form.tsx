@@ -7,8 +7,8 @@ import {
   type RegistrationField,
   type RegistrationValues,
   registrationFields,
-} from '../registration-schema'
-import { useHydrated } from '../use-hydrated'
+} from '../../../domain/registration/registration-schema'
+import { useHydrated } from '../../../ui/use-hydrated'
 import { FormField } from './form-field'
 import {
   accountFields,

@@ -2,7 +2,6 @@ import { Trans } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { PasswordResetFlow } from './password-reset-flow'
-import { QueryProvider } from './query-provider'
 import './registration.css'
 
 /**
@@ -35,11 +34,7 @@ export function ResetPasswordPage({ token }: { readonly token: string | undefine
           </Trans>
         </p>
       </header>
-      {linkToken === undefined ? null : (
-        <QueryProvider>
-          <PasswordResetFlow token={linkToken} />
-        </QueryProvider>
-      )}
+      {linkToken === undefined ? null : <PasswordResetFlow token={linkToken} />}
     </article>
   )
 }

@@ -1,10 +1,15 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { Locale } from '../../../i18n/locales'
+import type { Locale } from '../../../domain/locales'
+import {
+  areaNames,
+  type Service,
+  serviceNames,
+  serviceTable,
+} from '../../../domain/services/service-table'
+import { ServiceLink } from '../../../ui/service-link'
 import { serviceContent } from '../service-content'
-import { areaNames, type Service, serviceNames, serviceTable } from '../service-table'
-import { ServiceLink } from './service-link'
 
 type ServicePageProps = { readonly service: Service; readonly locale: Locale }
 

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import type { Locale } from '../../../i18n/locales'
-import { areaIds, areaNames, servicesInArea } from '../service-table'
-import { ServiceLink } from './service-link'
+import type { Locale } from '../../../domain/locales'
+import { areaIds, areaNames, servicesInArea } from '../../../domain/services/service-table'
+import { ServiceLink } from '../../../ui/service-link'
 
 export function ServicesListingPage({ locale }: { readonly locale: Locale }) {
   const { i18n } = useLingui()

@@ -1,0 +1,160 @@
+import { endpoints, readAnswer, xsrfCookieName, xsrfHeaderName } from '../domain/api/api-contract'
+
+/**
+ * The site's HTTP client (docs/product.md, "The API"): JSON over fetch, same origin by default
+ * (VITE_API_BASE_URL to point elsewhere), the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN,
+ * timeout 0 (none) by default, and these generic errors: "Network Error", "Request aborted",
+ * "timeout exceeded", "Request failed with status code N" (with the answer attached).
+ */
+
+export const apiBaseUrl: string = import.meta.env.VITE_API_BASE_URL ?? ''
+
+export type HttpAnswer<T> = { readonly status: number; readonly data: T }
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError'
+  constructor(
+    message: string,
+    /** The server's answer; absent when the request never got one. */
+    readonly response?: HttpAnswer<unknown>,
+  ) {
+    super(message)
+  }
+}
+
+export type RequestOptions = {
+  /** Milliseconds; 0 waits as long as the network does. */
+  readonly timeout?: number
+  readonly signal?: AbortSignal
+  readonly baseUrl?: string
+}
+
+const xsrfCookie = xsrfCookieName
+const xsrfHeader = xsrfHeaderName
+const xsrfTokenPath = endpoints.xsrfToken.path
+
+export function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(value.join('='))
+  }
+  return undefined
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+type Received = { readonly status: number; readonly ok: boolean; readonly data: unknown }
+
+/**
+ * fetch and read the body, both under the timeout and the caller's signal, with the generic
+ * errors; resolves for any HTTP status. (A body that stalls after the headers must still end in
+ * "timeout exceeded" or "Request aborted".)
+ */
+async function send(
+  url: string,
+  init: RequestInit,
+  { timeout = 0, signal }: RequestOptions,
+): Promise<Received> {
+  if (signal?.aborted) throw new HttpError('Request aborted')
+  const controller = new AbortController()
+  let timedOut = false
+  const timer =
+    timeout > 0
+      ? setTimeout(() => {
+          timedOut = true
+          controller.abort()
+        }, timeout)
+      : undefined
+  const forward = () => controller.abort()
+  signal?.addEventListener('abort', forward, { once: true })
+  // Settles the race below even if a body stream ignores the abort.
+  let stopReading: (() => void) | undefined
+  const stopped = new Promise<never>((_resolve, reject) => {
+    stopReading = () => reject(new Error('aborted'))
+    controller.signal.addEventListener('abort', stopReading, { once: true })
+  })
+  stopped.catch(() => {})
+  try {
+    const response = await fetch(url, {
+      ...init,
+      credentials: 'same-origin',
+      signal: controller.signal,
+    })
+    const data = await Promise.race([parseBody(response), stopped])
+    return { status: response.status, ok: response.ok, data }
+  } catch {
+    if (timedOut) throw new HttpError('timeout exceeded')
+    if (signal?.aborted) throw new HttpError('Request aborted')
+    throw new HttpError('Network Error')
+  } finally {
+    if (timer) clearTimeout(timer)
+    signal?.removeEventListener('abort', forward)
+    if (stopReading) controller.signal.removeEventListener('abort', stopReading)
+  }
+}
+
+/** Asks the server for a session and an XSRF token (cookies), unless the browser has them. */
+async function ensureXsrfToken(
+  options: RequestOptions,
+  force = false,
+): Promise<string | undefined> {
+  const existing = readCookie(xsrfCookie)
+  if (existing && !force) return existing
+  const response = await send(
+    `${options.baseUrl ?? apiBaseUrl}${xsrfTokenPath}`,
+    { method: 'GET' },
+    options,
+  )
+  if (!response.ok)
+    throw new HttpError(`Request failed with status code ${response.status}`, {
+      status: response.status,
+      data: response.data,
+    })
+  return readCookie(xsrfCookie)
+}
+
+/**
+ * POSTs `body` as JSON and resolves with the answer on 2xx; rejects with an HttpError
+ * otherwise. A 403 for a stale XSRF token (the server restarted with a new key, the cookie
+ * expired) is retried once with a fresh token.
+ */
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<HttpAnswer<T>> {
+  const url = `${options.baseUrl ?? apiBaseUrl}${path}`
+  for (let attempt = 0; ; attempt += 1) {
+    const token = await ensureXsrfToken(options, attempt > 0)
+    const response = await send(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          ...(token ? { [xsrfHeader]: token } : {}),
+        },
+        body: JSON.stringify(body),
+      },
+      options,
+    )
+    const { data } = response
+    if (response.ok) return { status: response.status, data: data as T }
+    const staleToken = response.status === 403 && readAnswer(data)?.code === 'xsrf_failed'
+    if (staleToken && attempt === 0) continue
+    throw new HttpError(`Request failed with status code ${response.status}`, {
+      status: response.status,
+      data,
+    })
+  }
+}

@@ -1,0 +1,241 @@
+import type { MessageDescriptor } from '@lingui/core'
+import * as v from 'valibot'
+import type { FieldErrors } from '../api/field-errors'
+import { validationMessages as m, tooLong, tooShort } from './registration-messages'
+
+/**
+ * The registration payload: one schema for the form and the API. Every field is a string; all
+ * are required except exteriorNumber (many Mexican addresses have none: "s/n"). Bounds are set
+ * on every field: lengths, email format, password length (NIST SP 800-63B: at least 8
+ * characters, counted in Unicode code points, no composition rules, long passphrases allowed),
+ * a real birth date in the past. Unknown fields are rejected.
+ */
+
+export const registrationFields = [
+  'email',
+  'password',
+  'name',
+  'lastName',
+  'phone',
+  'street',
+  'exteriorNumber',
+  'interiorNumber',
+  'neighborhood',
+  'municipality',
+  'postalCode',
+  'city',
+  'country',
+  'gender',
+  'birthDate',
+] as const
+
+export type RegistrationField = (typeof registrationFields)[number]
+
+/** What the form holds: one string per field (exteriorNumber may stay empty). */
+export type RegistrationValues = Record<RegistrationField, string>
+
+export const genders = ['Male', 'Female'] as const
+
+export const passwordLength = { min: 8, max: 128 } as const
+
+/** Maximum length of each text field (characters); also the form's `maxlength`. */
+export const maxLengths: Record<RegistrationField, number> = {
+  email: 254,
+  password: passwordLength.max,
+  name: 100,
+  lastName: 100,
+  phone: 20,
+  street: 120,
+  exteriorNumber: 20,
+  interiorNumber: 20,
+  neighborhood: 100,
+  municipality: 100,
+  postalCode: 10,
+  city: 100,
+  country: 100,
+  gender: 6,
+  birthDate: 10,
+}
+
+export const earliestBirthDate = '1900-01-01'
+
+export type Translate = (descriptor: MessageDescriptor) => string
+
+export const emptyRegistration: RegistrationValues = {
+  email: '',
+  password: '',
+  name: '',
+  lastName: '',
+  phone: '',
+  street: '',
+  exteriorNumber: '',
+  interiorNumber: '',
+  neighborhood: '',
+  municipality: '',
+  postalCode: '',
+  city: '',
+  country: '',
+  gender: '',
+  birthDate: '',
+}
+
+const codePoints = (text: string) => [...text].length
+
+/** YYYY-MM-DD of `date` in UTC. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
+
+/** True for an existing calendar day (rejects 2023-02-30). */
+function isRealDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number)
+  if (year === undefined || month === undefined || day === undefined) return false
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  )
+}
+
+function text(t: Translate, max: number) {
+  return v.pipe(
+    v.string(t(m.mustBeText)),
+    v.trim(),
+    v.nonEmpty(t(m.required)),
+    v.check((value) => codePoints(value) <= max, t(tooLong(max))),
+  )
+}
+
+/** The password is never trimmed: spaces are allowed and count (NIST SP 800-63B). */
+export function passwordSchema(t: Translate) {
+  return v.pipe(
+    v.string(t(m.mustBeText)),
+    v.nonEmpty(t(m.required)),
+    v.check((value) => codePoints(value) >= passwordLength.min, t(tooShort(passwordLength.min))),
+    v.check((value) => codePoints(value) <= passwordLength.max, t(tooLong(passwordLength.max))),
+  )
+}
+
+export function emailSchema(t: Translate) {
+  return v.pipe(
+    v.string(t(m.mustBeText)),
+    v.trim(),
+    v.nonEmpty(t(m.required)),
+    v.maxLength(maxLengths.email, t(tooLong(maxLengths.email))),
+    // RFC 5322's dot-atom form (so IDN domains such as xn--…, which valibot's simpler email()
+    // refuses, pass), plus what a deliverable address needs: a dotted domain, no stray dots.
+    v.rfcEmail(t(m.emailInvalid)),
+    v.check(isDeliverableShape, t(m.emailInvalid)),
+  )
+}
+
+function isDeliverableShape(address: string): boolean {
+  const at = address.lastIndexOf('@')
+  const local = address.slice(0, at)
+  const domain = address.slice(at + 1)
+  return (
+    !local.startsWith('.') &&
+    !local.endsWith('.') &&
+    !local.includes('..') &&
+    /\.(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i.test(domain)
+  )
+}
+
+/** Messages for the object itself: not an object, a missing field, an unknown field. */
+export function strictObjectMessage(t: Translate) {
+  return (issue: v.StrictObjectIssue) => {
+    if (issue.expected === 'never') return t(m.unknownField)
+    if (issue.expected?.startsWith('"')) return t(m.required)
+    return t(m.notAnObject)
+  }
+}
+
+/**
+ * Builds the schema with its messages in one language. `today` is injectable so tests can fix
+ * the date; a birth date must be before today (UTC).
+ */
+export function createRegistrationSchema(t: Translate, today: () => Date = () => new Date()) {
+  return v.strictObject(
+    {
+      email: emailSchema(t),
+      password: passwordSchema(t),
+      name: text(t, maxLengths.name),
+      lastName: text(t, maxLengths.lastName),
+      phone: v.pipe(
+        text(t, maxLengths.phone),
+        v.regex(/^\+?\d[\d ().-]*$/, t(m.phoneInvalid)),
+        v.check((value) => {
+          const digits = value.replace(/\D/g, '').length
+          return digits >= 7 && digits <= 15
+        }, t(m.phoneInvalid)),
+      ),
+      street: text(t, maxLengths.street),
+      exteriorNumber: v.optional(
+        v.pipe(
+          v.string(t(m.mustBeText)),
+          v.trim(),
+          v.check(
+            (value) => codePoints(value) <= maxLengths.exteriorNumber,
+            t(tooLong(maxLengths.exteriorNumber)),
+          ),
+        ),
+      ),
+      interiorNumber: text(t, maxLengths.interiorNumber),
+      neighborhood: text(t, maxLengths.neighborhood),
+      municipality: text(t, maxLengths.municipality),
+      postalCode: v.pipe(
+        text(t, maxLengths.postalCode),
+        v.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, t(m.postalCodeInvalid)),
+      ),
+      city: text(t, maxLengths.city),
+      country: text(t, maxLengths.country),
+      gender: v.pipe(
+        v.string(t(m.mustBeText)),
+        v.nonEmpty(t(m.required)),
+        v.picklist(genders, t(m.genderInvalid)),
+      ),
+      birthDate: v.pipe(
+        v.string(t(m.mustBeText)),
+        v.trim(),
+        v.nonEmpty(t(m.required)),
+        v.isoDate(t(m.dateInvalid)),
+        v.check(isRealDate, t(m.dateInvalid)),
+        v.check((value) => value >= earliestBirthDate, t(m.dateTooEarly)),
+        v.check((value) => value < isoDay(today()), t(m.dateNotPast)),
+      ),
+    },
+    strictObjectMessage(t),
+  )
+}
+
+export type RegistrationSchema = ReturnType<typeof createRegistrationSchema>
+/** What the API receives and stores: trimmed strings; exteriorNumber may be absent. */
+export type RegistrationPayload = v.InferOutput<RegistrationSchema>
+
+/** The first message per field (a field shows one message at a time). */
+export function firstIssuePerField(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key
+    const field = typeof key === 'string' ? key : ''
+    if (errors[field] === undefined) errors[field] = issue.message
+  }
+  return errors
+}
+
+/** The schema decides validity only; its messages are the component's business. */
+const schemaForValidity = createRegistrationSchema((descriptor) => descriptor.id)
+
+/** The payload the values make, or undefined when the schema refuses them. */
+export function parseRegistration(values: RegistrationValues): RegistrationPayload | undefined {
+  const result = v.safeParse(schemaForValidity, values)
+  return result.success ? result.output : undefined
+}
+
+/** What is sent: the values, trimmed as the schema trims them (the password exactly as typed). */
+export function payloadOf(values: RegistrationValues): RegistrationValues {
+  const payload = { ...values }
+  for (const field of registrationFields) {
+    if (field !== 'password') payload[field] = values[field].trim()
+  }
+  return payload
+}

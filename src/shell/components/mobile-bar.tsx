@@ -1,0 +1,69 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useSignedIn } from '../../features/session/use-signed-in'
+import { AboutIcon, ContactIcon, HomeIcon, ProfileIcon, ServicesIcon } from './nav-icons'
+import { SettingsMenu } from './settings-menu'
+import './navigation.css'
+
+/**
+ * The bottom-pinned bar of narrow viewports (hidden by CSS on wide ones): four sections and
+ * the settings panel, or the profile for a signed-in visitor.
+ */
+export function MobileBar() {
+  const { t, i18n } = useLingui()
+  const signedIn = useSignedIn()
+  return (
+    <nav className="mobile-bar" aria-label={t`Quick navigation`}>
+      <ul>
+        <li>
+          <Link to="/" className="bar-item" activeOptions={{ exact: true }}>
+            <HomeIcon />
+            <span>
+              <Trans>Home</Trans>
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/about" className="bar-item">
+            <AboutIcon />
+            <span>
+              <Trans>About</Trans>
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link
+            to={i18n.locale === 'es' ? '/servicios' : '/services'}
+            className="bar-item"
+            activeOptions={{ exact: true }}
+          >
+            <ServicesIcon />
+            <span>
+              <Trans>Services</Trans>
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/contact" className="bar-item">
+            <ContactIcon />
+            <span>
+              <Trans>Contact</Trans>
+            </span>
+          </Link>
+        </li>
+        {signedIn ? (
+          <li>
+            <Link to="/profile" className="bar-item">
+              <ProfileIcon />
+              <span>
+                <Trans>Profile</Trans>
+              </span>
+            </Link>
+          </li>
+        ) : (
+          <SettingsMenu />
+        )}
+      </ul>
+    </nav>
+  )
+}

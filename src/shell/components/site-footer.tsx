@@ -1,0 +1,37 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { ServicesListingLink } from '../../ui/services-listing-link'
+
+export function SiteFooter() {
+  const { t } = useLingui()
+  const year = new Date().getFullYear()
+  return (
+    <footer className="site-footer">
+      <p>
+        <Trans>
+          © {year} Puente Digital. Web design, development and care, in English and Spanish.
+        </Trans>
+      </p>
+      <nav aria-label={t`Footer`}>
+        <ul>
+          {/* Also the way to the services without JavaScript (the header's menu needs it). */}
+          <li>
+            <ServicesListingLink>
+              <Trans>Services</Trans>
+            </ServicesListingLink>
+          </li>
+          <li>
+            <Link to="/about">
+              <Trans>About</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/contact">
+              <Trans>Contact</Trans>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </footer>
+  )
+}
