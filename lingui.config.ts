@@ -15,8 +15,10 @@ export default defineConfig({
       include: ['<rootDir>/src', '<rootDir>/machines', '<rootDir>/server'],
       exclude: [
         '**/node_modules/**',
+        '**/*.test.{ts,tsx}',
         '<rootDir>/src/features/services/content/**',
         '<rootDir>/src/features/registration/**',
+        '<rootDir>/src/domain/registration/**',
         '<rootDir>/server/auth/**',
         '<rootDir>/server/mail/**',
       ],
@@ -25,10 +27,11 @@ export default defineConfig({
       path: '<rootDir>/locales/{locale}/registration',
       include: [
         '<rootDir>/src/features/registration',
+        '<rootDir>/src/domain/registration',
         '<rootDir>/server/auth',
         '<rootDir>/server/mail',
       ],
-      exclude: ['**/node_modules/**'],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
       path: '<rootDir>/locales/{locale}/services',

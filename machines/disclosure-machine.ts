@@ -16,6 +16,18 @@ export type DisclosureEvent =
   | { readonly type: 'focus.leave' }
   | { readonly type: 'navigated' }
 
+/**
+ * What every disclosure does while open: the trigger closes it, Escape closes it and returns
+ * focus, a press or focus outside closes it. Shared with the language menu, which adds its
+ * choice of language.
+ */
+export const whileOpen = {
+  toggle: { target: 'closed' },
+  escape: { target: 'closed', actions: 'returnFocus' },
+  'outside.click': { target: 'closed' },
+  'focus.leave': { target: 'closed' },
+} as const
+
 function createDisclosureMachine<const TId extends string>(id: TId) {
   return setup({
     types: { events: {} as DisclosureEvent },
@@ -31,13 +43,7 @@ function createDisclosureMachine<const TId extends string>(id: TId) {
         on: { toggle: { target: 'open' } },
       },
       open: {
-        on: {
-          toggle: { target: 'closed' },
-          escape: { target: 'closed', actions: 'returnFocus' },
-          'outside.click': { target: 'closed' },
-          'focus.leave': { target: 'closed' },
-          navigated: { target: 'closed' },
-        },
+        on: { ...whileOpen, navigated: { target: 'closed' } },
       },
     },
   })

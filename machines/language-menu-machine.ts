@@ -1,11 +1,9 @@
 import { setup } from 'xstate'
 import type { Locale } from '../src/domain/locales'
+import { type DisclosureEvent, whileOpen } from './disclosure-machine'
 
 export type LanguageMenuEvent =
-  | { readonly type: 'toggle' }
-  | { readonly type: 'escape' }
-  | { readonly type: 'outside.click' }
-  | { readonly type: 'focus.leave' }
+  | Exclude<DisclosureEvent, { readonly type: 'navigated' }>
   | { readonly type: 'select'; readonly locale: Locale }
 
 /**
@@ -30,10 +28,7 @@ export const languageMenuMachine = setup({
     },
     open: {
       on: {
-        toggle: { target: 'closed' },
-        escape: { target: 'closed', actions: 'returnFocus' },
-        'outside.click': { target: 'closed' },
-        'focus.leave': { target: 'closed' },
+        ...whileOpen,
         select: {
           target: 'closed',
           actions: [

@@ -2,25 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { ApiAnswer, CallFailure } from '../src/domain/api/api-contract'
 import type { RegistrationValues } from '../src/domain/registration/registration-schema'
+import { validRegistration } from '../tests/fixtures/registration'
 import { registrationMachine } from './registration-machine'
 
-const valid: RegistrationValues = {
-  email: '  ana@example.com ',
-  password: 'correct horse battery',
-  name: 'Ana',
-  lastName: 'García',
-  phone: '+52 55 1234 5678',
-  street: 'Av. Reforma',
-  exteriorNumber: '',
-  interiorNumber: '4B',
-  neighborhood: 'Juárez',
-  municipality: 'Cuauhtémoc',
-  postalCode: '06600',
-  city: 'Ciudad de México',
-  country: 'México',
-  gender: 'Female',
-  birthDate: '1990-05-17',
-}
+// Spaces around the address: what is sent is trimmed.
+const valid: RegistrationValues = { ...validRegistration, email: '  ana@example.com ' }
 
 function failure(status: number | undefined, data?: unknown): CallFailure {
   return status === undefined

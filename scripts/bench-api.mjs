@@ -14,6 +14,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
+import validRegistration from '../tests/fixtures/valid-registration.json' with { type: 'json' }
 
 const root = resolve(import.meta.dirname, '..')
 let sequence = 0
@@ -21,21 +22,9 @@ const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 function registration(n) {
   return JSON.stringify({
+    ...validRegistration,
     email: `bench-${process.pid}-${n}@example.com`,
-    password: 'benchmark passphrase',
-    name: 'Bench',
-    lastName: 'Mark',
-    phone: '5512345678',
-    street: 'Av. Reforma',
     exteriorNumber: '222',
-    interiorNumber: '4B',
-    neighborhood: 'Juárez',
-    municipality: 'Cuauhtémoc',
-    postalCode: '06600',
-    city: 'Ciudad de México',
-    country: 'México',
-    gender: 'Female',
-    birthDate: '1990-05-17',
   })
 }
 

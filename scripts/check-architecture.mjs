@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseSync } from 'rolldown/utils'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const projectRoot = fileURLToPath(new URL('..', import.meta.url))
 const sourceRoots = ['src', 'machines', 'server']
 const extensions = ['.ts', '.tsx', '.mjs', '.js']
 const isTest = (file) =>
@@ -88,19 +88,19 @@ function layerOf(file) {
   return undefined
 }
 
-function listSources(dir) {
+function listSources(root, dir) {
   const out = []
   if (!existsSync(join(root, dir))) return out
   for (const entry of readdirSync(join(root, dir))) {
     const path = `${dir}/${entry}`
     if (entry === 'node_modules' || entry.startsWith('.')) continue
-    if (statSync(join(root, path)).isDirectory()) out.push(...listSources(path))
+    if (statSync(join(root, path)).isDirectory()) out.push(...listSources(root, path))
     else if (extensions.some((ext) => entry.endsWith(ext)) && !isTest(path)) out.push(path)
   }
   return out
 }
 
-function resolveImport(from, specifier) {
+function resolveImport(root, from, specifier) {
   const base = resolve(root, dirname(from), specifier)
   const candidates = [
     base,
@@ -112,7 +112,7 @@ function resolveImport(from, specifier) {
 }
 
 /** Every import of `file`: relative ones resolved to project files, others as package names. */
-export function importsOf(file) {
+function importsOf(root, file) {
   const source = readFileSync(join(root, file), 'utf8')
   const { module, errors } = parseSync(file, source)
   if (errors.length > 0) throw new Error(`${file}: ${errors[0].message}`)
@@ -128,7 +128,7 @@ export function importsOf(file) {
   ]
   return [...new Set(specifiers)].map((specifier) =>
     specifier.startsWith('.')
-      ? { specifier, file: resolveImport(file, specifier) }
+      ? { specifier, file: resolveImport(root, file, specifier) }
       : { specifier, package: specifier.replace(/^(@[^/]+\/[^/]+|[^@/][^/]*).*$/, '$1') },
   )
 }
@@ -175,13 +175,14 @@ function findCycles(graph) {
   return cycles
 }
 
-export function checkArchitecture() {
+/** Checks every source file under `root`; returns the broken rules (empty when all is well). */
+export function checkArchitecture(root = projectRoot) {
   const problems = []
   const graph = new Map()
-  for (const file of sourceRoots.flatMap(listSources)) {
+  for (const file of sourceRoots.flatMap((dir) => listSources(root, dir))) {
     const from = layerOf(file)
     const edges = []
-    for (const imported of importsOf(file)) {
+    for (const imported of importsOf(root, file)) {
       if (imported.file) {
         edges.push(imported.file)
         const to = layerOf(imported.file)

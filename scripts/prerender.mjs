@@ -65,7 +65,10 @@ export async function prerender({ outDir, origin }) {
   }
   await write('sitemap.xml', renderer.renderSitemap(origin))
   await write('robots.txt', renderer.renderRobots(origin))
-  await write('manifest.json', `${JSON.stringify({ origin, files: [...written] }, null, 2)}\n`)
+  await write(
+    'manifest.json',
+    `${JSON.stringify({ origin, files: [...written], pages: renderer.manifestPages() }, null, 2)}\n`,
+  )
   await precompress(join(clientDir, 'assets'))
   await precompress(clientDir, { recursive: false })
   return { pagesDir, count: written.length }

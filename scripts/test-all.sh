@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, every Vitest project (unit, server, end-to-end in Chromium),
-# then one summary line "N passed, N failed, N skipped" summed over all suites.
+# `npm test`: typecheck, lint, the architecture check, every Vitest project (unit, server,
+# end-to-end in Chromium), then one summary line "N passed, N failed, N skipped" summed over all
+# suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
@@ -17,6 +18,7 @@ step() {
 
 step "typecheck" npm run --silent typecheck
 step "lint and format" npx biome ci .
+step "architecture (docs/architecture.md)" node scripts/check-architecture.mjs
 rm -f .tmp/vitest.json
 step "tests (unit, server, e2e)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 

@@ -2,14 +2,17 @@ import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { type Locale, locales } from './domain/locales'
-import { localizedPages, neutralPaths } from './domain/pages/public-paths'
+import type { Locale } from './domain/locales'
+import type { ManifestPage } from './domain/pages/page-files'
+import { lightPathFor } from './domain/pages/page-files'
 import { extractMain, renderLightPage } from './features/seo/light-page'
-import { buildPageHead, hasLightVersion, lightPathFor } from './features/seo/page-head'
+import { buildPageHead, hasLightVersion } from './features/seo/page-head'
 import { pageRefFor } from './features/seo/page-ref'
 import { renderHead } from './features/seo/render-head'
+import { renderSitemap as sitemapOf } from './features/seo/sitemap'
 import { activateLocale, i18n } from './i18n/i18n'
 import { createAppRouter } from './router'
+import { type PrerenderTarget, publicPages } from './routing/public-pages'
 
 /**
  * The build's server-side renderer (scripts/prerender.mjs drives it): renders a URL of the
@@ -17,16 +20,22 @@ import { createAppRouter } from './router'
  */
 
 export { lightFile, notFoundFile, pageFile } from './domain/pages/page-files'
-export { renderRobots, renderSitemap } from './features/seo/sitemap'
+export { renderRobots } from './features/seo/sitemap'
 
-export type PrerenderTarget = { readonly path: string; readonly locale: Locale }
+export { prerenderTargets } from './routing/public-pages'
 
-/** Neutral pages in both languages, each localized page (service, listing) in its own. */
-export function prerenderTargets(): PrerenderTarget[] {
-  return [
-    ...neutralPaths.flatMap((path) => locales.map((locale) => ({ path, locale }))),
-    ...localizedPages.map(({ path, locale }) => ({ path, locale })),
-  ]
+/** The sitemap of the routes' public pages. */
+export function renderSitemap(origin: string): string {
+  return sitemapOf(origin, publicPages)
+}
+
+/** The server's list of pages (written into the build's manifest). */
+export function manifestPages(): ManifestPage[] {
+  return publicPages.map((page) => ({
+    path: page.path,
+    ...(page.kind === 'neutral' ? {} : { locale: page.locale }),
+    light: hasLightVersion(page),
+  }))
 }
 
 export type RenderInputs = PrerenderTarget & {
@@ -50,13 +59,6 @@ export type RenderedPage = {
   readonly light: { readonly path: string; readonly html: string } | undefined
 }
 
-/** The catalogs whose chunks the page preloads (must match the catalogs its route loaders ask for). */
-function catalogsFor(path: string, kind: string | undefined): readonly string[] {
-  if (kind === 'service') return ['messages', 'services']
-  if (path === '/register' || path === '/reset-password') return ['messages', 'registration']
-  return ['messages']
-}
-
 export async function renderPage({
   path,
   locale,
@@ -75,7 +77,9 @@ export async function renderPage({
       </I18nProvider>
     </StrictMode>,
   )
-  const page = pageRefFor(path)
+  // The matched page route's facts (none for an unknown path: the not-found page).
+  const facts = router.state.matches.at(-1)?.staticData.page
+  const page = facts ? pageRefFor(facts, path) : undefined
   const head = buildPageHead({ page, locale, origin, i18n })
   const light =
     page && hasLightVersion(page)
@@ -90,7 +94,7 @@ export async function renderPage({
     headHtml: renderHead(head),
     appHtml,
     routeIds: router.state.matches.map((match) => match.routeId),
-    catalogs: catalogsFor(path, page?.kind),
+    catalogs: ['messages', ...(page?.facts.catalogs ?? [])],
     light,
   }
 }

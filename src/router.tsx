@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import type { PageFacts } from './domain/pages/page-facts'
 import { routeTree } from './routeTree.gen'
 
 export function createAppRouter(history?: RouterHistory) {
@@ -13,5 +14,9 @@ export function createAppRouter(history?: RouterHistory) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
+  }
+  /** Each page route declares its facts (metadata, indexing, light version, catalogs). */
+  interface StaticDataRouteOption {
+    page?: PageFacts
   }
 }

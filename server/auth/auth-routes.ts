@@ -1,8 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
-import { getCookie } from 'hono/cookie'
-import { languageCookieName } from '../../src/domain/locales'
-import { requestLocale } from '../i18n/request-locale'
+import { localeOf } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
 import { describeError } from '../log/describe-error'
 import { isHttps } from '../security/client-ip'
@@ -23,7 +21,7 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>()
 
   routes.use('*', async (c, next) => {
-    const locale = requestLocale(getCookie(c, languageCookieName), c.req.header('accept-language'))
+    const locale = localeOf(c)
     c.set('locale', locale)
     c.set('t', translator(locale))
     c.header('Cache-Control', 'no-store')
@@ -68,9 +66,7 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AuthEnv> {
 
 /** Any other `/api/*` address: a JSON 404 in the request's language, never the site's HTML page. */
 export function apiNotFound(c: Context): Response {
-  const t = translator(
-    requestLocale(getCookie(c, languageCookieName), c.req.header('accept-language')),
-  )
+  const t = translator(localeOf(c))
   c.header('Cache-Control', 'no-store')
   return c.json(
     {

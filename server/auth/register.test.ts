@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registrationFor } from '../../tests/fixtures/registration'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
 import { verifyPassword } from './passwords'
@@ -9,21 +10,8 @@ let sequence = 0
 function payload(overrides: Record<string, unknown> = {}) {
   sequence += 1
   return {
-    email: `person${sequence}.${Date.now()}@example.com`,
-    password: 'correct horse battery staple',
-    name: 'Ana',
-    lastName: 'García',
-    phone: '+52 55 1234 5678',
-    street: 'Av. Reforma',
+    ...registrationFor(`person${sequence}.${Date.now()}@example.com`),
     exteriorNumber: '222',
-    interiorNumber: '4B',
-    neighborhood: 'Juárez',
-    municipality: 'Cuauhtémoc',
-    postalCode: '06600',
-    city: 'Ciudad de México',
-    country: 'México',
-    gender: 'Female',
-    birthDate: '1990-05-17',
     ...overrides,
   }
 }

@@ -1,5 +1,8 @@
 import type { Handler } from 'hono'
-import { createRegistrationSchema } from '../../src/domain/registration/registration-schema'
+import {
+  createRegistrationSchema,
+  type RegistrationField,
+} from '../../src/domain/registration/registration-schema'
 import { users } from '../db/schema'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
@@ -7,6 +10,12 @@ import { failure, tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import { hashPassword } from './passwords'
+
+/**
+ * Every registration field but the password is a `users` column of the same name: a field
+ * added to the schema without its column does not compile.
+ */
+type ProfileColumns = Pick<typeof users.$inferInsert, Exclude<RegistrationField, 'password'>>
 
 /**
  * `POST /api/v1/auth/register`: 201 for a new account, 409 when the address (any case) already
@@ -29,26 +38,11 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
 
     // Hashed before the insert either way, so a duplicate costs the same time as a new account.
     const passwordHash = await hashPassword(input.password)
+    const { password: _password, ...fields } = input
+    const profile: ProfileColumns = { ...fields, exteriorNumber: fields.exteriorNumber || null }
     const inserted = await deps.db
       .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        name: input.name,
-        lastName: input.lastName,
-        phone: input.phone,
-        street: input.street,
-        exteriorNumber: input.exteriorNumber || null,
-        interiorNumber: input.interiorNumber,
-        neighborhood: input.neighborhood,
-        municipality: input.municipality,
-        postalCode: input.postalCode,
-        city: input.city,
-        country: input.country,
-        gender: input.gender,
-        birthDate: input.birthDate,
-        locale: c.get('locale'),
-      })
+      .values({ ...profile, passwordHash, locale: c.get('locale') })
       .onConflictDoNothing()
       .returning({ id: users.id })
 

@@ -1,4 +1,6 @@
-import { defaultLocale, isLocale, type Locale } from '../../src/domain/locales'
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { defaultLocale, isLocale, type Locale, languageCookieName } from '../../src/domain/locales'
 
 /**
  * The language of an API answer: the visitor's stored choice (the `app-language` cookie the
@@ -10,6 +12,11 @@ export function requestLocale(
 ): Locale {
   if (isLocale(cookieValue)) return cookieValue
   return fromAcceptLanguage(acceptLanguage ?? '') ?? defaultLocale
+}
+
+/** The language of this request: its `app-language` cookie, else Accept-Language, else English. */
+export function localeOf(c: Context): Locale {
+  return requestLocale(getCookie(c, languageCookieName), c.req.header('Accept-Language'))
 }
 
 /** Highest-q supported primary language of an Accept-Language header (`es-MX;q=0.9` → es). */

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type PagesManifest, pagesManifestFile } from '../../src/domain/pages/page-files'
+import {
+  type ManifestPage,
+  type PagesManifest,
+  pagesManifestFile,
+} from '../../src/domain/pages/page-files'
 
 export type StoredPage = { readonly body: string; readonly etag: string }
 
@@ -20,6 +24,7 @@ export function createPageStore({
 }) {
   const cache = new Map<string, Promise<StoredPage | undefined>>()
   let manifest: Promise<PagesManifest> | undefined
+  let pagesByPath: Promise<ReadonlyMap<string, ManifestPage>> | undefined
 
   const readManifest = () => {
     manifest ??= readFile(join(pagesDir, pagesManifestFile), 'utf8').then(
@@ -42,6 +47,13 @@ export function createPageStore({
     /** The origin the served pages carry. */
     async origin(): Promise<string> {
       return publicUrl ?? (await readManifest()).origin
+    },
+    /** The public page at `pathname` (the build's list, derived from the routes), if any. */
+    async page(pathname: string): Promise<ManifestPage | undefined> {
+      pagesByPath ??= readManifest().then(
+        ({ pages }) => new Map(pages.map((page) => [page.path, page])),
+      )
+      return (await pagesByPath).get(pathname)
     },
     /** The file (a name from the manifest) with the public origin in place, or undefined. */
     get(file: string): Promise<StoredPage | undefined> {

@@ -1,12 +1,15 @@
 import { resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { getCookie } from 'hono/cookie'
-import { type Locale, languageCookieName } from '../../src/domain/locales'
-import { lightFile, notFoundFile, pageFile } from '../../src/domain/pages/page-files'
-import { hasLightVersion, lightPathFor } from '../../src/features/seo/page-head'
-import { type PageRef, pageRefFor } from '../../src/features/seo/page-ref'
-import { requestLocale } from '../i18n/request-locale'
+import type { Locale } from '../../src/domain/locales'
+import {
+  lightFile,
+  lightPathFor,
+  type ManifestPage,
+  notFoundFile,
+  pageFile,
+} from '../../src/domain/pages/page-files'
+import { localeOf } from '../i18n/request-locale'
 import { isMobileUserAgent } from './mobile-agent'
 import { createPageStore } from './page-store'
 
@@ -36,13 +39,9 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag)
 }
 
-/** Language of a neutral page: the visitor's stored choice (cookie), else Accept-Language. */
-function visitorLanguage(c: Context): Locale {
-  return requestLocale(getCookie(c, languageCookieName), c.req.header('Accept-Language'))
-}
-
-function pageLanguage(page: PageRef, c: Context): Locale {
-  return page.kind === 'neutral' ? visitorLanguage(c) : page.locale
+/** A neutral page (no locale of its own) is served in the visitor's language. */
+function pageLanguage(page: ManifestPage, c: Context): Locale {
+  return page.locale ?? localeOf(c)
 }
 
 /**
@@ -108,23 +107,23 @@ export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions
 
     // The light version of a page: /amp for the home page, /amp/<path> for the others.
     if (pathname === '/amp' || pathname.startsWith('/amp/')) {
-      const page = pageRefFor(pathname === '/amp' ? '/' : pathname.slice('/amp'.length))
-      if (!page || !hasLightVersion(page)) return next()
+      const page = await store.page(pathname === '/amp' ? '/' : pathname.slice('/amp'.length))
+      if (!page?.light) return next()
       const locale = pageLanguage(page, c)
       c.header('Content-Language', locale)
       return sendFile(c, lightFile(locale, page.path), {
         type: html,
-        vary: page.kind === 'neutral' ? ['Cookie', 'Accept-Language'] : [],
+        vary: page.locale ? [] : ['Cookie', 'Accept-Language'],
       })
     }
 
-    const page = pageRefFor(pathname)
+    const page = await store.page(pathname)
     if (!page) return next()
     const locale = pageLanguage(page, c)
     // Pages with a light version differ by device: phones get the rel="amphtml" link.
-    const light = hasLightVersion(page)
+    const { light } = page
     const vary = [
-      ...(page.kind === 'neutral' ? ['Cookie', 'Accept-Language'] : []),
+      ...(page.locale ? [] : ['Cookie', 'Accept-Language']),
       ...(light ? ['User-Agent'] : []),
     ]
     const link = `<link rel="amphtml" href="${await store.origin()}${lightPathFor(page.path)}" data-seo>`
@@ -145,7 +144,7 @@ export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions
 
   // Anything else is not a page: the translated 404 page, with a real 404 status.
   site.get('*', (c) => {
-    const locale = visitorLanguage(c)
+    const locale = localeOf(c)
     c.header('Content-Language', locale)
     return sendFile(c, notFoundFile(locale), {
       type: html,

@@ -41,3 +41,8 @@ export function resolveLocale({ pathname, stored, navigatorLanguages }: LocaleIn
     (isLocale(stored) ? stored : localeFromNavigator(navigatorLanguages))
   )
 }
+
+/** `value` as a supported locale: itself when supported, else the default. */
+export function toLocale(value: string): Locale {
+  return isLocale(value) ? value : defaultLocale
+}

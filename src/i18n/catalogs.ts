@@ -1,11 +1,8 @@
 import type { Messages } from '@lingui/core'
 import type { Locale } from '../domain/locales'
+import type { CatalogName } from '../domain/pages/page-facts'
 
 type CatalogModule = { messages: Messages }
-
-/** `messages`: every page. `services`: service pages. `registration`: register and reset pages. */
-export const catalogNames = ['messages', 'services', 'registration'] as const
-export type CatalogName = (typeof catalogNames)[number]
 
 // Each import is its own chunk: a visitor downloads only their language, and only the
 // catalogs the pages they open need.

@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core'
 import { defaultLocale, type Locale } from '../domain/locales'
-import { type CatalogName, loadCatalog } from './catalogs'
+import type { CatalogName } from '../domain/pages/page-facts'
+import { loadCatalog } from './catalogs'
 
 export { i18n }
 
@@ -25,12 +26,8 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale !== locale) i18n.activate(locale)
 }
 
-/** Called by a route's loader: makes `name` available in the active language. */
-export async function ensureCatalog(name: CatalogName): Promise<void> {
-  needed.add(name)
+/** Called by a route's loader: makes the page's catalogs available in the active language. */
+export async function ensureCatalogs(names: readonly CatalogName[]): Promise<void> {
+  for (const name of names) needed.add(name)
   await ensureLoaded((i18n.locale || defaultLocale) as Locale)
-}
-
-export function currentLocale(): Locale {
-  return i18n.locale === 'es' ? 'es' : 'en'
 }

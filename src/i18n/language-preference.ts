@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core'
-import { type Locale, languageCookieName, languageStorageKey } from '../domain/locales'
+import { type Locale, languageCookieName, languageStorageKey, toLocale } from '../domain/locales'
 import { activateLocale } from './i18n'
 
 export function readStoredLanguage(): string | null {
@@ -29,5 +29,5 @@ export async function setLanguage(locale: Locale): Promise<void> {
 }
 
 export function activeLanguage(): Locale {
-  return i18n.locale === 'es' ? 'es' : 'en'
+  return toLocale(i18n.locale)
 }

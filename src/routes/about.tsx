@@ -1,6 +1,28 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { AboutPage } from '../features/company/components/about-page'
 
+const page: PageFacts = {
+  kind: 'neutral',
+  copy: {
+    title: msg({ id: 'seo.about.title', message: 'About us' }),
+    description: msg({
+      id: 'seo.about.description',
+      message:
+        'Meet Puente Digital: senior designers and engineers who build fast, accessible websites in English and Spanish, with one lead from the first call to launch.',
+    }),
+    keywords: msg({
+      id: 'seo.about.keywords',
+      message: 'about Puente Digital, web agency team, bilingual web studio, accessible websites',
+    }),
+  },
+  indexable: true,
+  light: true,
+  catalogs: [],
+}
+
 export const Route = createFileRoute('/about')({
+  staticData: { page },
   component: AboutPage,
 })

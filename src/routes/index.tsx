@@ -1,6 +1,29 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { HomePage } from '../features/home/components/home-page'
 
+const page: PageFacts = {
+  kind: 'neutral',
+  copy: {
+    title: msg({ id: 'seo.home.title', message: 'Bilingual web design and development' }),
+    description: msg({
+      id: 'seo.home.description',
+      message:
+        'Puente Digital designs, builds and looks after fast, accessible websites and web applications in English and Spanish, from landing pages to custom software.',
+    }),
+    keywords: msg({
+      id: 'seo.home.keywords',
+      message:
+        'web agency, web design, web development, bilingual websites, UX design, SEO, Mexico',
+    }),
+  },
+  indexable: true,
+  light: true,
+  catalogs: [],
+}
+
 export const Route = createFileRoute('/')({
+  staticData: { page },
   component: HomePage,
 })

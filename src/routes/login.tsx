@@ -1,6 +1,25 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { LoginPage } from '../features/account/components/login-page'
 
+const page: PageFacts = {
+  kind: 'neutral',
+  copy: {
+    title: msg({ id: 'seo.login.title', message: 'Sign in' }),
+    description: msg({
+      id: 'seo.login.description',
+      message:
+        'Sign in to your Puente Digital account to follow your services, request changes and keep your contact details up to date.',
+    }),
+    keywords: msg({ id: 'seo.login.keywords', message: 'sign in, client account, Puente Digital' }),
+  },
+  indexable: true,
+  light: false,
+  catalogs: [],
+}
+
 export const Route = createFileRoute('/login')({
+  staticData: { page },
   component: LoginPage,
 })

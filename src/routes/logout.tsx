@@ -1,6 +1,24 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { LogoutPage } from '../features/account/components/logout-page'
 
+const page: PageFacts = {
+  kind: 'neutral',
+  copy: {
+    title: msg({ id: 'seo.logout.title', message: 'Sign out' }),
+    description: msg({
+      id: 'seo.logout.description',
+      message: 'Sign out of your Puente Digital account on this device.',
+    }),
+    keywords: msg({ id: 'seo.logout.keywords', message: 'sign out, client account' }),
+  },
+  indexable: false,
+  light: false,
+  catalogs: [],
+}
+
 export const Route = createFileRoute('/logout')({
+  staticData: { page },
   component: LogoutPage,
 })

@@ -1,6 +1,24 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { ProfilePage } from '../features/account/components/profile-page'
 
+const page: PageFacts = {
+  kind: 'neutral',
+  copy: {
+    title: msg({ id: 'seo.profile.title', message: 'Your profile' }),
+    description: msg({
+      id: 'seo.profile.description',
+      message: 'Review and update the contact and address details of your Puente Digital account.',
+    }),
+    keywords: msg({ id: 'seo.profile.keywords', message: 'profile, account details' }),
+  },
+  indexable: false,
+  light: false,
+  catalogs: [],
+}
+
 export const Route = createFileRoute('/profile')({
+  staticData: { page },
   component: ProfilePage,
 })

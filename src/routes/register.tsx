@@ -1,8 +1,30 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { RegisterPage } from '../features/registration/components/register-page'
-import { ensureCatalog } from '../i18n/i18n'
+import { ensureCatalogs } from '../i18n/i18n'
+
+const page: PageFacts = {
+  kind: 'neutral',
+  copy: {
+    title: msg({ id: 'seo.register.title', message: 'Create an account' }),
+    description: msg({
+      id: 'seo.register.description',
+      message:
+        'Create a Puente Digital account to follow the services you have with us, request changes and keep your contact and billing details in one place.',
+    }),
+    keywords: msg({
+      id: 'seo.register.keywords',
+      message: 'create an account, register, client area, Puente Digital',
+    }),
+  },
+  indexable: true,
+  light: false,
+  catalogs: ['registration'],
+}
 
 export const Route = createFileRoute('/register')({
-  loader: () => ensureCatalog('registration'),
+  staticData: { page },
+  loader: () => ensureCatalogs(page.catalogs),
   component: RegisterPage,
 })

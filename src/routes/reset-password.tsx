@@ -1,13 +1,36 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { ResetPasswordPage } from '../features/registration/components/reset-password-page'
-import { ensureCatalog } from '../i18n/i18n'
+import { ensureCatalogs } from '../i18n/i18n'
 
 type ResetPasswordSearch = { readonly token?: string }
 
+// Reached from a recovery email only: kept out of search results.
+const page: PageFacts = {
+  kind: 'neutral',
+  copy: {
+    title: msg({ id: 'seo.reset-password.title', message: 'Choose a new password' }),
+    description: msg({
+      id: 'seo.reset-password.description',
+      message:
+        'Set a new password for your Puente Digital account with the link from your recovery email.',
+    }),
+    keywords: msg({
+      id: 'seo.reset-password.keywords',
+      message: 'reset password, account recovery',
+    }),
+  },
+  indexable: false,
+  light: false,
+  catalogs: ['registration'],
+}
+
 export const Route = createFileRoute('/reset-password')({
+  staticData: { page },
   validateSearch: (search: Record<string, unknown>): ResetPasswordSearch =>
     typeof search.token === 'string' ? { token: search.token } : {},
-  loader: () => ensureCatalog('registration'),
+  loader: () => ensureCatalogs(page.catalogs),
   component: function ResetPasswordRoute() {
     const { token } = Route.useSearch()
     return <ResetPasswordPage token={token} />

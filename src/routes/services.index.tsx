@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { ServicesListingPage } from '../features/services/components/services-listing-page'
+import { listingCopy } from '../routing/listing-copy'
+
+const page: PageFacts = {
+  kind: 'listing',
+  locale: 'en',
+  copy: listingCopy,
+  indexable: true,
+  light: true,
+  catalogs: [],
+}
 
 export const Route = createFileRoute('/services/')({
+  staticData: { page },
   component: () => <ServicesListingPage locale="en" />,
 })

@@ -1,9 +1,20 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isEsSlug, serviceByEsSlug } from '../domain/services/service-table'
+import type { PageFacts } from '../domain/pages/page-facts'
+import { isEsSlug, serviceBySlug } from '../domain/services/service-table'
 import { ServicePage } from '../features/services/components/service-page'
-import { ensureCatalog } from '../i18n/i18n'
+import { ensureCatalogs } from '../i18n/i18n'
+
+// One page per service; its title, description and keywords come from the service.
+const page: PageFacts = {
+  kind: 'service',
+  locale: 'es',
+  indexable: true,
+  light: true,
+  catalogs: ['services'],
+}
 
 export const Route = createFileRoute('/servicios/$slug')({
+  staticData: { page },
   params: {
     parse: ({ slug }) => {
       if (!isEsSlug(slug)) throw notFound()
@@ -11,12 +22,12 @@ export const Route = createFileRoute('/servicios/$slug')({
     },
     stringify: ({ slug }) => ({ slug }),
   },
-  loader: () => ensureCatalog('services'),
+  loader: () => ensureCatalogs(page.catalogs),
   component: SpanishServiceRoute,
 })
 
 function SpanishServiceRoute() {
   const { slug } = Route.useParams()
-  const service = serviceByEsSlug(slug)
+  const service = serviceBySlug('es', slug)
   return service ? <ServicePage service={service} locale="es" /> : null
 }

@@ -1,6 +1,7 @@
-import { useLingui } from '@lingui/react'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { servicesListingPaths } from '../domain/pages/public-paths'
+import { useLocale } from '../i18n/use-locale'
 
 /** A link to the services listing in the current language (/services or /servicios). */
 export function ServicesListingLink({
@@ -10,9 +11,9 @@ export function ServicesListingLink({
   readonly className?: string
   readonly children: ReactNode
 }) {
-  const { i18n } = useLingui()
+  const locale = useLocale()
   return (
-    <Link to={i18n.locale === 'es' ? '/servicios' : '/services'} className={className}>
+    <Link to={servicesListingPaths[locale]} className={className}>
       {children}
     </Link>
   )

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { registrationFor } from '../fixtures/registration'
 import { axeViolations } from './axe'
 import { withBrowser } from './fixtures'
 import { waitForMail } from './mail-box'
@@ -83,21 +84,7 @@ const es: Texts = {
 }
 
 function person(email: string): Record<string, string> {
-  return {
-    email,
-    password: 'correct horse battery',
-    name: 'Ana',
-    lastName: 'García',
-    phone: '+52 55 1234 5678',
-    birthDate: '1990-05-17',
-    street: 'Av. Reforma',
-    interiorNumber: '4B',
-    neighborhood: 'Juárez',
-    municipality: 'Cuauhtémoc',
-    postalCode: '06600',
-    city: 'Ciudad de México',
-    country: 'México',
-  }
+  return registrationFor(email)
 }
 
 async function fillForm(page: Page, texts: Texts, values: Record<string, string>): Promise<void> {

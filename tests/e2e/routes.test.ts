@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { publicPaths } from '../../src/domain/pages/public-paths'
+import { publicPaths } from '../../src/routing/public-pages'
 
 const baseURL = inject('baseURL')
 

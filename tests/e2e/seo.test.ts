@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom'
 import { describe, expect, inject, it } from 'vitest'
-import { localizedPages, neutralPaths, publicPaths } from '../../src/domain/pages/public-paths'
-import { unlistedPaths } from '../../src/features/seo/page-head'
+import { localizedPages } from '../../src/domain/pages/public-paths'
+import { neutralPaths, publicPaths, unlistedPaths } from '../../src/routing/public-pages'
 
 // Metadata, sitemap and light versions, checked with plain HTTP (no JavaScript) on `npm start`'s server.
 const baseURL = inject('baseURL')

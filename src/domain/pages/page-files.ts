@@ -19,6 +19,29 @@ export function lightFile(locale: Locale, path: string): string {
   return `amp/${pageFile(locale, path)}`
 }
 
-/** Written next to the pages: the origin baked into them, which the server may rewrite. */
+/** The URL of the light version of the page at `path`. */
+export function lightPathFor(path: string): string {
+  return path === '/' ? '/amp' : `/amp${path}`
+}
+
+/**
+ * One public page as the server sees it: a neutral page (no `locale`) exists in both languages
+ * and is served in the visitor's; a localized one only in its own.
+ */
+export type ManifestPage = {
+  readonly path: string
+  readonly locale?: Locale
+  /** It has a light version at lightPathFor(path). */
+  readonly light: boolean
+}
+
+/**
+ * Written next to the pages by the build: the origin baked into them (which the server may
+ * rewrite), every file written, and every public page, derived from the routes.
+ */
 export const pagesManifestFile = 'manifest.json'
-export type PagesManifest = { readonly origin: string; readonly files: readonly string[] }
+export type PagesManifest = {
+  readonly origin: string
+  readonly files: readonly string[]
+  readonly pages: readonly ManifestPage[]
+}

@@ -2,21 +2,10 @@ import type { Locale } from '../locales'
 import { serviceTable } from '../services/service-table'
 
 /**
- * Every public URL of the site, derived from the route table and the service table. The
- * server answers 404 for anything else; the sitemap and the prerender list come from here.
+ * The pages that exist once per language — the services listing and each service — with their
+ * twin in the other language, from the service table. (Every public page, neutral ones
+ * included, is declared by its route: src/routing/public-pages.ts.)
  */
-export const neutralPaths = [
-  '/',
-  '/about',
-  '/contact',
-  '/login',
-  '/register',
-  '/reset-password',
-  '/logout',
-  '/profile',
-  '/my-services',
-] as const
-export type NeutralPath = (typeof neutralPaths)[number]
 
 /** Pages that exist once per language, with their twin in the other language. */
 export type LocalizedPage = {
@@ -25,7 +14,10 @@ export type LocalizedPage = {
   readonly twin: string
 }
 
-export const servicesListingPaths: Record<Locale, string> = { en: '/services', es: '/servicios' }
+export const servicesListingPaths = { en: '/services', es: '/servicios' } as const satisfies Record<
+  Locale,
+  string
+>
 
 export function servicePath(locale: Locale, service: (typeof serviceTable)[number]): string {
   return locale === 'es' ? `/servicios/${service.es}` : `/services/${service.en}`
@@ -39,15 +31,3 @@ export const localizedPages: readonly LocalizedPage[] = [
     { path: servicePath('es', service), locale: 'es', twin: servicePath('en', service) },
   ]),
 ]
-
-export const publicPaths: readonly string[] = [
-  ...neutralPaths,
-  ...localizedPages.map((p) => p.path),
-]
-
-const known = new Set(publicPaths)
-
-/** True when `pathname` (without a trailing slash, except `/`) is a page of the site. */
-export function isPublicPath(pathname: string): boolean {
-  return known.has(pathname)
-}

@@ -11,35 +11,16 @@ import { validationMessages as m, tooLong, tooShort } from './registration-messa
  * a real birth date in the past. Unknown fields are rejected.
  */
 
-export const registrationFields = [
-  'email',
-  'password',
-  'name',
-  'lastName',
-  'phone',
-  'street',
-  'exteriorNumber',
-  'interiorNumber',
-  'neighborhood',
-  'municipality',
-  'postalCode',
-  'city',
-  'country',
-  'gender',
-  'birthDate',
-] as const
-
-export type RegistrationField = (typeof registrationFields)[number]
-
-/** What the form holds: one string per field (exteriorNumber may stay empty). */
-export type RegistrationValues = Record<RegistrationField, string>
-
 export const genders = ['Male', 'Female'] as const
 
 export const passwordLength = { min: 8, max: 128 } as const
 
-/** Maximum length of each text field (characters); also the form's `maxlength`. */
-export const maxLengths: Record<RegistrationField, number> = {
+/**
+ * The registration's fields, in form order, each with its maximum length in characters (also
+ * the form's `maxlength`). The field list, the form's empty values and the schema's keys all
+ * come from here; the database columns are checked against it by the compiler.
+ */
+export const maxLengths = {
   email: 254,
   password: passwordLength.max,
   name: 100,
@@ -55,29 +36,22 @@ export const maxLengths: Record<RegistrationField, number> = {
   country: 100,
   gender: 6,
   birthDate: 10,
-}
+} as const satisfies Record<string, number>
+
+export type RegistrationField = keyof typeof maxLengths
+
+export const registrationFields = Object.keys(maxLengths) as readonly RegistrationField[]
+
+/** What the form holds: one string per field (exteriorNumber may stay empty). */
+export type RegistrationValues = Record<RegistrationField, string>
 
 export const earliestBirthDate = '1900-01-01'
 
 export type Translate = (descriptor: MessageDescriptor) => string
 
-export const emptyRegistration: RegistrationValues = {
-  email: '',
-  password: '',
-  name: '',
-  lastName: '',
-  phone: '',
-  street: '',
-  exteriorNumber: '',
-  interiorNumber: '',
-  neighborhood: '',
-  municipality: '',
-  postalCode: '',
-  city: '',
-  country: '',
-  gender: '',
-  birthDate: '',
-}
+export const emptyRegistration = Object.fromEntries(
+  registrationFields.map((field) => [field, '']),
+) as RegistrationValues
 
 const codePoints = (text: string) => [...text].length
 
@@ -154,57 +128,55 @@ export function strictObjectMessage(t: Translate) {
  * the date; a birth date must be before today (UTC).
  */
 export function createRegistrationSchema(t: Translate, today: () => Date = () => new Date()) {
-  return v.strictObject(
-    {
-      email: emailSchema(t),
-      password: passwordSchema(t),
-      name: text(t, maxLengths.name),
-      lastName: text(t, maxLengths.lastName),
-      phone: v.pipe(
-        text(t, maxLengths.phone),
-        v.regex(/^\+?\d[\d ().-]*$/, t(m.phoneInvalid)),
-        v.check((value) => {
-          const digits = value.replace(/\D/g, '').length
-          return digits >= 7 && digits <= 15
-        }, t(m.phoneInvalid)),
-      ),
-      street: text(t, maxLengths.street),
-      exteriorNumber: v.optional(
-        v.pipe(
-          v.string(t(m.mustBeText)),
-          v.trim(),
-          v.check(
-            (value) => codePoints(value) <= maxLengths.exteriorNumber,
-            t(tooLong(maxLengths.exteriorNumber)),
-          ),
-        ),
-      ),
-      interiorNumber: text(t, maxLengths.interiorNumber),
-      neighborhood: text(t, maxLengths.neighborhood),
-      municipality: text(t, maxLengths.municipality),
-      postalCode: v.pipe(
-        text(t, maxLengths.postalCode),
-        v.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, t(m.postalCodeInvalid)),
-      ),
-      city: text(t, maxLengths.city),
-      country: text(t, maxLengths.country),
-      gender: v.pipe(
-        v.string(t(m.mustBeText)),
-        v.nonEmpty(t(m.required)),
-        v.picklist(genders, t(m.genderInvalid)),
-      ),
-      birthDate: v.pipe(
+  const entries = {
+    email: emailSchema(t),
+    password: passwordSchema(t),
+    name: text(t, maxLengths.name),
+    lastName: text(t, maxLengths.lastName),
+    phone: v.pipe(
+      text(t, maxLengths.phone),
+      v.regex(/^\+?\d[\d ().-]*$/, t(m.phoneInvalid)),
+      v.check((value) => {
+        const digits = value.replace(/\D/g, '').length
+        return digits >= 7 && digits <= 15
+      }, t(m.phoneInvalid)),
+    ),
+    street: text(t, maxLengths.street),
+    exteriorNumber: v.optional(
+      v.pipe(
         v.string(t(m.mustBeText)),
         v.trim(),
-        v.nonEmpty(t(m.required)),
-        v.isoDate(t(m.dateInvalid)),
-        v.check(isRealDate, t(m.dateInvalid)),
-        v.check((value) => value >= earliestBirthDate, t(m.dateTooEarly)),
-        v.check((value) => value < isoDay(today()), t(m.dateNotPast)),
+        v.check(
+          (value) => codePoints(value) <= maxLengths.exteriorNumber,
+          t(tooLong(maxLengths.exteriorNumber)),
+        ),
       ),
-    },
-    strictObjectMessage(t),
-  )
+    ),
+    interiorNumber: text(t, maxLengths.interiorNumber),
+    neighborhood: text(t, maxLengths.neighborhood),
+    municipality: text(t, maxLengths.municipality),
+    postalCode: v.pipe(
+      text(t, maxLengths.postalCode),
+      v.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, t(m.postalCodeInvalid)),
+    ),
+    city: text(t, maxLengths.city),
+    country: text(t, maxLengths.country),
+    gender: v.pipe(
+      v.string(t(m.mustBeText)),
+      v.nonEmpty(t(m.required)),
+      v.picklist(genders, t(m.genderInvalid)),
+    ),
+    birthDate: v.pipe(
+      v.string(t(m.mustBeText)),
+      v.trim(),
+      v.nonEmpty(t(m.required)),
+      v.isoDate(t(m.dateInvalid)),
+      v.check(isRealDate, t(m.dateInvalid)),
+      v.check((value) => value >= earliestBirthDate, t(m.dateTooEarly)),
+      v.check((value) => value < isoDay(today()), t(m.dateNotPast)),
+    ),
+  } satisfies Record<RegistrationField, v.GenericSchema<unknown, unknown>>
+  return v.strictObject(entries, strictObjectMessage(t))
 }
 
 export type RegistrationSchema = ReturnType<typeof createRegistrationSchema>

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { Locale } from '../locales'
 
 /**
  * The one source of truth for the agency's services: area, both slugs, the catalog ids of
@@ -114,13 +115,18 @@ export const serviceNames: Record<ServiceId, MessageDescriptor> = {
 
 const byEn = new Map<string, Service>(serviceTable.map((s) => [s.en, s]))
 const byEs = new Map<string, Service>(serviceTable.map((s) => [s.es, s]))
+const bySlug: Record<Locale, ReadonlyMap<string, Service>> = { en: byEn, es: byEs }
 
-export function serviceByEnSlug(slug: string): Service | undefined {
-  return byEn.get(slug)
+/** The service whose slug in `locale` is `slug` (the English slug is also the service's id). */
+export function serviceBySlug(locale: Locale, slug: string): Service | undefined {
+  return bySlug[locale].get(slug)
 }
 
-export function serviceByEsSlug(slug: string): Service | undefined {
-  return byEs.get(slug)
+/** The service table's row for `id` (ids are checked by the compiler: this never misses). */
+export function serviceById(id: ServiceId): Service {
+  const found = byEn.get(id)
+  if (!found) throw new Error(`No service ${id} in the service table`)
+  return found
 }
 
 export function isEnSlug(slug: string): slug is EnSlug {

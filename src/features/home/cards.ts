@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Service } from '../../domain/services/service-table'
-import { findService } from './find-service'
+import { serviceById } from '../../domain/services/service-table'
 import { type ImageSet, imageSets } from './image-sets'
 
 export type BadgeIcon = 'star' | 'trend'
@@ -27,7 +27,7 @@ export const cards: readonly Card[] = [
     title: msg`Web development that lasts`,
     description: msg`Fast, accessible sites built on open standards, with code you own and can hand to any team.`,
     buttonText: learnMore,
-    buttonLink: findService('web-development'),
+    buttonLink: serviceById('web-development'),
   },
   {
     imageSrc: imageSets['card-ux'],
@@ -36,7 +36,7 @@ export const cards: readonly Card[] = [
     title: msg`UX design grounded in research`,
     description: msg`We map how your customers really move through your site and remove every step that gets in their way.`,
     buttonText: learnMore,
-    buttonLink: findService('ux-design'),
+    buttonLink: serviceById('ux-design'),
   },
   {
     imageSrc: imageSets['card-seo'],
@@ -44,7 +44,7 @@ export const cards: readonly Card[] = [
     title: msg`SEO that brings the right visitors`,
     description: msg`Technical fixes, content and reporting in both languages, so people find you when they search.`,
     buttonText: learnMore,
-    buttonLink: findService('seo'),
+    buttonLink: serviceById('seo'),
   },
   {
     imageSrc: imageSets['card-servers'],
@@ -52,6 +52,6 @@ export const cards: readonly Card[] = [
     title: msg`Maintenance and peace of mind`,
     description: msg`Updates, backups, monitoring and security patches every month, with a person who answers when something breaks.`,
     buttonText: learnMore,
-    buttonLink: findService('web-maintenance'),
+    buttonLink: serviceById('web-maintenance'),
   },
 ]

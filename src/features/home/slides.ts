@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Locale } from '../../domain/locales'
 import type { Service } from '../../domain/services/service-table'
-import { findService } from './find-service'
+import { serviceById } from '../../domain/services/service-table'
 import { type ImageSet, imageSets } from './image-sets'
 
 /** Where a slide's button goes: a language-neutral page, or a service page in the slide's language. */
@@ -54,7 +54,7 @@ export const slides: readonly Slide[] = [
     buttonText: msg`Start your web application`,
     buttonLink: {
       en: { kind: 'page', to: '/contact' },
-      es: { kind: 'service', service: findService('web-applications') },
+      es: { kind: 'service', service: serviceById('web-applications') },
     },
   },
 ]

@@ -13,6 +13,7 @@ export function DocumentHead() {
   const { i18n } = useLingui()
   // The resolved location: the new page's loaders (and its catalog) have finished.
   const pathname = useRouterState({ select: (state) => state.resolvedLocation?.pathname })
+  const facts = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.page })
   const locale = i18n.locale
   const served = useRef<string | undefined>(undefined)
   useEffect(() => {
@@ -21,7 +22,7 @@ export function DocumentHead() {
     served.current ??= page
     if (page === served.current && document.head.querySelector('[data-seo]')) return
     served.current = ''
-    void import('./sync-head').then(({ syncHead }) => syncHead(pathname, locale, i18n))
-  }, [pathname, locale, i18n])
+    void import('./sync-head').then(({ syncHead }) => syncHead(pathname, facts, locale, i18n))
+  }, [pathname, facts, locale, i18n])
   return null
 }

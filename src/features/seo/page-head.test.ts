@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { localizedPages, publicPaths } from '../../domain/pages/public-paths'
+import { localizedPages } from '../../domain/pages/public-paths'
 import { serviceTable } from '../../domain/services/service-table'
-import { activateLocale, ensureCatalog, i18n } from '../../i18n/i18n'
+import { activateLocale, ensureCatalogs, i18n } from '../../i18n/i18n'
+import { publicPages, publicPaths } from '../../routing/public-pages'
 import { serviceContent } from '../services/service-content'
 import { buildPageHead, type HeadTag, serviceDescription } from './page-head'
-import { pageRefFor } from './page-ref'
 
 const origin = 'https://example.test'
+
+/** The public page at `path`, as the routes declare it. */
+const pageRefFor = (path: string) => publicPages.find((page) => page.path === path)
 
 function tag(tags: readonly HeadTag[], key: string): string | undefined {
   for (const t of tags) {
@@ -26,9 +29,9 @@ function hreflangs(tags: readonly HeadTag[]): Record<string, string> {
 describe('page metadata', () => {
   beforeAll(async () => {
     await activateLocale('en')
-    await ensureCatalog('services')
+    await ensureCatalogs(['services'])
     await activateLocale('es')
-    await ensureCatalog('services')
+    await ensureCatalogs(['services'])
   })
 
   it('names the real meta description of every service (the id is built, not imported)', () => {

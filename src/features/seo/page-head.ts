@@ -1,15 +1,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { Locale } from '../../domain/locales'
+import type { PageCopy } from '../../domain/pages/page-facts'
+import { lightPathFor } from '../../domain/pages/page-files'
 import { areaNames, serviceNames } from '../../domain/services/service-table'
-import {
-  brandName,
-  listingPageCopy,
-  neutralPageCopy,
-  notFoundPageCopy,
-  type PageCopy,
-  serviceKeywordSuffix,
-  shareImageAlt,
-} from './page-messages'
+import { brandName, notFoundPageCopy, serviceKeywordSuffix, shareImageAlt } from './page-messages'
 import type { PageRef } from './page-ref'
 
 export type HeadTag =
@@ -34,28 +28,14 @@ export const shareImage = { path: '/og/puente-digital.png', width: 1200, height:
 
 const ogLocales: Record<Locale, string> = { en: 'en_US', es: 'es_MX' }
 
-/**
- * Pages kept out of search results and the sitemap: the account pages that only make sense
- * signed in, and the password reset reached from a recovery email.
- */
-export const unlistedPaths: readonly string[] = [
-  '/reset-password',
-  '/logout',
-  '/profile',
-  '/my-services',
-]
-
+/** Whether search engines may list the page (its route says). */
 export function isIndexable(page: PageRef): boolean {
-  return !(page.kind === 'neutral' && unlistedPaths.includes(page.path))
+  return page.facts.indexable
 }
 
-/** Pages with a light, script-free rendering at /amp/… (not the forms and account pages). */
+/** Whether the page has a light, script-free rendering at /amp/… (its route says). */
 export function hasLightVersion(page: PageRef): boolean {
-  return page.kind !== 'neutral' || ['/', '/about', '/contact'].includes(page.path)
-}
-
-export function lightPathFor(path: string): string {
-  return path === '/' ? '/amp' : `/amp${path}`
+  return page.facts.light
 }
 
 /**
@@ -80,9 +60,8 @@ function textsFor(page: PageRef | undefined, i18n: I18n): PageTexts {
   if (!page) return translate(notFoundPageCopy, i18n)
   switch (page.kind) {
     case 'neutral':
-      return translate(neutralPageCopy[page.path], i18n)
     case 'listing':
-      return translate(listingPageCopy, i18n)
+      return translate(page.copy, i18n)
     case 'service': {
       const name = i18n._(serviceNames[page.service.en])
       const area = i18n._(areaNames[page.service.area])

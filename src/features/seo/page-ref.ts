@@ -1,20 +1,23 @@
 import type { Locale } from '../../domain/locales'
-import {
-  localizedPages,
-  type NeutralPath,
-  neutralPaths,
-  servicesListingPaths,
-} from '../../domain/pages/public-paths'
-import { type Service, serviceByEnSlug, serviceByEsSlug } from '../../domain/services/service-table'
+import type { PageCopy, PageFacts } from '../../domain/pages/page-facts'
+import { servicePath, servicesListingPaths } from '../../domain/pages/public-paths'
+import { type Service, serviceBySlug } from '../../domain/services/service-table'
 
-/** What a public URL shows, as far as its metadata is concerned. */
+/** One public page: a route's facts at one path (and, for a service route, one service). */
 export type PageRef =
-  | { readonly kind: 'neutral'; readonly path: NeutralPath }
+  | {
+      readonly kind: 'neutral'
+      readonly path: string
+      readonly copy: PageCopy
+      readonly facts: PageFacts
+    }
   | {
       readonly kind: 'listing'
       readonly path: string
       readonly locale: Locale
       readonly twin: string
+      readonly copy: PageCopy
+      readonly facts: PageFacts
     }
   | {
       readonly kind: 'service'
@@ -22,22 +25,48 @@ export type PageRef =
       readonly locale: Locale
       readonly twin: string
       readonly service: Service
+      readonly facts: PageFacts
     }
 
-const neutral = new Set<string>(neutralPaths)
-const localized = new Map(localizedPages.map((page) => [page.path, page]))
+const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'es' : 'en')
 
-function isNeutralPath(pathname: string): pathname is NeutralPath {
-  return neutral.has(pathname)
+/** The page a route with these facts shows at `pathname`, or undefined (an unknown service). */
+export function pageRefFor(facts: PageFacts, pathname: string): PageRef | undefined {
+  switch (facts.kind) {
+    case 'neutral':
+      return { kind: 'neutral', path: pathname, copy: facts.copy, facts }
+    case 'listing':
+      return {
+        kind: 'listing',
+        path: pathname,
+        locale: facts.locale,
+        twin: servicesListingPaths[otherLocale(facts.locale)],
+        copy: facts.copy,
+        facts,
+      }
+    case 'service': {
+      const service = serviceBySlug(facts.locale, pathname.slice(pathname.lastIndexOf('/') + 1))
+      return service ? serviceRef(facts, service) : undefined
+    }
+  }
 }
 
-/** The page behind `pathname`, or undefined when it is not a public page (a 404). */
-export function pageRefFor(pathname: string): PageRef | undefined {
-  if (isNeutralPath(pathname)) return { kind: 'neutral', path: pathname }
-  const page = localized.get(pathname)
-  if (!page) return undefined
-  if (page.path === servicesListingPaths[page.locale]) return { kind: 'listing', ...page }
-  const slug = page.path.slice(page.path.lastIndexOf('/') + 1)
-  const service = page.locale === 'es' ? serviceByEsSlug(slug) : serviceByEnSlug(slug)
-  return service ? { kind: 'service', ...page, service } : undefined
+/** Every page a route with these facts renders: its path, or one per service. */
+export function pagesOf(facts: PageFacts, routePath: string, services: readonly Service[]) {
+  if (facts.kind !== 'service') {
+    const ref = pageRefFor(facts, routePath)
+    return ref ? [ref] : []
+  }
+  return services.map((service) => serviceRef(facts, service))
+}
+
+function serviceRef(facts: PageFacts & { kind: 'service' }, service: Service): PageRef {
+  return {
+    kind: 'service',
+    path: servicePath(facts.locale, service),
+    locale: facts.locale,
+    twin: servicePath(otherLocale(facts.locale), service),
+    service,
+    facts,
+  }
 }

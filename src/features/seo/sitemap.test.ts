@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { localizedPages, publicPaths } from '../../domain/pages/public-paths'
-import { unlistedPaths } from './page-head'
+import { localizedPages } from '../../domain/pages/public-paths'
+import { publicPages, publicPaths, unlistedPaths } from '../../routing/public-pages'
 import { renderRobots, renderSitemap } from './sitemap'
 
 const origin = 'https://example.test'
 
 describe('sitemap.xml and robots.txt', () => {
-  const xml = renderSitemap(origin)
+  const xml = renderSitemap(origin, publicPages)
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
 
   it('lists every public page except the unlisted account pages, once, with absolute URLs', () => {

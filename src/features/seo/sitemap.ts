@@ -1,14 +1,6 @@
-import { publicPaths } from '../../domain/pages/public-paths'
 import { isIndexable } from './page-head'
-import { type PageRef, pageRefFor } from './page-ref'
+import type { PageRef } from './page-ref'
 import { escapeHtml } from './render-head'
-
-/** Every indexable public page, in the route table's order. */
-export function indexablePages(): PageRef[] {
-  return publicPaths
-    .map((path) => pageRefFor(path))
-    .filter((page): page is PageRef => page !== undefined && isIndexable(page))
-}
 
 function alternates(page: PageRef, origin: string): string[] {
   if (page.kind === 'neutral') return []
@@ -24,15 +16,17 @@ function alternates(page: PageRef, origin: string): string[] {
 }
 
 /** sitemap.xml: every indexable page, with hreflang alternates for pages that have a twin. */
-export function renderSitemap(origin: string): string {
-  const urls = indexablePages().map((page) =>
-    [
-      '  <url>',
-      `    <loc>${escapeHtml(`${origin}${page.path}`)}</loc>`,
-      ...alternates(page, origin),
-      '  </url>',
-    ].join('\n'),
-  )
+export function renderSitemap(origin: string, pages: readonly PageRef[]): string {
+  const urls = pages
+    .filter(isIndexable)
+    .map((page) =>
+      [
+        '  <url>',
+        `    <loc>${escapeHtml(`${origin}${page.path}`)}</loc>`,
+        ...alternates(page, origin),
+        '  </url>',
+      ].join('\n'),
+    )
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${urls.join('\n')}

@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core'
 import type { Locale } from '../../domain/locales'
+import type { PageFacts } from '../../domain/pages/page-facts'
 import { applyHead, publicOrigin } from './apply-head'
 import { buildPageHead } from './page-head'
 import { pageRefFor } from './page-ref'
@@ -17,7 +18,16 @@ function pageSetting(): PageSetting {
   return setting
 }
 
-/** Brings the document's head in line with the page at `pathname` in `locale`. */
-export function syncHead(pathname: string, locale: Locale, i18n: I18n): void {
-  applyHead(buildPageHead({ page: pageRefFor(pathname), locale, i18n, ...pageSetting() }))
+/**
+ * Brings the document's head in line with the page at `pathname` in `locale`, as its route
+ * declares it (`facts`; none on the not-found page).
+ */
+export function syncHead(
+  pathname: string,
+  facts: PageFacts | undefined,
+  locale: Locale,
+  i18n: I18n,
+): void {
+  const page = facts ? pageRefFor(facts, pathname) : undefined
+  applyHead(buildPageHead({ page, locale, i18n, ...pageSetting() }))
 }

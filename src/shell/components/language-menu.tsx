@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react'
 import { useId, useRef } from 'react'
 import { languageMenuMachine } from '../../../machines/language-menu-machine'
 import type { Locale } from '../../domain/locales'
+import { useLocale } from '../../i18n/use-locale'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { languageNativeNames } from '../language-names'
 import { useDismissable } from '../use-dismissable'
@@ -30,7 +31,7 @@ export function LanguageMenu() {
   )
   const open = snapshot.matches('open')
   const dismissable = useDismissable(containerRef, open, send)
-  const locale: Locale = i18n.locale === 'es' ? 'es' : 'en'
+  const locale = useLocale()
   return (
     <div ref={containerRef} className="language-menu" {...dismissable}>
       <button

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import type { Locale } from '../../domain/locales'
+import { servicesListingPaths } from '../../domain/pages/public-paths'
 import { areaIds, areaNames, serviceTable } from '../../domain/services/service-table'
+import { useLocale } from '../../i18n/use-locale'
 import { ServiceLink } from '../../ui/service-link'
 
 const menuServices = serviceTable.filter((service) => service.inMenu)
@@ -11,7 +12,7 @@ const menuServices = serviceTable.filter((service) => service.inMenu)
 export function MegaMenu() {
   const { i18n } = useLingui()
   const id = useId()
-  const locale: Locale = i18n.locale === 'es' ? 'es' : 'en'
+  const locale = useLocale()
   return (
     <>
       <div className="mega-menu-columns">
@@ -34,7 +35,7 @@ export function MegaMenu() {
       </div>
       <p className="mega-menu-all">
         <Link
-          to={locale === 'es' ? '/servicios' : '/services'}
+          to={servicesListingPaths[locale]}
           activeOptions={{ exact: true }}
           className="mega-menu-all-link"
         >

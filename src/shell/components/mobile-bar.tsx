@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { toLocale } from '../../domain/locales'
+import { servicesListingPaths } from '../../domain/pages/public-paths'
 import { useSignedIn } from '../../features/session/use-signed-in'
 import { AboutIcon, ContactIcon, HomeIcon, ProfileIcon, ServicesIcon } from './nav-icons'
 import { SettingsMenu } from './settings-menu'
@@ -33,7 +35,7 @@ export function MobileBar() {
         </li>
         <li>
           <Link
-            to={i18n.locale === 'es' ? '/servicios' : '/services'}
+            to={servicesListingPaths[toLocale(i18n.locale)]}
             className="bar-item"
             activeOptions={{ exact: true }}
           >

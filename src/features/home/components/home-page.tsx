@@ -1,12 +1,12 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
+import { useLocale } from '../../../i18n/use-locale'
 import { cards } from '../cards'
 import { slides } from '../slides'
 import { FeatureCards } from './feature-cards'
 import { HeroSlideshow } from './hero-slideshow'
 
 export function HomePage() {
-  const { i18n } = useLingui()
-  const locale = i18n.locale === 'es' ? 'es' : 'en'
+  const locale = useLocale()
   return (
     <article className="home">
       {/* A compact heading so the slideshow, the page's hero, starts above the fold. */}

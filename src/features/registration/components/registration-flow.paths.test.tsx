@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { registrationMachine } from '../../../../machines/registration-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import { validRegistration } from '../../../../tests/fixtures/registration'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 import type { CallFailure } from '../../../domain/api/api-contract'
@@ -12,23 +13,7 @@ import {
   registrationFields,
 } from '../../../domain/registration/registration-schema'
 
-const valid: RegistrationValues = {
-  email: 'ana@example.com',
-  password: 'long enough pw',
-  name: 'Ana',
-  lastName: 'Ruiz',
-  phone: '5512345678',
-  street: 'Reforma',
-  exteriorNumber: '',
-  interiorNumber: '4B',
-  neighborhood: 'Juárez',
-  municipality: 'Cuauhtémoc',
-  postalCode: '06600',
-  city: 'CDMX',
-  country: 'México',
-  gender: 'Female',
-  birthDate: '1990-05-17',
-}
+const valid: RegistrationValues = validRegistration
 // Everything but the email: the summary and one message show, focus goes to the email field.
 const missingEmail: RegistrationValues = { ...valid, email: '' }
 

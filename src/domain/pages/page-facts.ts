@@ -1,0 +1,34 @@
+import type { MessageDescriptor } from '@lingui/core'
+import type { Locale } from '../locales'
+
+/** Lingui catalogs: `messages` on every page; `services` and `registration` where a page says. */
+export const catalogNames = ['messages', 'services', 'registration'] as const
+export type CatalogName = (typeof catalogNames)[number]
+
+/** A page's metadata copy: its title (" | Puente Digital" is added), description and keywords. */
+export type PageCopy = {
+  readonly title: MessageDescriptor
+  readonly description: MessageDescriptor
+  readonly keywords: MessageDescriptor
+}
+
+/**
+ * What a route declares about the page(s) it renders (its `staticData.page`): the metadata
+ * copy, whether search engines may index it, whether it has a light /amp version, and the
+ * catalogs it needs besides `messages`. The prerender list, the sitemap, the server's list of
+ * pages and every page's head are derived from these declarations.
+ *
+ * - `neutral`: one path, rendered in both languages (the server picks one per visitor).
+ * - `listing`: the services listing, one path per language (`/services`, `/servicios`).
+ * - `service`: one page per service of the service table, in the route's language; its
+ *   copy comes from the service.
+ */
+export type PageFacts = (
+  | { readonly kind: 'neutral'; readonly copy: PageCopy }
+  | { readonly kind: 'listing'; readonly locale: Locale; readonly copy: PageCopy }
+  | { readonly kind: 'service'; readonly locale: Locale }
+) & {
+  readonly indexable: boolean
+  readonly light: boolean
+  readonly catalogs: readonly Exclude<CatalogName, 'messages'>[]
+}

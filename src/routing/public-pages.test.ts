@@ -1,0 +1,94 @@
+import { msg } from '@lingui/core/macro'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router'
+import { describe, expect, it } from 'vitest'
+import { pathInLanguage } from '../domain/pages/language-twin'
+import { localizedPages } from '../domain/pages/public-paths'
+import { serviceTable } from '../domain/services/service-table'
+import { renderSitemap } from '../features/seo/sitemap'
+import { createAppRouter } from '../router'
+import {
+  neutralPaths,
+  type PageRoute,
+  pagesOfRoutes,
+  prerenderTargets,
+  publicPaths,
+} from './public-pages'
+
+describe('the public paths', () => {
+  it('are exactly the routes of the router, with service slugs expanded from the table', () => {
+    const fromRouter = new Set(
+      Object.keys(createAppRouter().routesByPath).map((path) => path.replace(/(.)\/$/, '$1')),
+    )
+    const expected = new Set<string>([
+      ...neutralPaths,
+      '/services',
+      '/servicios',
+      '/services/$slug',
+      '/servicios/$slug',
+    ])
+    expect(fromRouter).toEqual(expected)
+    expect(publicPaths).toHaveLength(neutralPaths.length + 2 + 2 * serviceTable.length)
+  })
+
+  it('has 28 services with unique slugs in both languages', () => {
+    expect(serviceTable).toHaveLength(28)
+    expect(new Set(serviceTable.map((s) => s.en)).size).toBe(28)
+    expect(new Set(serviceTable.map((s) => s.es)).size).toBe(28)
+    expect(serviceTable.filter((s) => s.inMenu)).toHaveLength(25)
+  })
+
+  it('pairs each localized page with its twin', () => {
+    for (const page of localizedPages) {
+      expect(pathInLanguage(page.path, page.locale === 'en' ? 'es' : 'en')).toBe(page.twin)
+      expect(pathInLanguage(page.path, page.locale)).toBe(page.path)
+    }
+    expect(pathInLanguage('/services/web-applications', 'es')).toBe('/servicios/aplicaciones-web')
+    expect(pathInLanguage('/about', 'es')).toBe('/about')
+  })
+
+  it('knows what is not a page', () => {
+    expect(publicPaths.includes('/services/desarrollo-web')).toBe(false)
+    expect(publicPaths.includes('/nope')).toBe(false)
+    expect(publicPaths.includes('/')).toBe(true)
+  })
+})
+
+describe('a new page route', () => {
+  it('is prerendered in both languages and listed in the sitemap, from its route alone', () => {
+    const root = createRootRoute()
+    const careers = createRoute({
+      getParentRoute: () => root,
+      path: '/careers',
+      staticData: {
+        page: {
+          kind: 'neutral',
+          copy: {
+            title: msg({ id: 'test.careers.title', message: 'Careers' }),
+            description: msg({ id: 'test.careers.description', message: 'Work with us.' }),
+            keywords: msg({ id: 'test.careers.keywords', message: 'careers' }),
+          },
+          indexable: true,
+          light: false,
+          catalogs: [],
+        },
+      },
+    })
+    const router = createRouter({
+      routeTree: root.addChildren([careers]),
+      history: createMemoryHistory(),
+    })
+    const pages = pagesOfRoutes(Object.values(router.routesById) as PageRoute[])
+    expect(prerenderTargets(pages)).toEqual([
+      { path: '/careers', locale: 'en' },
+      { path: '/careers', locale: 'es' },
+    ])
+    expect(renderSitemap('https://example.test', pages)).toContain(
+      '<loc>https://example.test/careers</loc>',
+    )
+  })
+})
