@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AuthDeps } from './auth/auth-env'
-import { apiNotFound, createAuthRoutes } from './auth/auth-routes'
+import { apiNotFound, authPrefix, createAuthRoutes } from './auth/auth-routes'
 import { describeError } from './log/describe-error'
 import { securityHeaders } from './security/security-headers'
 import { createSiteRoutes } from './site/serve-site'
@@ -42,7 +42,7 @@ export function createApp({
     }
   })
 
-  if (auth) app.route('/api/v1/auth', createAuthRoutes(auth))
+  if (auth) app.route(authPrefix, createAuthRoutes(auth))
   app.all('/api/*', apiNotFound)
 
   app.route('/', createSiteRoutes({ clientDir, publicUrl }))

@@ -1,22 +1,44 @@
 import type { Context } from 'hono'
-import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status'
 import type * as v from 'valibot'
+import {
+  type ErrorCode,
+  endpoints,
+  type FailureBody,
+  type FailureStatus,
+  type FieldErrors,
+  type PostEndpointName,
+  type SuccessBody,
+} from '../../src/domain/api/api-contract'
 import { firstIssuePerField } from '../../src/domain/registration/registration-schema'
 import type { AuthEnv } from './auth-env'
 import { rateLimited } from './auth-messages'
 
 /**
- * Failure answers share one shape: `{ success: false, code, message, error }` (the client shows
- * `error`, docs/product.md "The API"), plus `fields` for validation failures. Never a stack trace.
+ * A failure, in the contract's shape (src/domain/api/api-contract.ts): `{ success: false, code,
+ * message, error }` (the client shows `error`), plus `fields` for validation failures. Never a
+ * stack trace.
  */
 export function failure(
-  c: Context<AuthEnv>,
-  status: ClientErrorStatusCode | ServerErrorStatusCode,
-  code: string,
+  c: Context,
+  status: FailureStatus,
+  code: ErrorCode,
   message: string,
-  extra: Record<string, unknown> = {},
+  fields?: FieldErrors,
 ): Response {
-  return c.json({ success: false, code, message, error: message, ...extra }, status)
+  const body: FailureBody = {
+    success: false,
+    code,
+    message,
+    error: message,
+    ...(fields ? { fields } : {}),
+  }
+  return c.json(body, status)
+}
+
+/** The success of `endpoint`, with its status from the contract. */
+export function success(c: Context, endpoint: PostEndpointName, message: string): Response {
+  const body: SuccessBody = { success: true, message }
+  return c.json(body, endpoints[endpoint].status)
 }
 
 export function tooManyRequests(c: Context<AuthEnv>, retryAfterSeconds: number): Response {
@@ -31,5 +53,5 @@ export function invalidFields(
   fallback: string,
 ): Response {
   const { '': whole, ...fields } = firstIssuePerField(issues)
-  return failure(c, 400, 'invalid_fields', whole ?? fallback, { fields })
+  return failure(c, 400, 'invalid_fields', whole ?? fallback, fields)
 }

@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
+import { apiPrefix, type EndpointName, endpoints } from '../../src/domain/api/api-contract'
 import { localeOf } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
 import { describeError } from '../log/describe-error'
@@ -12,6 +13,9 @@ import { authMessages } from './auth-messages'
 import { registerHandler } from './register'
 import { resendRecoveryEmailHandler } from './resend-recovery-email'
 import { resetPasswordHandler } from './reset-password'
+
+/** Where the app mounts the auth routes. */
+export const authPrefix = `${apiPrefix}/auth`
 
 /**
  * `/api/v1/auth/*`. Every state-changing route runs the same gate, in this order: 413 (body
@@ -47,13 +51,15 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AuthEnv> {
   )
 
   /** Gives the browser a session id and a token signed for it (the client calls this first). */
-  routes.get('/xsrf-token', (c) => {
+  // Paths relative to where the app mounts these routes (authPrefix), from the contract.
+  const path = (endpoint: EndpointName) => endpoints[endpoint].path.slice(authPrefix.length)
+  routes.get(path('xsrfToken'), (c) => {
     ensureXsrfCookies(c, deps.xsrfKey, isHttps(c, deps.trustProxy))
     return c.body(null, 204)
   })
-  routes.post('/register', gate, registerHandler(deps))
-  routes.post('/resend-recovery-email', gate, resendRecoveryEmailHandler(deps))
-  routes.post('/reset-password', gate, resetPasswordHandler(deps))
+  routes.post(path('register'), gate, registerHandler(deps))
+  routes.post(path('resendRecoveryEmail'), gate, resendRecoveryEmailHandler(deps))
+  routes.post(path('resetPassword'), gate, resetPasswordHandler(deps))
 
   routes.all('*', (c) => failure(c, 404, 'not_found', c.get('t')(authMessages.notFound)))
   routes.onError((error, c) => {
@@ -68,13 +74,5 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AuthEnv> {
 export function apiNotFound(c: Context): Response {
   const t = translator(localeOf(c))
   c.header('Cache-Control', 'no-store')
-  return c.json(
-    {
-      success: false,
-      code: 'not_found',
-      message: t(authMessages.notFound),
-      error: t(authMessages.notFound),
-    },
-    404,
-  )
+  return failure(c, 404, 'not_found', t(authMessages.notFound))
 }

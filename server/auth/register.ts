@@ -6,7 +6,7 @@ import {
 import { users } from '../db/schema'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
-import { failure, tooManyRequests } from './answers'
+import { failure, success, tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import { hashPassword } from './passwords'
@@ -49,6 +49,6 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
     if (inserted.length === 0) {
       return failure(c, 409, 'already_registered', t(authMessages.alreadyRegistered))
     }
-    return c.json({ success: true, message: t(authMessages.registered) }, 201)
+    return success(c, 'register', t(authMessages.registered))
   }
 }

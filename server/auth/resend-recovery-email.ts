@@ -2,7 +2,7 @@ import type { Handler } from 'hono'
 import { createResendSchema } from '../../src/domain/registration/recovery-schemas'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
-import { tooManyRequests } from './answers'
+import { success, tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 
@@ -33,6 +33,6 @@ export function resendRecoveryEmailHandler(deps: AuthDeps): Handler<AuthEnv> {
 
     const queued = await deps.pool.query<{ id: string }>(enqueueSql, [email, c.get('locale')])
     for (const row of queued.rows) deps.mail.queued(Number(row.id))
-    return c.json({ success: true, message: t(authMessages.recoverySent) }, 200)
+    return success(c, 'resendRecoveryEmail', t(authMessages.recoverySent))
   }
 }

@@ -1,7 +1,7 @@
 import type { Handler } from 'hono'
 import { createResetPasswordSchema } from '../../src/domain/registration/recovery-schemas'
 import { admitRequest, schemasPerLocale } from './admit-request'
-import { failure } from './answers'
+import { failure, success } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import { hashPassword } from './passwords'
@@ -44,6 +44,6 @@ export function resetPasswordHandler(deps: AuthDeps): Handler<AuthEnv> {
     ])
     if (result.rowCount === 0)
       return failure(c, 400, 'invalid_token', t(authMessages.resetLinkInvalid))
-    return c.json({ success: true, message: t(authMessages.passwordChanged) }, 200)
+    return success(c, 'resetPassword', t(authMessages.passwordChanged))
   }
 }

@@ -13,7 +13,15 @@ import {
   registrationFields,
 } from '../../../domain/registration/registration-schema'
 
-const valid: RegistrationValues = validRegistration
+// The shared valid registration with short texts: the path tests type every character.
+const valid: RegistrationValues = {
+  ...validRegistration,
+  password: 'long enough pw',
+  lastName: 'Ruiz',
+  phone: '5512345678',
+  street: 'Reforma',
+  city: 'CDMX',
+}
 // Everything but the email: the summary and one message show, focus goes to the email field.
 const missingEmail: RegistrationValues = { ...valid, email: '' }
 
