@@ -56,7 +56,11 @@ describe('security headers on the served site', () => {
     for (const [file, content] of Object.entries(files)) write(`pages/${file}`, content)
     write(
       'pages/manifest.json',
-      JSON.stringify({ origin: 'http://build.test', files: Object.keys(files) }),
+      JSON.stringify({
+        origin: 'http://build.test',
+        files: Object.keys(files),
+        pages: [{ path: '/', light: true }],
+      }),
     )
     write('client/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
     app = createApp({ clientDir: join(root, 'client'), trustProxy: true })

@@ -45,7 +45,18 @@ describe('the site server', () => {
       writeFileSync(join(root, path), content)
     }
     for (const [file, content] of Object.entries(files)) write(`pages/${file}`, content)
-    write('pages/manifest.json', JSON.stringify({ origin: buildOrigin, files: Object.keys(files) }))
+    // The pages as the build lists them (derived from the routes): neutral pages have no locale.
+    const pages = [
+      { path: '/', light: true },
+      { path: '/about', light: true },
+      { path: '/register', light: false },
+      { path: '/services/seo', locale: 'en', light: true },
+      { path: '/servicios/posicionamiento-seo', locale: 'es', light: true },
+    ]
+    write(
+      'pages/manifest.json',
+      JSON.stringify({ origin: buildOrigin, files: Object.keys(files), pages }),
+    )
     write('client/assets/app-1234.js', 'console.log(1)')
     write('client/assets/app-1234.js.br', Buffer.from([1, 2, 3]))
     write('client/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
