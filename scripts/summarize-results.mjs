@@ -13,7 +13,8 @@ const args = process.argv.slice(2)
 for (let index = 0; index < args.length; index += 1) {
   const arg = args[index]
   if (arg === '--failed-step') {
-    const step = args[(index += 1)]
+    index += 1
+    const step = args[index]
     problems.push(`${step} failed`)
     failed += 1
     continue
