@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useMachine } from '@xstate/react'
 import { describe, expect, it } from 'vitest'
 import { setup } from 'xstate'
-import { inspectorOptions } from '../../src/dev/machine-inspector'
+import { inspectorOptions } from '../../src/ui/machine-inspector'
 import {
   type MachinePathsOptions,
   runMachinePath,

@@ -21,7 +21,7 @@
  *     // `renderApp(path, { locale?, theme? })` renders the whole app (router, i18n, layout) at
  *     // `path` and resets page-wide state; rendering one component alone is fine too. The
  *     // component must create its actor with the app's `inspectorOptions`
- *     // (src/dev/machine-inspector.ts): that is how the harness sees what it does.
+ *     // (src/ui/machine-inspector.ts): that is how the harness sees what it does.
  *     render: () => renderApp('/services/web-applications'),
  *     // Optional: events WITH PAYLOADS, per state (gets the snapshot). Event types a state
  *     // handles but that are not listed are explored as `{ type }` alone; each payload listed

@@ -2,7 +2,7 @@
  * What a running machine actor did, as XState's inspection API reports it: one record per
  * microstep (the event, the transitions it took, the snapshot after it), plus the snapshot an
  * actor starts in. The app hands every inspection event of its actors to
- * `globalThis.__machineProbe` when one is installed (src/dev/machine-inspector.ts); the path
+ * `globalThis.__machineProbe` when one is installed (src/ui/machine-inspector.ts); the path
  * harness installs one in jsdom, and the browser harness installs the same function into the
  * page. Plain JSON, so records cross from Chromium to Node unchanged.
  */

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react'
 import { type FocusEvent, useEffect } from 'react'
 import { slideshowMachine } from '../../../../machines/slideshow-machine'
-import { inspectorOptions } from '../../../dev/machine-inspector'
+import { inspectorOptions } from '../../../ui/machine-inspector'
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)'
 
