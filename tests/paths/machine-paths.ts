@@ -348,6 +348,12 @@ export function testMachinePaths<TMachine extends AnyStateMachine, TView>(
     withMachineProbe()
     if (fakeTimers) withFakeClock()
 
-    registerPathTests(name, plan, (path) => runMachinePath(machine, path, options, fakeTimers))
+    // Typing a whole form with user-event takes seconds on a busy machine.
+    registerPathTests(
+      name,
+      plan,
+      (path) => runMachinePath(machine, path, options, fakeTimers),
+      30_000,
+    )
   })
 }
