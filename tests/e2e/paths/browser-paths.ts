@@ -99,6 +99,8 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
       const context = await browser.newContext({ baseURL, locale: 'en-US', ...options.context })
       try {
         const page = await context.newPage()
+        // A step that cannot act fails in seconds, naming the step, not at the test's timeout.
+        page.setDefaultTimeout(5000)
         await page.addInitScript(`(${installMachineProbe.toString()})(globalThis)`)
         await page.goto('/robots.txt')
         await page.clock.install({ time: clockStart })

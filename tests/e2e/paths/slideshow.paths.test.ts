@@ -38,7 +38,7 @@ testMachinePathsInBrowser(slideshowMachine, {
     goTo: ({ page }, event) => button(page, `Show slide ${event.index + 1}`).dispatchEvent('click'),
     pause: ({ page }) => button(page, 'Pause slideshow').dispatchEvent('click'),
     play: ({ page }) => button(page, 'Play slideshow').dispatchEvent('click'),
-    'pointer.enter': ({ page }) => region(page).hover({ position: { x: 5, y: 5 } }),
+    'pointer.enter': ({ page }) => region(page).hover(),
     'pointer.leave': ({ page }) => page.mouse.move(1, 1),
     'focus.enter': ({ page }) => button(page, 'Previous slide').focus(),
     'focus.leave': ({ page }) =>
