@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, the architecture check, every Vitest project (unit, generated paths in jsdom, server,
-# end-to-end and generated paths in Chromium), then one summary line
-# "N passed, N failed, N skipped" over all of it: a failed typecheck or lint, a failed hook, a
-# file that failed to load and an unhandled error each count as failures.
+# `npm test`: typecheck, lint, the architecture check, every Vitest project (unit, generated
+# paths in jsdom, server, end-to-end and generated paths in Chromium), then one summary line
+# "N passed, N failed, N skipped" over all of it: a failed typecheck, lint or architecture
+# check, a failed hook, a file that failed to load and an unhandled error count as failures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
