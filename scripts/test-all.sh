@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, the architecture check, every Vitest project (unit, server,
-# end-to-end in Chromium), then one summary line "N passed, N failed, N skipped" summed over all
-# suites.
+# `npm test`: typecheck, lint, the architecture check, every Vitest project (unit, generated
+# paths in jsdom, server, end-to-end and generated paths in Chromium), then one summary line
+# "N passed, N failed, N skipped" over all of it: a failed typecheck, lint or architecture
+# check, a failed hook, a file that failed to load and an unhandled error count as failures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
 status=0
+failed_steps=()
 
+# A failed step counts in the summary, except the test run, whose failures are counted there.
 step() {
-  echo "▶ $1"
+  local name=$1
   shift
+  echo "▶ $name"
   if ! "$@"; then
     echo "✖ failed: $*"
+    [ "$name" = "tests" ] || failed_steps+=(--failed-step "$name")
     status=1
   fi
 }
@@ -19,8 +24,9 @@ step() {
 step "typecheck" npm run --silent typecheck
 step "lint and format" npx biome ci .
 step "architecture (docs/architecture.md)" node scripts/check-architecture.mjs
-rm -f .tmp/vitest.json
-step "tests (unit, server, e2e)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+results=.tmp/test-results.json
+rm -f "$results"
+RESULTS_FILE=$results step "tests" npx vitest run --reporter=default --reporter=./tests/results/results-reporter.ts
 
-node scripts/summarize-results.mjs .tmp/vitest.json || status=1
+node scripts/summarize-results.mjs "${failed_steps[@]}" "$results" || status=1
 exit $status

@@ -1,15 +1,19 @@
 import type { InspectionEvent, Observer } from 'xstate'
 
 /**
- * Development only: with `?inspect` in the URL, every machine actor created with
- * `inspectorOptions` reports to the Stately inspector (@statelyai/inspect). Use it wherever an
- * actor is created: `useMachine(machine, { ...inspectorOptions })`,
- * `<ActorContext.Provider options={{ input, ...inspectorOptions }}>`.
- *
- * In a production build `import.meta.env.DEV` is false, so `inspectorOptions` is `{}` and the
- * dynamic import below is dead code the bundler drops: the inspector never ships.
+ * Every machine actor the app creates reports through `inspectorOptions`, XState's inspection
+ * API. Use it wherever an actor is created: `useMachine(machine, { ...inspectorOptions })`,
+ * `<ActorContext.Provider options={{ input, ...inspectorOptions }}>`. Two listeners:
+ * - a probe a test installs before the app starts (`globalThis.__machineProbe`): the path
+ *   tests compare what each component's actor really did with the machine's model, in jsdom
+ *   and in the built site in Chromium (docs/decisions/010). Without a probe it costs one
+ *   property lookup per inspection event;
+ * - development only: with `?inspect` in the URL, the Stately inspector (@statelyai/inspect).
+ *   In a production build `import.meta.env.DEV` is false, so the dynamic import below is dead
+ *   code the bundler drops: the inspector never ships.
  */
 type Inspect = Observer<InspectionEvent>
+type ProbeHost = { readonly __machineProbe?: (event: InspectionEvent) => void }
 
 const wanted =
   import.meta.env.DEV &&
@@ -44,6 +48,8 @@ function load(): void {
 
 const inspect: Inspect = {
   next: (event) => {
+    ;(globalThis as ProbeHost).__machineProbe?.(event)
+    if (!wanted) return
     if (forward) forward(event)
     else {
       pending.push(event)
@@ -53,4 +59,4 @@ const inspect: Inspect = {
 }
 
 /** Spread into the options of every actor the app creates. */
-export const inspectorOptions: { readonly inspect?: Inspect } = wanted ? { inspect } : {}
+export const inspectorOptions: { readonly inspect: Inspect } = { inspect }

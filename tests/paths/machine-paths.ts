@@ -1,10 +1,13 @@
 /**
  * Generated path tests: drive the REAL React component along every shortest path of an XState
- * machine and check the DOM in every state; fail when any transition is left uncovered.
+ * machine, check that the component's own actor takes each step, and check the DOM in every
+ * state; coverage is what the running components' actors took.
  *
  * Write one `<name>.paths.test.tsx` file per machine (anywhere under src/, machines/ or tests/);
  * `npm run test:paths` runs only those files (Vitest project `paths`, jsdom) and prints, per
- * machine, transitions covered / total and the paths it ran.
+ * machine, transitions taken by the running component / total, the unreachable ones by name,
+ * and the paths it ran. `npm run test:paths -- --browser` runs the Chromium versions
+ * (tests/e2e/paths/, same plans, same report) against the built site.
  *
  *   // src/shell/components/language-menu.paths.test.tsx (a complete example)
  *   import { screen, within } from '@testing-library/react'
@@ -16,12 +19,16 @@
  *   testMachinePaths(languageMenuMachine, {
  *     // A fresh, real component for every path; whatever it returns is `view` below.
  *     // `renderApp(path, { locale?, theme? })` renders the whole app (router, i18n, layout) at
- *     // `path` and resets page-wide state; rendering one component alone is fine too.
+ *     // `path` and resets page-wide state; rendering one component alone is fine too. The
+ *     // component must create its actor with the app's `inspectorOptions`
+ *     // (src/ui/machine-inspector.ts): that is how the harness sees what it does.
  *     render: () => renderApp('/services/web-applications'),
  *     // Optional: events WITH PAYLOADS, per state (gets the snapshot). Event types a state
  *     // handles but that are not listed are explored as `{ type }` alone; each payload listed
  *     // becomes its own path.
  *     events: () => [{ type: 'select', locale: 'es' }, { type: 'select', locale: 'en' }],
+ *     // Optional: whether a visitor can cause an event in a state at all (see PathPossible).
+ *     possible: (snapshot, event) => true,
  *     // How a visitor causes each event, in the DOM. Required for every event a path uses
  *     // (except `xstate.after.*`, see below). May also assert what belongs to that transition
  *     // only, e.g. where focus went. Gets { view, user, snapshot (after the step), advance }
@@ -43,57 +50,61 @@
  *   })
  *
  * Each path is one Vitest test named after its events ("start → toggle → escape ⇒ closed");
- * the last test of the group, "covers every transition of <machine>", fails when a transition
- * of the machine is on no path. A failing step says which path, which step and whether the
- * event or the state's assertions failed.
+ * the last test of the group, "takes every reachable transition of <machine>", fails when a
+ * transition some path should take was taken by no passing run. A failing step says which
+ * path, which step and what went wrong: the event never reached the actor, the actor took
+ * other transitions or ended in another state or context than the model, or the DOM
+ * assertions failed.
  *
  * What it does:
- * - Paths come from `new TestModel(machine, …).getShortestPaths()` (@xstate/graph 3). The
- *   model is built directly rather than with `createTestModel`, which refuses `after`
- *   transitions. States are serialised with the event and the previous state, so the shortest
- *   paths reach every transition (self-transitions and `reenter` included), not just every state.
+ * - Paths come from `new TestModel(machine, …).getShortestPaths()` (@xstate/graph 3), built
+ *   directly rather than with `createTestModel`, which refuses `after` transitions. States are
+ *   serialised with their context (what guards read), the event and the previous state, so
+ *   the shortest paths reach every transition and both sides of every guard
+ *   (tests/paths/path-plan.ts). Each path is replayed on the machine under XState's
+ *   inspection API, which gives each step's microsteps.
+ * - Each run records the component's actor under the same inspection API
+ *   (tests/paths/machine-probe.ts) and compares it step by step (tests/paths/path-runner.ts).
+ * - Edges: every transition of `toDirectedGraph(machine)`, every `always` branch, every
+ *   initial transition, and the "no" side of guards with no alternative
+ *   (tests/paths/machine-edges.ts). Edges no path reaches are reported as unreachable.
  * - Delayed transitions: a step whose event is `xstate.after.<delay>.<stateId>` advances fake
- *   timers by that delay (a number, or a named delay from `setup({ delays })`). When the
- *   machine has such transitions the harness turns on fake timers for setTimeout/setInterval/
- *   Date, gives user-event `advanceTimers`, and shims `jest.advanceTimersByTime` so Testing
- *   Library's `waitFor`/`findBy*` keep working (they advance fake time while they wait). Force
- *   it either way with `fakeTimers: true | false`. An `exec` entry for an `xstate.after.*` type
- *   replaces the default.
- * - Coverage: one more test per machine asserts that the union of the path steps takes every
- *   edge of `toDirectedGraph(machine)` (each transition, guarded alternatives separately),
- *   found through `machine.getTransitionData(previousSnapshot, event)`. Eventless (`always`)
- *   transitions are not edges of that graph.
+ *   timers to 1 ms short of the delay (nothing may happen, the DOM still shows the state
+ *   before), then by the last 1 ms. In a state without a timer the harness lets the longest
+ *   delay pass and checks that nothing moved. When the machine has such transitions the
+ *   harness turns on fake timers for setTimeout/setInterval/Date, gives user-event
+ *   `advanceTimers`, and shims `jest.advanceTimersByTime` so Testing Library's
+ *   `waitFor`/`findBy*` keep working. Force it either way with `fakeTimers: true | false`. An
+ *   `exec` entry for an `xstate.after.*` type replaces the default.
  */
 import { act } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import {
-  type DirectedGraphNode,
-  serializeSnapshot,
-  TestModel,
-  toDirectedGraph,
-} from '@xstate/graph'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  __unsafe_getAllOwnEventDescriptors,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type EventFromLogic,
-  type EventObject,
-  type InputFrom,
-  type SnapshotFrom,
-  type TransitionDefinition,
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventFromLogic,
+  EventObject,
+  InputFrom,
+  SnapshotFrom,
 } from 'xstate'
+import type { MachineEdge } from './machine-edges'
+import { installMachineProbe, type ProbeHost } from './machine-probe'
+import {
+  type EventOf,
+  type MachinePathPlan,
+  type PathEvents,
+  type PathPossible,
+  type PlannedPath,
+  planMachinePaths,
+  planMachinePathsFrom,
+} from './path-plan'
+import { type PathDriver, runPlannedPath } from './path-runner'
+
+export { afterDelayMs, planMachinePaths } from './path-plan'
 
 type UserEvent = ReturnType<typeof userEvent.setup>
-/**
- * The events a path may take: the machine's own, plus the results of its invoked actors
- * (`xstate.done.actor.<id>` with an `output`, `xstate.error.actor.<id>` with an `error`), so a
- * test can drive onDone/onError transitions with the payloads its guards read.
- */
-type ActorResultEvent =
-  | { readonly type: `xstate.done.actor.${string}`; readonly output: unknown }
-  | { readonly type: `xstate.error.actor.${string}`; readonly error: unknown }
-type EventOf<TMachine extends AnyStateMachine> = EventFromLogic<TMachine> | ActorResultEvent
+
 /** The event an `exec` entry receives for the event type K. */
 type ExecEvent<
   TMachine extends AnyStateMachine,
@@ -116,20 +127,19 @@ export type PathContext<TView, TMachine extends AnyStateMachine> = {
   readonly advance: (ms: number) => Promise<void>
 }
 
-/** Events with payloads, per state: the model explores each one. */
-export type PathEvents<TMachine extends AnyStateMachine> = (
-  snapshot: SnapshotFrom<TMachine>,
-) => ReadonlyArray<EventOf<TMachine>>
-
 export type MachinePathsOptions<TMachine extends AnyStateMachine, TView> = {
   /** Name shown in test titles and the coverage report; defaults to the machine's id. */
   readonly name?: string
   /** The machine's input, for both the model and (your job) the rendered component. */
   readonly input?: InputFrom<TMachine>
+  /** Several inputs instead: paths from each (render gets the path's input). */
+  readonly inputs?: ReadonlyArray<InputFrom<TMachine>>
   /** Renders the real component; called once per path, before its first step. */
-  readonly render: () => TView | Promise<TView>
+  readonly render: (input: InputFrom<TMachine> | undefined) => TView | Promise<TView>
   /** Events with payloads, per state (see the file header). */
   readonly events?: NoInfer<PathEvents<TMachine>>
+  /** Whether a visitor can cause an event in a state (see PathPossible). */
+  readonly possible?: NoInfer<PathPossible<TMachine>>
   /** Per event type: the DOM interaction that causes it. */
   readonly exec: {
     readonly [K in EventOf<TMachine>['type'] | `xstate.after.${string}`]?: (
@@ -143,32 +153,17 @@ export type MachinePathsOptions<TMachine extends AnyStateMachine, TView> = {
   readonly fakeTimers?: boolean
 }
 
-/** One transition of the machine's graph, as the report names it. */
-export type MachineEdge = { readonly id: string; readonly label: string }
-
-/** A generated path: its steps (event + snapshot after it), title and the edges it takes. */
-export type PlannedPath = {
-  readonly title: string
-  /** Starts with `{ type: 'xstate.init' }` and the initial snapshot. */
-  readonly steps: ReadonlyArray<{ readonly event: EventObject; readonly state: AnyMachineSnapshot }>
-  readonly edgeIds: readonly string[]
-}
-
-export type MachinePathPlan = {
-  readonly paths: readonly PlannedPath[]
-  readonly edges: readonly MachineEdge[]
-  readonly uncovered: readonly MachineEdge[]
-}
-
 /** What the coverage reporter reads from each test (`task.meta`). */
 export type MachinePathMeta = {
   readonly machine: string
   readonly title: string
+  /** Edges the component's actor took on this path (the run, not the plan). */
   readonly edgeIds: readonly string[]
 }
 export type MachineCoverageMeta = {
   readonly machine: string
   readonly edges: readonly MachineEdge[]
+  readonly unreachable: readonly MachineEdge[]
 }
 
 declare module '@vitest/runner' {
@@ -178,158 +173,157 @@ declare module '@vitest/runner' {
   }
 }
 
-const afterPrefix = 'xstate.after.'
-
-function allGraphNodes(node: DirectedGraphNode): DirectedGraphNode[] {
-  return [node, ...node.children.flatMap(allGraphNodes)]
+/**
+ * Registers, for each planned path, a test (`it`) that runs it, and the coverage test that
+ * compares what the runs took with what the plan reaches. Shared by the jsdom and the
+ * browser harness: `run` runs one path and returns the edges the component took.
+ */
+export function registerPathTests(
+  name: string,
+  plan: MachinePathPlan,
+  run: (path: PlannedPath) => Promise<Set<string>>,
+  timeoutMs?: number,
+): void {
+  const taken = new Set<string>()
+  for (const path of plan.paths) {
+    it(
+      path.title,
+      async ({ task }) => {
+        task.meta.machinePath = { machine: name, title: path.title, edgeIds: [] }
+        const edges = await run(path)
+        task.meta.machinePath = { machine: name, title: path.title, edgeIds: [...edges] }
+        for (const id of edges) taken.add(id)
+      },
+      timeoutMs,
+    )
+  }
+  it(`takes every reachable transition of ${name}`, ({ task }) => {
+    task.meta.machineCoverage = { machine: name, edges: plan.edges, unreachable: plan.unreachable }
+    const reachable = new Set(plan.paths.flatMap((path) => path.edgeIds))
+    expect(
+      plan.edges
+        .filter((edge) => reachable.has(edge.id) && !taken.has(edge.id))
+        .map((e) => e.label),
+      'transitions a path should take that no passing run of the component took',
+    ).toEqual([])
+  })
 }
 
-function formatEvent(event: EventObject): string {
-  const { type, ...payload } = event
-  return Object.keys(payload).length ? `${type} ${JSON.stringify(payload)}` : type
-}
+const probeHost = globalThis as ProbeHost
 
-function formatValue(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (value && typeof value === 'object') {
-    return Object.entries(value)
-      .map(([key, child]) => {
-        const inner = formatValue(child)
-        return inner.includes(',') ? `${key}.(${inner})` : `${key}.${inner}`
+/** The jsdom driver: records from the probe, fake or real time. */
+function jsdomDriver(fakeTimers: boolean): PathDriver & { reset(): void } {
+  let tries = 0
+  // Only what happens from now on (a test may run several paths).
+  const from = probeHost.__machineRecords?.length ?? 0
+  return {
+    controlsTime: fakeTimers,
+    reset: () => {
+      tries = 0
+    },
+    records: async () => (probeHost.__machineRecords ?? []).slice(from),
+    wait: async () => {
+      tries += 1
+      if (fakeTimers) {
+        // Let promises and React settle without moving the clock.
+        await act(async () => {
+          await Promise.resolve()
+        })
+        return tries < 200
+      }
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10))
       })
-      .join(', ')
+      return tries < 300
+    },
+    advance: async (ms) => {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ms)
+      })
+    },
   }
-  return String(value)
-}
-
-function guardName(transition: TransitionDefinition<never, EventObject>): string {
-  const { guard } = transition
-  if (typeof guard === 'string') return guard
-  if (guard && typeof guard === 'object' && 'type' in guard) return String(guard.type)
-  return typeof guard === 'function' ? 'inline guard' : ''
-}
-
-/** Every edge of `toDirectedGraph(machine)`, and which edges each transition definition is. */
-export function machineEdges(machine: AnyStateMachine): {
-  readonly edges: readonly MachineEdge[]
-  readonly byTransition: ReadonlyMap<unknown, readonly string[]>
-} {
-  const edges: MachineEdge[] = []
-  const byTransition = new Map<unknown, string[]>()
-  for (const node of allGraphNodes(toDirectedGraph(machine))) {
-    for (const edge of node.edges) {
-      const guard = guardName(edge.transition)
-      const source = edge.source.path.join('.') || '(root)'
-      const target = edge.transition.target
-        ? edge.target.path.join('.') || '(root)'
-        : `${source} (stays)`
-      const label = `${source} --${edge.label.text}${guard ? ` [${guard}]` : ''}--> ${target}`
-      edges.push({ id: edge.id, label })
-      byTransition.set(edge.transition, [...(byTransition.get(edge.transition) ?? []), edge.id])
-    }
-  }
-  return { edges, byTransition }
 }
 
 /**
- * The shortest paths of `machine` (with the event payloads `events` gives) and the edges each
- * one takes. Pure: `testMachinePaths` runs these, and the harness's own tests check them.
+ * Runs one planned path against the component `options.render` makes, in jsdom (the probe
+ * installed and, when `fakeTimers`, Vitest's fake timers on: testMachinePaths does both).
+ * Resolves with the edges the component's actor took; rejects naming the failing step.
  */
-export function planMachinePaths<TMachine extends AnyStateMachine>(
+export async function runMachinePath<TMachine extends AnyStateMachine, TView>(
   machine: TMachine,
-  options: {
-    readonly input?: NoInfer<InputFrom<TMachine>>
-    readonly events?: NoInfer<PathEvents<TMachine>>
-  } = {},
-): MachinePathPlan {
-  // Inside, snapshots and events are handled generically; the typed view is the caller's.
-  const supply = (snapshot: AnyMachineSnapshot): readonly EventObject[] =>
-    options.events?.(snapshot as SnapshotFrom<TMachine>) ?? []
-  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
-    ...(options.input === undefined ? {} : { input: options.input }),
-    // State + the event that led there + the previous state: one node per transition taken,
-    // so a shortest path exists for every transition (not only for every state).
-    serializeState: (snapshot, event, previous) =>
-      `${serializeSnapshot(snapshot)}|${event ? JSON.stringify(event) : ''}|${previous ? JSON.stringify(previous.value) : ''}`,
-    events: (snapshot) => {
-      const supplied = supply(snapshot)
-      // The event types the active states handle (the XState helper @xstate/graph's own
-      // createTestModel uses). Wildcards have no concrete event to send.
-      const handled: string[] = __unsafe_getAllOwnEventDescriptors(snapshot)
-      return handled
-        .filter((type) => !type.includes('*'))
-        .flatMap((type) => {
-          const withPayloads = supplied.filter((event) => event.type === type)
-          return withPayloads.length ? withPayloads : [{ type }]
-        })
+  path: PlannedPath,
+  options: MachinePathsOptions<TMachine, TView>,
+  fakeTimers: boolean,
+): Promise<Set<string>> {
+  type Context = PathContext<TView, TMachine>
+  const exec = options.exec as Readonly<
+    Record<string, ((context: Context, event: EventObject) => unknown) | undefined>
+  >
+  const name = options.name ?? machine.id
+  const user = userEvent.setup(
+    fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {},
+  )
+  const driver = jsdomDriver(fakeTimers)
+  const view = await options.render(path.input as InputFrom<TMachine> | undefined)
+  const context = (snapshot: AnyMachineSnapshot): Context => ({
+    view,
+    user,
+    snapshot: snapshot as SnapshotFrom<TMachine>,
+    advance: driver.advance,
+  })
+  // The event's snapshot is the state AFTER it (what exec callbacks have always received).
+  const after = new Map(path.steps.map((step) => [step.event, step.state]))
+  return runPlannedPath(
+    machine,
+    path,
+    driver,
+    {
+      exec: async (event, previous) => {
+        driver.reset()
+        const run = exec[event.type]
+        if (!run) return false
+        await run(context(after.get(event) ?? previous), event)
+        return true
+      },
+      assertState: async (state) => {
+        driver.reset()
+        const keys = Object.keys(options.states).filter((key) => state.matches(key))
+        for (const key of keys) await options.states[key]?.(context(state))
+        return keys.length > 0
+      },
     },
-  })
-  const { edges, byTransition } = machineEdges(machine)
-  const planned = model.getShortestPaths().map((path) => {
-    // Per step, the transitions it takes (none when the state handles the event but a guard
-    // blocks it). Trailing steps that take none only exist because the serialisation counts
-    // "event ignored" as a node: they are trimmed.
-    const taken = path.steps.map((step, index) => {
-      const before = path.steps[index - 1]
-      return before ? machine.getTransitionData(before.state, step.event) : []
-    })
-    let length = path.steps.length
-    while (length > 1 && taken[length - 1]?.length === 0) length -= 1
-    const steps = path.steps.slice(0, length)
-    const edgeIds = new Set(
-      taken
-        .slice(0, length)
-        .flatMap((transitions) => transitions.flatMap((t) => byTransition.get(t) ?? [])),
-    )
-    const events = steps.slice(1).map((step) => step.event)
-    const last = steps[steps.length - 1]?.state ?? path.state
-    const title = `${['start', ...events.map(formatEvent)].join(' → ')} ⇒ ${formatValue(last.value)}`
-    return {
-      title,
-      steps,
-      edgeIds: [...edgeIds],
-      key: events.map((event) => JSON.stringify(event)),
-    }
-  })
-  // Trimming can leave a path that is a prefix of (or equal to) another: keep the longer one.
-  const paths = planned
-    .filter(
-      (path, index) =>
-        !planned.some(
-          (other, otherIndex) =>
-            otherIndex !== index &&
-            other.key.length >= path.key.length &&
-            path.key.every((event, i) => other.key[i] === event) &&
-            (other.key.length > path.key.length || otherIndex < index),
-        ),
-    )
-    .map(({ title, steps, edgeIds }): PlannedPath => ({ title, steps, edgeIds }))
-  const covered = new Set(paths.flatMap((path) => path.edgeIds))
-  return { paths, edges, uncovered: edges.filter((edge) => !covered.has(edge.id)) }
+    name,
+  )
 }
 
-/** The delay of an `xstate.after.<delay>.<stateId>` event, in ms. */
-export function afterDelayMs(
-  machine: AnyStateMachine,
-  eventType: string,
-  snapshot: { readonly context: unknown },
-): number {
-  const delayRef = eventType.slice(afterPrefix.length).split('.')[0] ?? ''
-  const numeric = Number(delayRef)
-  if (delayRef !== '' && Number.isFinite(numeric)) return numeric
-  const delays: Record<string, unknown> = machine.implementations.delays ?? {}
-  const delay = delays[delayRef]
-  if (typeof delay === 'number') return delay
-  if (typeof delay === 'function') {
-    const value: unknown = delay(
-      { context: snapshot.context, event: { type: eventType } },
-      undefined,
-    )
-    if (typeof value === 'number') return value
-  }
-  throw new Error(
-    `Cannot resolve the delay "${delayRef}" of ${eventType}: give exec['${eventType}']`,
-  )
+/** Installs the probe (for a test of its own that calls runMachinePath). */
+export function withMachineProbe(): void {
+  beforeEach(() => {
+    installMachineProbe(probeHost)
+  })
+  afterEach(() => {
+    Reflect.deleteProperty(probeHost, '__machineProbe')
+    Reflect.deleteProperty(probeHost, '__machineRecords')
+  })
+}
+
+/**
+ * Vitest's fake timers for setTimeout/setInterval/Date in each test, with the shim Testing
+ * Library's `waitFor` needs to advance them (it knows only "jest" fake timers).
+ */
+export function withFakeClock(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    })
+    Object.assign(globalThis, {
+      jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
+    })
+  })
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'jest')
+    vi.useRealTimers()
+  })
 }
 
 /** Registers the path tests and the coverage test of `machine` (call at a test file's top level). */
@@ -337,97 +331,29 @@ export function testMachinePaths<TMachine extends AnyStateMachine, TView>(
   machine: TMachine,
   options: MachinePathsOptions<TMachine, TView>,
 ): void {
-  type Context = PathContext<TView, TMachine>
-  // The typed callbacks, seen generically (the plan's snapshots and events are this machine's).
-  const exec = options.exec as Readonly<
-    Record<string, ((context: Context, event: EventObject) => unknown) | undefined>
-  >
   const name = options.name ?? machine.id
-  const plan = planMachinePaths(machine, {
-    ...(options.input === undefined ? {} : { input: options.input }),
+  const planOptions = {
     ...(options.events ? { events: options.events } : {}),
-  })
-  const fakeTimers =
-    options.fakeTimers ?? plan.edges.some((edge) => edge.label.includes(`--${afterPrefix}`))
+    ...(options.possible ? { possible: options.possible } : {}),
+  }
+  const plan = options.inputs
+    ? planMachinePathsFrom(machine, options.inputs, planOptions)
+    : planMachinePaths(machine, {
+        ...planOptions,
+        ...(options.input === undefined ? {} : { input: options.input }),
+      })
+  const fakeTimers = options.fakeTimers ?? plan.edges.some((edge) => edge.kind === 'delayed')
 
   describe(`${name} (generated paths)`, () => {
-    if (fakeTimers) {
-      beforeEach(() => {
-        vi.useFakeTimers({
-          toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-        })
-        // Testing Library advances "jest" fake timers while it waits; point it at Vitest's.
-        Object.assign(globalThis, {
-          jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
-        })
-      })
-      afterEach(() => {
-        Reflect.deleteProperty(globalThis, 'jest')
-        vi.useRealTimers()
-      })
-    }
+    withMachineProbe()
+    if (fakeTimers) withFakeClock()
 
-    for (const path of plan.paths) {
-      it(path.title, async ({ task }) => {
-        task.meta.machinePath = { machine: name, title: path.title, edgeIds: path.edgeIds }
-        const user = userEvent.setup(
-          fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {},
-        )
-        const advance = async (ms: number) => {
-          await act(async () => {
-            await vi.advanceTimersByTimeAsync(ms)
-          })
-        }
-        const view = await options.render()
-        let previous: AnyMachineSnapshot | undefined
-        for (const [index, step] of path.steps.entries()) {
-          const context = {
-            view,
-            user,
-            snapshot: step.state as SnapshotFrom<TMachine>,
-            advance,
-          } satisfies Context
-          const { type } = step.event
-          let phase = `event ${formatEvent(step.event)}`
-          try {
-            const run = exec[type]
-            if (type === 'xstate.init') {
-              // rendered above: the first check is the initial state's
-            } else if (run) {
-              await run(context, step.event)
-            } else if (type.startsWith(afterPrefix) && previous) {
-              await advance(afterDelayMs(machine, type, previous))
-            } else {
-              throw new Error(
-                `No exec for the event "${type}": add exec['${type}'] to testMachinePaths(${name})`,
-              )
-            }
-            phase = `state ${formatValue(step.state.value)}`
-            const keys = Object.keys(options.states).filter((key) => step.state.matches(key))
-            if (!keys.length) {
-              throw new Error(
-                `No DOM assertion for state ${JSON.stringify(step.state.value)}: add it to states in testMachinePaths(${name})`,
-              )
-            }
-            for (const key of keys) await options.states[key]?.(context)
-          } catch (error) {
-            // Say where on the path it broke: "step 3 of start → toggle → escape, state closed".
-            if (error instanceof Error) {
-              error.message += `\n\nPath ${path.title}\nFailed at step ${index} (${phase})`
-            }
-            throw error
-          }
-          previous = step.state
-        }
-      })
-    }
-
-    it(`covers every transition of ${name}`, ({ task }) => {
-      task.meta.machineCoverage = { machine: name, edges: plan.edges }
-      expect(
-        plan.uncovered.map((edge) => edge.label),
-        'transitions no generated path takes',
-      ).toEqual([])
-    })
+    // Typing a whole form with user-event takes seconds on a busy machine.
+    registerPathTests(
+      name,
+      plan,
+      (path) => runMachinePath(machine, path, options, fakeTimers),
+      30_000,
+    )
   })
 }

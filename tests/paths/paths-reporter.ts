@@ -1,15 +1,17 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
-import type { MachineEdge } from './machine-paths'
+import type { MachineEdge } from './machine-edges'
 
 type MachineReport = {
   edges: readonly MachineEdge[]
+  unreachable: readonly MachineEdge[]
   paths: { title: string; passed: boolean; edgeIds: readonly string[] }[]
 }
 
 /**
- * `npm run test:paths`'s summary: per machine, the transitions covered by PASSING generated
- * paths out of all transitions of `toDirectedGraph(machine)`, and every path it ran.
- * Reads the `task.meta` that tests/paths/machine-paths.ts attaches to each test.
+ * `npm run test:paths`'s summary: per machine, the transitions the running components' actors
+ * took on PASSING generated paths, out of every transition of the machine (events, delayed,
+ * eventless, initial, and the "no" side of guards), the unreachable ones by name, and every
+ * path it ran. Reads the `task.meta` that tests/paths/machine-paths.ts attaches to each test.
  */
 export default class PathsReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -17,38 +19,54 @@ export default class PathsReporter implements Reporter {
     const reportFor = (machine: string) => {
       const existing = machines.get(machine)
       if (existing) return existing
-      const created: MachineReport = { edges: [], paths: [] }
+      const created: MachineReport = { edges: [], unreachable: [], paths: [] }
       machines.set(machine, created)
       return created
     }
     for (const module of testModules) {
       for (const test of module.children.allTests()) this.collect(test, reportFor)
     }
-    const lines = ['', 'Transition coverage of the generated path tests']
+    const lines = ['', 'Transitions taken by the running components (generated path tests)']
     let complete = machines.size > 0
     for (const [machine, report] of [...machines].sort(([a], [b]) => a.localeCompare(b))) {
-      const covered = new Set(
+      const taken = new Set(
         report.paths.filter((path) => path.passed).flatMap((path) => path.edgeIds),
       )
-      const done = report.edges.filter((edge) => covered.has(edge.id))
-      const percent = report.edges.length
-        ? Math.floor((done.length / report.edges.length) * 100)
+      const unreachable = new Set(report.unreachable.map((edge) => edge.id))
+      const reachable = report.edges.filter((edge) => !unreachable.has(edge.id))
+      const done = report.edges.filter((edge) => taken.has(edge.id))
+      const doneReachable = reachable.filter((edge) => taken.has(edge.id))
+      const percent = reachable.length
+        ? Math.floor((doneReachable.length / reachable.length) * 100)
         : 0
-      if (done.length !== report.edges.length || report.edges.length === 0) complete = false
+      const failed = report.paths.filter((path) => !path.passed).length
+      if (doneReachable.length !== reachable.length || reachable.length === 0 || failed)
+        complete = false
+      const kinds = ['event', 'delayed', 'eventless', 'initial', 'refused'] as const
+      const byKind = kinds
+        .map((kind) => {
+          const all = report.edges.filter((edge) => edge.kind === kind)
+          return all.length
+            ? `${kind} ${all.filter((edge) => taken.has(edge.id)).length}/${all.length}`
+            : ''
+        })
+        .filter(Boolean)
+        .join(', ')
       lines.push(
         '',
-        `  ${machine}: ${done.length}/${report.edges.length} transitions covered (${percent}%) by ${report.paths.length} paths`,
+        `  ${machine}: ${done.length}/${report.edges.length} transitions taken (${byKind}); ${percent}% of the ${reachable.length} reachable; ${report.paths.length} paths${failed ? `, ${failed} FAILED` : ''}`,
       )
+      for (const edge of report.unreachable) lines.push(`    unreachable: ${edge.label}`)
+      for (const edge of reachable.filter((e) => !taken.has(e.id)))
+        lines.push(`    NOT TAKEN: ${edge.label}`)
       for (const path of report.paths) lines.push(`    ${path.passed ? '✓' : '✗'} ${path.title}`)
-      for (const edge of report.edges.filter((e) => !covered.has(e.id)))
-        lines.push(`    uncovered: ${edge.label}`)
     }
     if (machines.size === 0) lines.push('  (no generated path tests ran)')
     lines.push(
       '',
       complete
-        ? 'Every transition of every machine is covered.'
-        : 'Some transitions are NOT covered.',
+        ? 'Every reachable transition of every machine was taken by its running component.'
+        : 'Some reachable transitions were NOT taken by the running components.',
       '',
     )
     process.stdout.write(`${lines.join('\n')}\n`)
@@ -61,7 +79,10 @@ export default class PathsReporter implements Reporter {
       const { machine, title, edgeIds } = meta.machinePath
       reportFor(machine).paths.push({ title, passed, edgeIds })
     }
-    if (meta.machineCoverage)
-      reportFor(meta.machineCoverage.machine).edges = meta.machineCoverage.edges
+    if (meta.machineCoverage) {
+      const report = reportFor(meta.machineCoverage.machine)
+      report.edges = meta.machineCoverage.edges
+      report.unreachable = meta.machineCoverage.unreachable
+    }
   }
 }

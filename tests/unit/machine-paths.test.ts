@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { assign, setup } from 'xstate'
-import { afterDelayMs, planMachinePaths } from '../paths/machine-paths'
+import { afterDelayMs, planMachinePaths } from '../paths/path-plan'
 
-// The harness's own checks: the planned paths take every transition, including the ones the
-// "state only" serialisation misses, and the coverage check fails when one is unreachable.
+// The planner's own checks: the planned paths take every transition, including the ones the
+// "state only" serialisation misses, both sides of a guard, and list what no path reaches.
+// (What the harness does with a component that does not follow them:
+// tests/paths/harness.paths.test.tsx.)
 
 const lamp = setup({
   types: {
@@ -38,19 +40,29 @@ const lamp = setup({
 
 describe('planMachinePaths', () => {
   it('takes every reachable transition, self-transitions and delayed ones included', () => {
-    const { paths, edges, uncovered } = planMachinePaths(lamp, {
+    const { paths, edges, unreachable } = planMachinePaths(lamp, {
       events: () => [{ type: 'dim', level: 1 }],
     })
-    expect(edges).toHaveLength(7)
-    expect(uncovered.map((edge) => edge.label)).toEqual(['off --poke [never]--> broken'])
+    expect(edges.map((edge) => edge.label)).toEqual([
+      'off --flip--> on',
+      'off --poke [never]--> broken',
+      'off --poke [not never]--> not taken',
+      'on --flip--> off',
+      'on --dim--> on (stays)',
+      'on --poke--> on',
+      'on --xstate.after.1000.lamp.on--> broken',
+      'on --xstate.after.nap.lamp.on--> off',
+      '(machine) --initial--> off',
+    ])
+    expect(unreachable.map((edge) => edge.label)).toEqual(['off --poke [never]--> broken'])
     const titles = paths.map((path) => path.title)
     expect(titles).toContain('start → flip → poke ⇒ on')
     expect(titles.some((title) => title.startsWith('start → flip → dim {"level":1} →'))).toBe(true)
     expect(titles).toContain('start → flip → xstate.after.nap.lamp.on ⇒ off')
     expect(titles).toContain('start → flip → xstate.after.1000.lamp.on ⇒ broken')
     for (const path of paths) expect(path.steps[0]?.event.type).toBe('xstate.init')
-    // a blocked event (guard fails) makes no path of its own
-    expect(titles).not.toContain('start → poke ⇒ off')
+    // the guard's "no" side is a path of its own
+    expect(titles).toContain('start → poke ⇒ off')
   })
 
   it('makes a path per payload given for an event', () => {

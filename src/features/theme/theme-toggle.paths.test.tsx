@@ -10,8 +10,9 @@ const toggle = () => screen.getByRole('button', { name: 'Dark theme' })
 const themeColor = () => document.querySelector('meta[name="theme-color"]')?.getAttribute('content')
 
 testMachinePaths(themeMachine, {
-  input: { theme: 'light' },
-  render: () => renderApp('/about', { theme: 'light' }),
+  // The page may start either way (the stored choice is applied before the app starts).
+  inputs: [{ theme: 'light' }, { theme: 'dark' }],
+  render: (input) => renderApp('/about', { theme: input?.theme ?? 'light' }),
   exec: {
     toggle: async ({ user, snapshot }) => {
       await user.click(toggle())

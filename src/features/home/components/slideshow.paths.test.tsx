@@ -70,6 +70,18 @@ testMachinePaths(slideshowMachine, {
     return { app, motion }
   },
   events: () => [0, 1, 2].map((index) => ({ type: 'goTo', index }) as const),
+  // The pointer can only leave what it is over, and enter what it is not over; focus likewise.
+  // (The machine records such events wherever they come from, but a page never sends them.)
+  possible: ({ context }, { type }) =>
+    type === 'pointer.enter'
+      ? !context.pointerInside
+      : type === 'pointer.leave'
+        ? context.pointerInside
+        : type === 'focus.enter'
+          ? !context.focusInside
+          : type === 'focus.leave'
+            ? context.focusInside
+            : true,
   exec: {
     next: () => fireEvent.click(button('Next slide')),
     previous: () => fireEvent.click(button('Previous slide')),

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react'
 import { type FocusEvent, useEffect } from 'react'
 import { slideshowMachine } from '../../../../machines/slideshow-machine'
+import { inspectorOptions } from '../../../ui/machine-inspector'
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)'
 
@@ -10,7 +11,10 @@ const reducedMotionQuery = '(prefers-reduced-motion: reduce)'
  * the initial state (slide 1, playing); the preference is applied once mounted.
  */
 export function useSlideshow(slideCount: number) {
-  const [snapshot, send] = useMachine(slideshowMachine, { input: { slideCount } })
+  const [snapshot, send] = useMachine(slideshowMachine, {
+    input: { slideCount },
+    ...inspectorOptions,
+  })
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return

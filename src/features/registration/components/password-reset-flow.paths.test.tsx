@@ -23,10 +23,11 @@ const expectFocusedHeading = (text: string) => {
 }
 
 testMachinePaths(passwordResetMachine, {
-  input: { token },
-  render: async () => {
+  // A link as the mail sends it, and one cut short (the link check's other branch).
+  inputs: [{ token }, { token: token.slice(0, 20) }],
+  render: async (input) => {
     network = installFakeNetwork()
-    const view = await renderApp(`/reset-password?token=${token}`)
+    const view = await renderApp(`/reset-password?token=${input?.token ?? token}`)
     // The page takes the token, then removes it from the address.
     await waitFor(() => expect(view.router.state.location.search).toEqual({}))
     return view
@@ -112,6 +113,13 @@ testMachinePaths(passwordResetMachine, {
       // The header has its own "Sign in" link; this one sits right under the message.
       const link = heading().parentElement?.querySelector('a')
       expect([link?.textContent, link?.getAttribute('href')]).toEqual(['Sign in', '/login'])
+    },
+    invalidLink: () => {
+      expect(heading().textContent).toBe(
+        'This reset link is incomplete. Open the link from the email again, or ask for a new one.',
+      )
+      expect(screen.queryByLabelText('New password')).toBeNull()
+      expect(screen.getByRole('link', { name: 'Ask for a new recovery email' })).toBeTruthy()
     },
     failed: async ({ snapshot }) => {
       await waitFor(() =>

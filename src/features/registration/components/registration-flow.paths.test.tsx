@@ -25,6 +25,13 @@ const valid: RegistrationValues = {
 // Everything but the email: the summary and one message show, focus goes to the email field.
 const missingEmail: RegistrationValues = { ...valid, email: '' }
 
+const serverRefusal = {
+  success: false,
+  code: 'invalid_fields',
+  message: 'Some fields are missing or invalid.',
+  fields: { email: 'Enter a valid email address, like name@example.com.' },
+}
+
 const failure = (status: number | undefined, data?: object): CallFailure =>
   status === undefined
     ? { message: 'Network Error' }
@@ -77,6 +84,12 @@ testMachinePaths(registrationMachine, {
         {
           type: 'xstate.error.actor.registerUser',
           error: failure(500, { success: false, error: 'Something went wrong on our side.' }),
+        },
+        // The server's own validation (the body server/auth/register.test.ts checks): its
+        // per-field messages show on the form after "Try again".
+        {
+          type: 'xstate.error.actor.registerUser',
+          error: failure(400, serverRefusal),
         },
         { type: 'xstate.error.actor.registerUser', error: failure(undefined) },
       ]
@@ -143,7 +156,7 @@ testMachinePaths(registrationMachine, {
   },
   states: {
     form: async ({ snapshot }) => {
-      const { values, refusedSubmissions } = snapshot.context
+      const { values, refusedSubmissions, serverFieldErrors } = snapshot.context
       await waitFor(() =>
         expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy(),
       )
@@ -158,6 +171,15 @@ testMachinePaths(registrationMachine, {
           document.getElementById(control('email').getAttribute('aria-describedby') ?? '')
             ?.textContent,
         ).toBe('This field is required.')
+        expect(document.activeElement).toBe(control('email'))
+      } else if (serverFieldErrors.email) {
+        // The server's message, on the field it names, read with it; focus goes there.
+        expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
+        expect(control('email').getAttribute('aria-invalid')).toBe('true')
+        expect(
+          document.getElementById(control('email').getAttribute('aria-describedby') ?? '')
+            ?.textContent,
+        ).toBe(serverRefusal.fields.email)
         expect(document.activeElement).toBe(control('email'))
       } else {
         expect(screen.queryByRole('alert')).toBeNull()

@@ -1,0 +1,121 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useMachine } from '@xstate/react'
+import { describe, expect, it } from 'vitest'
+import { setup } from 'xstate'
+import { inspectorOptions } from '../../src/ui/machine-inspector'
+import {
+  type MachinePathsOptions,
+  runMachinePath,
+  withFakeClock,
+  withMachineProbe,
+} from './machine-paths'
+import { planMachinePaths } from './path-plan'
+
+// The harness tests itself: a correct component passes its paths, and components broken on
+// purpose (one drops an event, one shows the wrong state, one's timer fires early, one sends
+// an event nobody caused) fail them, with a message naming the step.
+
+/** A notice that opens on a button, closes on Escape, and closes itself after 1 s. */
+const noticeMachine = setup({
+  types: { events: {} as { type: 'toggle' } | { type: 'escape' } },
+  delays: { linger: 1000 },
+}).createMachine({
+  id: 'notice',
+  initial: 'closed',
+  states: {
+    closed: { on: { toggle: { target: 'open' } } },
+    open: {
+      after: { linger: { target: 'closed' } },
+      on: { toggle: { target: 'closed' }, escape: { target: 'closed' } },
+    },
+  },
+})
+
+type Fault = 'none' | 'drops escape' | 'shows the wrong state' | 'closes early' | 'extra event'
+
+function Notice({ fault }: { readonly fault: Fault }) {
+  const machine =
+    fault === 'closes early' ? noticeMachine.provide({ delays: { linger: 500 } }) : noticeMachine
+  const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const open = snapshot.matches('open')
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={fault === 'shows the wrong state' ? !open : open}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && fault !== 'drops escape') send({ type: 'escape' })
+        }}
+        onClick={() => {
+          send({ type: 'toggle' })
+          if (fault === 'extra event') send({ type: 'toggle' })
+        }}
+      >
+        Notice
+      </button>
+    </div>
+  )
+}
+
+const button = () => screen.getByRole('button', { name: 'Notice' })
+
+const options = (fault: Fault): MachinePathsOptions<typeof noticeMachine, unknown> => ({
+  render: () => render(<Notice fault={fault} />),
+  exec: {
+    toggle: () => fireEvent.click(button()),
+    escape: () => fireEvent.keyDown(button(), { key: 'Escape' }),
+  },
+  states: {
+    closed: () => expect(button().getAttribute('aria-expanded')).toBe('false'),
+    open: () => expect(button().getAttribute('aria-expanded')).toBe('true'),
+  },
+})
+
+const plan = planMachinePaths(noticeMachine)
+const path = (title: string) => {
+  const found = plan.paths.find((candidate) => candidate.title === title)
+  if (!found) throw new Error(`No planned path ${title}: ${plan.paths.map((p) => p.title)}`)
+  return found
+}
+const run = (fault: Fault, title: string) =>
+  runMachinePath(noticeMachine, path(title), options(fault), true)
+
+describe('the path harness', () => {
+  withMachineProbe()
+  withFakeClock()
+
+  it('passes a component that follows the machine, and reports what its actor took', async () => {
+    expect(plan.unreachable).toEqual([])
+    const taken = new Set<string>()
+    for (const planned of plan.paths) {
+      for (const id of await runMachinePath(noticeMachine, planned, options('none'), true))
+        taken.add(id)
+      cleanup()
+    }
+    expect([...taken].sort()).toEqual(plan.edges.map((edge) => edge.id).sort())
+  })
+
+  it('fails, naming the step, when the component never delivers an event', async () => {
+    await expect(run('drops escape', 'start → toggle → escape ⇒ closed')).rejects.toThrow(
+      /never delivered escape to its notice actor[\s\S]*Failed at step 2 \(event escape\)/,
+    )
+  })
+
+  it('fails, naming the step, when the DOM shows another state than the actor', async () => {
+    await expect(run('shows the wrong state', 'start → toggle → toggle ⇒ closed')).rejects.toThrow(
+      /Failed at step 0 \(state closed\)/,
+    )
+  })
+
+  it('fails when a delayed transition fires before its delay', async () => {
+    await expect(
+      run('closes early', 'start → toggle → xstate.after.linger.notice.open ⇒ closed'),
+    ).rejects.toThrow(/notice moved 999 ms into a 1000 ms delay[\s\S]*Failed at step 2/)
+  })
+
+  it('fails when the component sends more than the step causes', async () => {
+    await expect(run('extra event', 'start → toggle → toggle ⇒ closed')).rejects.toThrow(
+      /actor took toggle \[closed → open\], toggle \[open → closed\] where the model takes toggle \[closed → open\][\s\S]*Failed at step 1/,
+    )
+  })
+})
