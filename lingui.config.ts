@@ -1,9 +1,10 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
-// Three catalogs: the interface strings every page needs, the long service copy that only
-// service pages load, and the registration flow's texts (the register and reset-password pages,
-// and the API's answers and mails) — so the home page downloads neither of the last two.
+// Four catalogs: the interface strings every page needs, the long service copy that only
+// service pages load, the registration flow's texts (the register and reset-password pages, and
+// the API's answers and mails), and the signed-in account's pages (sign in, profile, my
+// services) — so the home page downloads none of the last three.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -19,6 +20,8 @@ export default defineConfig({
         '<rootDir>/src/features/services/content/**',
         '<rootDir>/src/features/registration/**',
         '<rootDir>/src/domain/registration/**',
+        '<rootDir>/src/features/account/**',
+        '<rootDir>/src/domain/accounts/**',
         '<rootDir>/server/auth/**',
         '<rootDir>/server/mail/**',
       ],
@@ -31,6 +34,11 @@ export default defineConfig({
         '<rootDir>/server/auth',
         '<rootDir>/server/mail',
       ],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      path: '<rootDir>/locales/{locale}/account',
+      include: ['<rootDir>/src/features/account', '<rootDir>/src/domain/accounts'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {

@@ -3,11 +3,11 @@ import type * as v from 'valibot'
 import {
   type ErrorCode,
   endpoints,
-  type FailureBody,
   type FailureStatus,
   type FieldErrors,
+  failureBody,
   type PostEndpointName,
-  type SuccessBody,
+  successBody,
 } from '../../src/domain/api/api-contract'
 import { firstIssuePerField } from '../../src/domain/registration/registration-schema'
 import type { AuthEnv } from './auth-env'
@@ -25,20 +25,12 @@ export function failure(
   message: string,
   fields?: FieldErrors,
 ): Response {
-  const body: FailureBody = {
-    success: false,
-    code,
-    message,
-    error: message,
-    ...(fields ? { fields } : {}),
-  }
-  return c.json(body, status)
+  return c.json(failureBody(code, message, fields), status)
 }
 
 /** The success of `endpoint`, with its status from the contract. */
 export function success(c: Context, endpoint: PostEndpointName, message: string): Response {
-  const body: SuccessBody = { success: true, message }
-  return c.json(body, endpoints[endpoint].status)
+  return c.json(successBody(message), endpoints[endpoint].status)
 }
 
 export function tooManyRequests(c: Context<AuthEnv>, retryAfterSeconds: number): Response {

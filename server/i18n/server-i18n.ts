@@ -1,14 +1,22 @@
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core'
+import { messages as enAccount } from '../../locales/en/account.po'
 import { messages as enInterface } from '../../locales/en/messages.po'
 import { messages as enRegistration } from '../../locales/en/registration.po'
+import { messages as esAccount } from '../../locales/es/account.po'
 import { messages as esInterface } from '../../locales/es/messages.po'
 import { messages as esRegistration } from '../../locales/es/registration.po'
 import type { Locale } from '../../src/domain/locales'
 
 /** The site's own catalogs, compiled by the Lingui Vite plugin into the server build too. */
 const instances: Record<Locale, I18n> = {
-  en: setupI18n({ locale: 'en', messages: { en: { ...enInterface, ...enRegistration } } }),
-  es: setupI18n({ locale: 'es', messages: { es: { ...esInterface, ...esRegistration } } }),
+  en: setupI18n({
+    locale: 'en',
+    messages: { en: { ...enInterface, ...enRegistration, ...enAccount } },
+  }),
+  es: setupI18n({
+    locale: 'es',
+    messages: { es: { ...esInterface, ...esRegistration, ...esAccount } },
+  }),
 }
 
 export type Translate = (descriptor: MessageDescriptor) => string

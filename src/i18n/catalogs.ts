@@ -19,6 +19,10 @@ const catalogLoaders: Record<CatalogName, Record<Locale, () => Promise<CatalogMo
     en: () => import('../../locales/en/registration.po'),
     es: () => import('../../locales/es/registration.po'),
   },
+  account: {
+    en: () => import('../../locales/en/account.po'),
+    es: () => import('../../locales/es/account.po'),
+  },
 }
 
 export async function loadCatalog(name: CatalogName, locale: Locale): Promise<Messages> {

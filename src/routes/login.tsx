@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
 import { LoginPage } from '../features/account/components/login-page'
+import { ensureCatalogs } from '../i18n/i18n'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -16,10 +17,11 @@ const page: PageFacts = {
   },
   indexable: true,
   light: false,
-  catalogs: [],
+  catalogs: ['account'],
 }
 
 export const Route = createFileRoute('/login')({
   staticData: { page },
+  loader: () => ensureCatalogs(page.catalogs),
   component: LoginPage,
 })

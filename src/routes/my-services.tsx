@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
 import { MyServicesPage } from '../features/account/components/my-services-page'
+import { ensureCatalogs } from '../i18n/i18n'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -16,10 +17,11 @@ const page: PageFacts = {
   },
   indexable: false,
   light: false,
-  catalogs: [],
+  catalogs: ['account'],
 }
 
 export const Route = createFileRoute('/my-services')({
   staticData: { page },
+  loader: () => ensureCatalogs(page.catalogs),
   component: MyServicesPage,
 })

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
 import { ProfilePage } from '../features/account/components/profile-page'
+import { ensureCatalogs } from '../i18n/i18n'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -15,10 +16,11 @@ const page: PageFacts = {
   },
   indexable: false,
   light: false,
-  catalogs: [],
+  catalogs: ['account'],
 }
 
 export const Route = createFileRoute('/profile')({
   staticData: { page },
+  loader: () => ensureCatalogs(page.catalogs),
   component: ProfilePage,
 })

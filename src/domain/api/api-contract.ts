@@ -9,6 +9,8 @@
  * that read it), plus `fields` — one message per field — when the input was refused.
  */
 
+import type { ChangePasswordInput, LoginInput, ProfileField } from '../accounts/account-schemas'
+import type { Locale } from '../locales'
 import type { RegistrationValues } from '../registration/registration-schema'
 import type { FieldErrors } from './field-errors'
 
@@ -23,6 +25,11 @@ export const errorCodes = [
   'invalid_fields',
   'invalid_token',
   'already_registered',
+  'invalid_credentials',
+  'email_unverified',
+  'unauthenticated',
+  'wrong_password',
+  'expired_token',
   'xsrf_failed',
   'too_large',
   'unsupported_media_type',
@@ -46,10 +53,20 @@ export type FailureBody = {
 
 export type ApiBody = SuccessBody | FailureBody
 
-export type FailureStatus = 400 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
+/** A success body: what every endpoint with a JSON success answers. */
+export function successBody(message: string): SuccessBody {
+  return { success: true, message }
+}
+
+/** A failure body; `error` repeats `message` for clients that read it. */
+export function failureBody(code: ErrorCode, message: string, fields?: FieldErrors): FailureBody {
+  return { success: false, code, message, error: message, ...(fields ? { fields } : {}) }
+}
+
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
 
 type Endpoint = {
-  readonly method: 'GET' | 'POST'
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   readonly path: string
   /** The status of a success. */
   readonly status: 200 | 201 | 204
@@ -91,15 +108,141 @@ export const endpoints = {
     status: 200,
     failures: ['invalid_fields', 'invalid_token'],
   },
+  /** Body: `{ token }` from the verification mail's link. */
+  verifyEmail: {
+    method: 'POST',
+    path: `${apiPrefix}/auth/verify-email`,
+    status: 200,
+    failures: ['invalid_fields', 'invalid_token', 'expired_token'],
+  },
+  /** Body: `{ email }`. The same answer whether or not the address has an unverified account. */
+  resendVerification: {
+    method: 'POST',
+    path: `${apiPrefix}/auth/resend-verification`,
+    status: 200,
+    failures: ['invalid_fields'],
+  },
+  /**
+   * Body: `{ email, password, remember? }`. Success: `SignedInBody` and a new session cookie.
+   * Unknown email and wrong password answer the same 401 in the same time.
+   */
+  login: {
+    method: 'POST',
+    path: `${apiPrefix}/auth/login`,
+    status: 200,
+    failures: ['invalid_fields', 'invalid_credentials', 'email_unverified'],
+  },
+  /** Ends this session on the server. */
+  logout: { method: 'POST', path: `${apiPrefix}/auth/logout`, status: 200, failures: [] },
+  /** The signed-in user (`MeBody`), or 401 `unauthenticated`. Every `/me*` answer is no-store. */
+  me: { method: 'GET', path: `${apiPrefix}/me`, status: 200, failures: ['unauthenticated'] },
+  /** Body: some of the profile fields (`ProfileUpdate`). Success: `MeBody`. */
+  updateProfile: {
+    method: 'PATCH',
+    path: `${apiPrefix}/me`,
+    status: 200,
+    failures: ['unauthenticated', 'invalid_fields'],
+  },
+  /** Body: `{ currentPassword, newPassword }`; ends every other session and mails a notice. */
+  changePassword: {
+    method: 'POST',
+    path: `${apiPrefix}/me/password`,
+    status: 200,
+    failures: ['unauthenticated', 'invalid_fields', 'wrong_password'],
+  },
+  /** Body: `{ password }`; deletes the account and its data, signs out, mails a confirmation. */
+  deleteAccount: {
+    method: 'DELETE',
+    path: `${apiPrefix}/me`,
+    status: 200,
+    failures: ['unauthenticated', 'invalid_fields', 'wrong_password'],
+  },
+  /** Everything stored about the user, as a JSON download (`AccountExport`). */
+  exportAccount: {
+    method: 'GET',
+    path: `${apiPrefix}/me/export`,
+    status: 200,
+    failures: ['unauthenticated'],
+  },
+  /** The user's sessions (`SessionsBody`). */
+  sessions: {
+    method: 'GET',
+    path: `${apiPrefix}/me/sessions`,
+    status: 200,
+    failures: ['unauthenticated'],
+  },
+  /** Ends one of the user's sessions: `DELETE /api/v1/me/sessions/:id`. */
+  endSession: {
+    method: 'DELETE',
+    path: `${apiPrefix}/me/sessions/:id`,
+    status: 200,
+    failures: ['unauthenticated', 'not_found'],
+  },
+  /** Ends every session of the user but this one (`RevokedBody`). */
+  revokeOtherSessions: {
+    method: 'POST',
+    path: `${apiPrefix}/me/sessions/revoke-others`,
+    status: 200,
+    failures: ['unauthenticated'],
+  },
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints
+
+/** What the API shows of a user: never the password hash, tokens or sessions. */
+export type AccountUser = {
+  readonly id: string
+  readonly email: string
+  readonly emailVerified: boolean
+  readonly locale: Locale
+  readonly createdAt: string
+  readonly profile: Readonly<Record<ProfileField, string>>
+}
+
+/** One of the user's sessions, as the sessions list shows it. */
+export type SessionSummary = {
+  readonly id: string
+  readonly createdAt: string
+  readonly lastSeenAt: string
+  /** "Firefox on Windows", from the user agent. */
+  readonly device: string
+  /** The session of the request that asked. */
+  readonly current: boolean
+}
+
+export type SignedInBody = SuccessBody & { readonly user: AccountUser }
+export type MeBody = { readonly success: true; readonly user: AccountUser }
+export type SessionsBody = { readonly success: true; readonly sessions: readonly SessionSummary[] }
+export type RevokedBody = SuccessBody & { readonly ended: number }
+export type AccountExport = {
+  readonly exportedAt: string
+  readonly user: AccountUser
+  readonly sessions: readonly SessionSummary[]
+}
+
+/** The success body of each endpoint (the others answer `SuccessBody`, or nothing: 204). */
+export type EndpointSuccess = {
+  readonly login: SignedInBody
+  readonly me: MeBody
+  readonly updateProfile: MeBody
+  readonly sessions: SessionsBody
+  readonly revokeOtherSessions: RevokedBody
+  readonly exportAccount: AccountExport
+}
 
 /** What each state-changing endpoint receives (validated on the server by the same schemas). */
 export type EndpointRequests = {
   readonly register: RegistrationValues
   readonly resendRecoveryEmail: { readonly email: string }
   readonly resetPassword: { readonly token: string; readonly password: string }
+  readonly verifyEmail: { readonly token: string }
+  readonly resendVerification: { readonly email: string }
+  readonly login: LoginInput
+  readonly logout: Record<string, never>
+  readonly updateProfile: Partial<Record<ProfileField, string>>
+  readonly changePassword: ChangePasswordInput
+  readonly deleteAccount: { readonly password: string }
+  readonly revokeOtherSessions: Record<string, never>
 }
 export type PostEndpointName = keyof EndpointRequests
 

@@ -1,16 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { passwordResetMachine } from '../../../../machines/password-reset-machine'
+import { accepted, offContract, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 import type { CallFailure } from '../../../domain/api/api-contract'
 
 const token = 'A'.repeat(43)
-const failure = (status: number | undefined, data?: object): CallFailure =>
-  status === undefined
-    ? { message: 'Network Error' }
-    : { message: `Request failed with status code ${status}`, response: { status, data } }
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())
@@ -45,22 +42,18 @@ testMachinePaths(passwordResetMachine, {
       return [
         {
           type: 'xstate.done.actor.resetPassword',
-          output: {
-            success: true,
-            message: 'Your password has been changed. You can now sign in with it.',
-          },
+          output: accepted('Your password has been changed. You can now sign in with it.'),
         },
-        { type: 'xstate.done.actor.resetPassword', output: { success: false } },
+        { type: 'xstate.done.actor.resetPassword', output: offContract({ success: false }) },
         {
           type: 'xstate.error.actor.resetPassword',
-          error: failure(400, {
-            success: false,
-            code: 'invalid_token',
-            error:
-              'This reset link is invalid, has expired or was already used. Ask for a new recovery email.',
-          }),
+          error: refused(
+            400,
+            'invalid_token',
+            'This reset link is invalid, has expired or was already used. Ask for a new recovery email.',
+          ),
         },
-        { type: 'xstate.error.actor.resetPassword', error: failure(undefined) },
+        { type: 'xstate.error.actor.resetPassword', error: unreachable() },
       ]
     }
     return []

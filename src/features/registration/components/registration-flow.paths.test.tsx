@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { registrationMachine } from '../../../../machines/registration-machine'
+import { accepted, offContract, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { validRegistration } from '../../../../tests/fixtures/registration'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
@@ -25,17 +26,10 @@ const valid: RegistrationValues = {
 // Everything but the email: the summary and one message show, focus goes to the email field.
 const missingEmail: RegistrationValues = { ...valid, email: '' }
 
-const serverRefusal = {
-  success: false,
-  code: 'invalid_fields',
-  message: 'Some fields are missing or invalid.',
-  fields: { email: 'Enter a valid email address, like name@example.com.' },
-}
-
-const failure = (status: number | undefined, data?: object): CallFailure =>
-  status === undefined
-    ? { message: 'Network Error' }
-    : { message: `Request failed with status code ${status}`, response: { status, data } }
+const serverEmailMessage = 'Enter a valid email address, like name@example.com.'
+const serverRefusal = refused(400, 'invalid_fields', 'Some fields are missing or invalid.', {
+  email: serverEmailMessage,
+})
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())
@@ -71,39 +65,42 @@ testMachinePaths(registrationMachine, {
       return [
         {
           type: 'xstate.done.actor.registerUser',
-          output: { success: true, message: 'Registration successful!' },
+          output: accepted('Registration successful!'),
         },
         {
           type: 'xstate.done.actor.registerUser',
-          output: { success: false, message: 'Registrations are closed today.' },
+          output: offContract({ success: false, message: 'Registrations are closed today.' }),
         },
         {
           type: 'xstate.error.actor.registerUser',
-          error: failure(409, { success: false, code: 'already_registered', message: 'x' }),
+          error: refused(409, 'already_registered', 'x'),
         },
         {
           type: 'xstate.error.actor.registerUser',
-          error: failure(500, { success: false, error: 'Something went wrong on our side.' }),
+          error: refused(500, 'server_error', 'Something went wrong on our side.'),
         },
         // The server's own validation (the body server/auth/register.test.ts checks): its
         // per-field messages show on the form after "Try again".
         {
           type: 'xstate.error.actor.registerUser',
-          error: failure(400, serverRefusal),
+          error: serverRefusal,
         },
-        { type: 'xstate.error.actor.registerUser', error: failure(undefined) },
+        { type: 'xstate.error.actor.registerUser', error: unreachable() },
       ]
     }
     if (snapshot.matches('resending')) {
       return [
         {
           type: 'xstate.done.actor.resendRecoveryEmail',
-          output: { success: true, message: 'Recovery email has been sent successfully.' },
+          output: accepted('Recovery email has been sent successfully.'),
         },
-        { type: 'xstate.done.actor.resendRecoveryEmail', output: { success: false } },
+        {
+          type: 'xstate.done.actor.resendRecoveryEmail',
+          output: offContract({ success: false }),
+        },
         {
           type: 'xstate.error.actor.resendRecoveryEmail',
-          error: failure(429, { success: false, error: 'Too many attempts.' }),
+          error: refused(429, 'rate_limited', 'Too many attempts.'),
         },
       ]
     }
@@ -179,7 +176,7 @@ testMachinePaths(registrationMachine, {
         expect(
           document.getElementById(control('email').getAttribute('aria-describedby') ?? '')
             ?.textContent,
-        ).toBe(serverRefusal.fields.email)
+        ).toBe(serverEmailMessage)
         expect(document.activeElement).toBe(control('email'))
       } else {
         expect(screen.queryByRole('alert')).toBeNull()
