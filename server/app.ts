@@ -2,8 +2,12 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AuthDeps } from './auth/auth-env'
 import { apiNotFound, createAuthRoutes } from './auth/auth-routes'
+import { isDatabaseUnavailable } from './db/unavailable'
 import { describeError } from './log/describe-error'
-import { securityHeaders } from './security/security-headers'
+import { type Logger, silentLogger } from './log/logger'
+import { type RequestEnv, requestLog } from './log/request-log'
+import { noProxy, type ProxyTrust } from './security/client-ip'
+import { type ScriptHashes, securityHeaders } from './security/security-headers'
 import { createSiteRoutes } from './site/serve-site'
 
 export type AppOptions = {
@@ -14,9 +18,16 @@ export type AppOptions = {
   readonly checkHealth?: () => Promise<void>
   /** The registration API's dependencies; without them `/api/v1/auth/*` is not mounted. */
   readonly auth?: AuthDeps
-  /** Behind a reverse proxy: scheme (HSTS, Secure cookies) and client address from X-Forwarded-*. */
-  readonly trustProxy?: boolean
+  /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */
+  readonly trustProxy?: ProxyTrust
+  /** Where request lines and security events go (default: nowhere). */
+  readonly logger?: Logger
+  /** The inline scripts pages may run (computed by the build); default: the build's list. */
+  readonly scriptHashes?: ScriptHashes
 }
+
+/** /healthz gives up after this long, so a load balancer's probe never hangs on a dead database. */
+const healthTimeoutMs = 1500
 
 /** Builds the whole HTTP application; `main.ts` only listens. Tests use it in-process. */
 export function createApp({
@@ -24,21 +35,33 @@ export function createApp({
   publicUrl,
   checkHealth = async () => {},
   auth,
-  trustProxy = false,
-}: AppOptions): Hono {
-  const app = new Hono()
-  // Outermost, so it compresses the final body: the security headers read the page's HTML.
-  // (Hashed assets are served precompressed and pass through untouched.)
+  trustProxy = noProxy,
+  logger = silentLogger,
+  scriptHashes,
+}: AppOptions): Hono<RequestEnv> {
+  const app = new Hono<RequestEnv>()
+  // First, so every answer (errors included) is logged once with its request id.
+  app.use('*', requestLog({ logger, trustProxy }))
+  // Outermost of the rest, so it compresses the final body. (Hashed assets are served
+  // precompressed and pass through untouched.)
   app.use('*', compress())
-  app.use('*', securityHeaders({ trustProxy }))
+  app.use('*', securityHeaders({ trustProxy, scriptHashes }))
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')
+    let timer: NodeJS.Timeout | undefined
     try {
-      await checkHealth()
+      await Promise.race([
+        checkHealth(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('health check timed out')), healthTimeoutMs)
+        }),
+      ])
       return c.json({ status: 'ok' })
     } catch {
       return c.json({ status: 'unavailable' }, 503)
+    } finally {
+      clearTimeout(timer)
     }
   })
 
@@ -48,7 +71,11 @@ export function createApp({
   app.route('/', createSiteRoutes({ clientDir, publicUrl }))
 
   app.onError((error, c) => {
-    console.error(`Unhandled error: ${describeError(error)}`)
+    if (isDatabaseUnavailable(error)) {
+      c.header('Retry-After', '5')
+      return c.json({ error: 'Service Unavailable' }, 503)
+    }
+    c.get('log').error({ event: 'http.error', error: describeError(error) })
     return c.json({ error: 'Internal Server Error' }, 500)
   })
 

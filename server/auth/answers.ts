@@ -2,8 +2,10 @@ import type { Context } from 'hono'
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status'
 import type * as v from 'valibot'
 import { firstIssuePerField } from '../../src/domain/registration/registration-schema'
+import { securityEvent } from '../log/security-event'
+import type { RateRule } from '../security/rate-limit'
 import type { AuthEnv } from './auth-env'
-import { rateLimited } from './auth-messages'
+import { authMessages, rateLimited } from './auth-messages'
 
 /**
  * Failure answers share one shape: `{ success: false, code, message, error }` (the client shows
@@ -19,7 +21,12 @@ export function failure(
   return c.json({ success: false, code, message, error: message, ...extra }, status)
 }
 
-export function tooManyRequests(c: Context<AuthEnv>, retryAfterSeconds: number): Response {
+export function tooManyRequests(
+  c: Context<AuthEnv>,
+  retryAfterSeconds: number,
+  rule: RateRule,
+): Response {
+  securityEvent(c, 'rate.limited', { rule: rule.name })
   c.header('Retry-After', String(retryAfterSeconds))
   return failure(c, 429, 'rate_limited', c.get('t')(rateLimited(retryAfterSeconds)))
 }
@@ -32,4 +39,15 @@ export function invalidFields(
 ): Response {
   const { '': whole, ...fields } = firstIssuePerField(issues)
   return failure(c, 400, 'invalid_fields', whole ?? fallback, { fields })
+}
+
+/** 503 with Retry-After: the server is overloaded or the database is away; trying later works. */
+export function unavailable(
+  c: Context<AuthEnv>,
+  code: 'busy' | 'unavailable',
+  retryAfterSeconds: number,
+): Response {
+  c.header('Retry-After', String(retryAfterSeconds))
+  const t = c.get('t')
+  return failure(c, 503, code, t(code === 'busy' ? authMessages.busy : authMessages.unavailable))
 }

@@ -1,12 +1,14 @@
 import type { Handler } from 'hono'
 import { createRegistrationSchema } from '../../src/domain/registration/registration-schema'
 import { users } from '../db/schema'
+import { securityEvent } from '../log/security-event'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
 import { failure, tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import { hashPassword } from './passwords'
+import { refusePassword } from './refuse-password'
 
 /**
  * `POST /api/v1/auth/register`: 201 for a new account, 409 when the address (any case) already
@@ -21,14 +23,19 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
     if (!admitted.ok) return admitted.response
     const input = admitted.input
 
-    const perEmail = await deps.rateLimiter.hit(
-      deps.rateRules.registerPerEmail,
-      emailSubject(input.email),
-    )
-    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds)
+    const perEmailRule = deps.rateRules.registerPerEmail
+    const perEmail = await deps.rateLimiter.hit(perEmailRule, emailSubject(input.email))
+    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, perEmailRule)
+
+    const refused = await refusePassword(c, input.password, [
+      input.email,
+      input.name,
+      input.lastName,
+    ])
+    if (refused) return refused
 
     // Hashed before the insert either way, so a duplicate costs the same time as a new account.
-    const passwordHash = await hashPassword(input.password)
+    const passwordHash = await deps.hashSlots.run(() => hashPassword(input.password))
     const inserted = await deps.db
       .insert(users)
       .values({
@@ -52,9 +59,12 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
       .onConflictDoNothing()
       .returning({ id: users.id })
 
-    if (inserted.length === 0) {
+    const account = inserted[0]
+    if (!account) {
+      securityEvent(c, 'auth.register.duplicate')
       return failure(c, 409, 'already_registered', t(authMessages.alreadyRegistered))
     }
+    securityEvent(c, 'auth.register', { accountId: account.id })
     return c.json({ success: true, message: t(authMessages.registered) }, 201)
   }
 }

@@ -59,7 +59,7 @@ describe('crash safety', () => {
             headers: { ...headers, 'x-forwarded-for': `10.9.${id}.${n % 250}` },
             body: JSON.stringify({
               email,
-              password: 'crash test password',
+              password: 'violet harbour lantern',
               name: 'Crash',
               lastName: 'Test',
               phone: '5512345678',

@@ -59,7 +59,7 @@ describe('security headers on the served site', () => {
       JSON.stringify({ origin: 'http://build.test', files: Object.keys(files) }),
     )
     write('client/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
-    app = createApp({ clientDir: join(root, 'client'), trustProxy: true })
+    app = createApp({ clientDir: join(root, 'client'), trustProxy: { mode: 'hops', hops: 1 } })
   })
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
