@@ -18,7 +18,10 @@ step() {
 step "typecheck" npm run --silent typecheck
 step "lint and format" npx biome ci .
 rm -f .tmp/vitest.json
+# The servers under test log here; the audit below reads the whole run's log.
+rm -rf .tmp/test-logs
 step "tests (unit, server, e2e)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+step "log audit (security events present; no password, token, session id or email address)" npx tsx scripts/audit-logs.ts .tmp/test-logs
 
 node scripts/summarize-results.mjs .tmp/vitest.json || status=1
 exit $status
