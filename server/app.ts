@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import knownScriptHashes from 'virtual:csp-script-hashes'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AuthDeps } from './auth/auth-env'
@@ -26,6 +29,23 @@ export type AppOptions = {
   readonly scriptHashes?: ScriptHashes
 }
 
+/**
+ * The build's list of inline scripts: index.html's (compiled into the server) plus those the
+ * prerender step found in the pages it wrote (BUILD_DIR/pages/csp-script-hashes.json). Read
+ * once at start: no response can add to it.
+ */
+export function buildScriptHashes(clientDir: string): ScriptHashes {
+  const file = resolve(clientDir, '../pages/csp-script-hashes.json')
+  const fromPages: unknown = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : []
+  const valid = Array.isArray(fromPages)
+    ? fromPages.filter(
+        (hash): hash is string =>
+          typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/]{43}='$/.test(hash),
+      )
+    : []
+  return [...new Set([...knownScriptHashes, ...valid])]
+}
+
 /** /healthz gives up after this long, so a load balancer's probe never hangs on a dead database. */
 const healthTimeoutMs = 1500
 
@@ -45,7 +65,10 @@ export function createApp({
   // Outermost of the rest, so it compresses the final body. (Hashed assets are served
   // precompressed and pass through untouched.)
   app.use('*', compress())
-  app.use('*', securityHeaders({ trustProxy, scriptHashes }))
+  app.use(
+    '*',
+    securityHeaders({ trustProxy, scriptHashes: scriptHashes ?? buildScriptHashes(clientDir) }),
+  )
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')

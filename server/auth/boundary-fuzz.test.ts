@@ -212,7 +212,10 @@ describe(`boundary fuzzing (seed ${seed}, ${numRuns} cases per endpoint)`, () =>
   }, 600_000)
 
   it('resend-recovery-email: never a 5xx, documented bodies, nothing queued on a 4xx', async () => {
-    const validResend = () => ({ email: `fuzz-resend${(sequence += 1)}@example.com` })
+    const validResend = () => {
+      sequence += 1
+      return { email: `fuzz-resend${sequence}@example.com` }
+    }
     await fc.assert(
       fc.asyncProperty(
         fc.oneof({ weight: 5, arbitrary: mutated(validResend, ['email']) }, wrongBodies),
@@ -229,10 +232,13 @@ describe(`boundary fuzzing (seed ${seed}, ${numRuns} cases per endpoint)`, () =>
   }, 600_000)
 
   it('reset-password: never a 5xx, documented bodies, no password changed on a 4xx', async () => {
-    const validReset = () => ({
-      token: 'A'.repeat(42) + String.fromCharCode(65 + (sequence++ % 26)),
-      password: 'violet harbour lantern',
-    })
+    const validReset = () => {
+      sequence += 1
+      return {
+        token: 'A'.repeat(42) + String.fromCharCode(65 + (sequence % 26)),
+        password: 'violet harbour lantern',
+      }
+    }
     const changed = 'SELECT count(*) FROM users WHERE password_changed_at IS NOT NULL'
     await fc.assert(
       fc.asyncProperty(

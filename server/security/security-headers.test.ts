@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import { buildScriptHashes, createApp } from '../app'
 import { inlineScriptHashes, pagePolicy } from './security-headers'
 
 // The real index.html: whatever inline script it carries (the theme/language one that runs
@@ -110,5 +110,23 @@ describe('security headers on the served site', () => {
     expect(api.status).toBe(404)
     expect(api.headers.get('cache-control')).toBe('no-store')
     expect(await api.json()).toMatchObject({ success: false, code: 'not_found' })
+  })
+})
+
+describe('the build’s list of inline scripts', () => {
+  it('adds the hashes the prerender step recorded, and only well-formed ones', () => {
+    const root = mkdtempSync(join(tmpdir(), 'csp-build-'))
+    try {
+      mkdirSync(join(root, 'pages'))
+      const recorded = `'sha256-${createHash('sha256').update('scroll()').digest('base64')}'`
+      writeFileSync(
+        join(root, 'pages/csp-script-hashes.json'),
+        JSON.stringify([recorded, "'unsafe-inline'", 42]),
+      )
+      expect(buildScriptHashes(join(root, 'client'))).toEqual([expectedHash, recorded])
+      expect(buildScriptHashes(join(root, 'nowhere/client'))).toEqual([expectedHash])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
