@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { cspHashes } from './server/build/csp-hashes-plugin.ts'
 
 // Plugin order matters: the route tree is generated first (TanStack Router's plugin must run
 // before React's), then React, then the Babel pass that compiles Lingui's macros (without it
@@ -20,6 +21,7 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    cspHashes(),
   ],
   build: {
     outDir: 'dist/client',

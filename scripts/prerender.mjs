@@ -2,6 +2,7 @@
 // (neutral pages in English and Spanish, each service page and listing in its language), the
 // translated 404 pages, the light /amp versions, sitemap.xml and robots.txt into
 // BUILD_DIR/pages, and precompresses the client assets. See docs/decisions/005.
+import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,6 +13,15 @@ const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
 /** Renders into `outDir`; `origin` is the PUBLIC_URL written into the pages. */
+function inlineScriptHashes(html) {
+  const hashes = []
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+  }
+  return hashes
+}
+
 export async function prerender({ outDir, origin }) {
   const { build } = await import('vite')
   const rendererDir = resolve(outDir, 'prerender')
@@ -68,6 +78,16 @@ export async function prerender({ outDir, origin }) {
   await write(
     'manifest.json',
     `${JSON.stringify({ origin, files: [...written], pages: renderer.manifestPages() }, null, 2)}\n`,
+  )
+  // The inline scripts the build put in its pages (the pre-paint script, the router's scroll
+  // restoration): the server allows exactly these by hash, and nothing a response carries.
+  const hashes = new Set()
+  for (const file of written.filter((name) => name.endsWith('.html')))
+    for (const hash of inlineScriptHashes(await readFile(join(pagesDir, file), 'utf8')))
+      hashes.add(hash)
+  await writeFile(
+    join(pagesDir, 'csp-script-hashes.json'),
+    `${JSON.stringify([...hashes].sort(), null, 2)}\n`,
   )
   await precompress(join(clientDir, 'assets'))
   await precompress(clientDir, { recursive: false })

@@ -26,7 +26,10 @@ step "lint and format" npx biome ci .
 step "architecture (docs/architecture.md)" node scripts/check-architecture.mjs
 results=.tmp/test-results.json
 rm -f "$results"
+# The servers under test log here; the audit below reads the whole run's log.
+rm -rf .tmp/test-logs
 RESULTS_FILE=$results step "tests" npx vitest run --reporter=default --reporter=./tests/results/results-reporter.ts
+step "log audit (security events present; no password, token, session id or email address)" npx tsx scripts/audit-logs.ts .tmp/test-logs
 
 node scripts/summarize-results.mjs "${failed_steps[@]}" "$results" || status=1
 exit $status

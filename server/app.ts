@@ -1,9 +1,16 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import knownScriptHashes from 'virtual:csp-script-hashes'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AuthDeps } from './auth/auth-env'
 import { apiNotFound, authPrefix, createAuthRoutes } from './auth/auth-routes'
+import { isDatabaseUnavailable } from './db/unavailable'
 import { describeError } from './log/describe-error'
-import { securityHeaders } from './security/security-headers'
+import { type Logger, silentLogger } from './log/logger'
+import { type RequestEnv, requestLog } from './log/request-log'
+import { noProxy, type ProxyTrust } from './security/client-ip'
+import { type ScriptHashes, securityHeaders } from './security/security-headers'
 import { createSiteRoutes } from './site/serve-site'
 
 export type AppOptions = {
@@ -14,9 +21,33 @@ export type AppOptions = {
   readonly checkHealth?: () => Promise<void>
   /** The registration API's dependencies; without them `/api/v1/auth/*` is not mounted. */
   readonly auth?: AuthDeps
-  /** Behind a reverse proxy: scheme (HSTS, Secure cookies) and client address from X-Forwarded-*. */
-  readonly trustProxy?: boolean
+  /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */
+  readonly trustProxy?: ProxyTrust
+  /** Where request lines and security events go (default: nowhere). */
+  readonly logger?: Logger
+  /** The inline scripts pages may run (computed by the build); default: the build's list. */
+  readonly scriptHashes?: ScriptHashes
 }
+
+/**
+ * The build's list of inline scripts: index.html's (compiled into the server) plus those the
+ * prerender step found in the pages it wrote (BUILD_DIR/pages/csp-script-hashes.json). Read
+ * once at start: no response can add to it.
+ */
+export function buildScriptHashes(clientDir: string): ScriptHashes {
+  const file = resolve(clientDir, '../pages/csp-script-hashes.json')
+  const fromPages: unknown = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : []
+  const valid = Array.isArray(fromPages)
+    ? fromPages.filter(
+        (hash): hash is string =>
+          typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/]{43}='$/.test(hash),
+      )
+    : []
+  return [...new Set([...knownScriptHashes, ...valid])]
+}
+
+/** /healthz gives up after this long, so a load balancer's probe never hangs on a dead database. */
+const healthTimeoutMs = 1500
 
 /** Builds the whole HTTP application; `main.ts` only listens. Tests use it in-process. */
 export function createApp({
@@ -24,21 +55,36 @@ export function createApp({
   publicUrl,
   checkHealth = async () => {},
   auth,
-  trustProxy = false,
-}: AppOptions): Hono {
-  const app = new Hono()
-  // Outermost, so it compresses the final body: the security headers read the page's HTML.
-  // (Hashed assets are served precompressed and pass through untouched.)
+  trustProxy = noProxy,
+  logger = silentLogger,
+  scriptHashes,
+}: AppOptions): Hono<RequestEnv> {
+  const app = new Hono<RequestEnv>()
+  // First, so every answer (errors included) is logged once with its request id.
+  app.use('*', requestLog({ logger, trustProxy }))
+  // Outermost of the rest, so it compresses the final body. (Hashed assets are served
+  // precompressed and pass through untouched.)
   app.use('*', compress())
-  app.use('*', securityHeaders({ trustProxy }))
+  app.use(
+    '*',
+    securityHeaders({ trustProxy, scriptHashes: scriptHashes ?? buildScriptHashes(clientDir) }),
+  )
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')
+    let timer: NodeJS.Timeout | undefined
     try {
-      await checkHealth()
+      await Promise.race([
+        checkHealth(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('health check timed out')), healthTimeoutMs)
+        }),
+      ])
       return c.json({ status: 'ok' })
     } catch {
       return c.json({ status: 'unavailable' }, 503)
+    } finally {
+      clearTimeout(timer)
     }
   })
 
@@ -48,7 +94,11 @@ export function createApp({
   app.route('/', createSiteRoutes({ clientDir, publicUrl }))
 
   app.onError((error, c) => {
-    console.error(`Unhandled error: ${describeError(error)}`)
+    if (isDatabaseUnavailable(error)) {
+      c.header('Retry-After', '5')
+      return c.json({ error: 'Service Unavailable' }, 503)
+    }
+    c.get('log').error({ event: 'http.error', error: describeError(error) })
     return c.json({ error: 'Internal Server Error' }, 500)
   })
 

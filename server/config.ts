@@ -1,4 +1,7 @@
 import * as v from 'valibot'
+import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 /** The process's settings, read once from the environment and validated (see README). */
 const EnvSchema = v.object({
@@ -9,8 +12,8 @@ const EnvSchema = v.object({
       v.regex(/^\d+$/, 'must be a port number'),
       v.transform(Number),
       v.integer(),
-      v.minValue(0),
-      v.maxValue(65535),
+      v.minValue(0, 'must be a port number (0-65535)'),
+      v.maxValue(65535, 'must be a port number (0-65535)'),
     ),
     '3000',
   ),
@@ -25,10 +28,18 @@ const EnvSchema = v.object({
   CLIENT_DIR: v.optional(v.string()),
   XSRF_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   TRUST_PROXY: v.optional(
-    v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+    v.pipe(
+      v.string(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return
+        const parsed = parseTrustProxy(dataset.value)
+        if (!parsed.ok) addIssue({ message: parsed.problem })
+      }),
+    ),
     'false',
   ),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3, 'must be at least 3 characters'))),
+  LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
 })
 
 export type ServerConfig = {
@@ -41,9 +52,10 @@ export type ServerConfig = {
   readonly clientDir: string
   /** HMAC key of the XSRF tokens; when absent, one is generated and kept in the database. */
   readonly xsrfSecret: string | undefined
-  /** Behind a reverse proxy / CDN: take the client address and scheme from X-Forwarded-*. */
-  readonly trustProxy: boolean
+  /** Behind reverse proxies / a CDN: which peers may set X-Forwarded-For and -Proto. */
+  readonly trustProxy: ProxyTrust
   readonly mailFrom: string | undefined
+  readonly logLevel: (typeof logLevels)[number]
 }
 
 export class ConfigError extends Error {}
@@ -77,7 +89,15 @@ export function readConfig(
     publicUrl,
     clientDir: e.CLIENT_DIR ?? defaults.clientDir,
     xsrfSecret: e.XSRF_SECRET,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: trustFrom(e.TRUST_PROXY),
     mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
   }
+}
+
+function trustFrom(value: string): ProxyTrust {
+  const parsed = parseTrustProxy(value)
+  // The schema has already refused what does not parse.
+  if (!parsed.ok) throw new ConfigError(`Invalid environment:\n  - TRUST_PROXY: ${parsed.problem}`)
+  return parsed.trust
 }

@@ -1,32 +1,42 @@
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
+import type { ServerType } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, readConfig } from './config'
+import { listen } from './http-server'
+import { createLogger } from './log/logger'
 import { type Services, startServices } from './services'
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, {
     clientDir: fileURLToPath(new URL('../client', import.meta.url)),
   })
+  const logger = createLogger({ level: config.logLevel })
   // Signals are handled from the start: a SIGTERM during start-up still stops the database.
   let services: Services | undefined
-  let server: ReturnType<typeof serve> | undefined
+  let server: ServerType | undefined
   let stopping = false
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal} received, shutting down`)
+    logger.info({ event: 'server.stopping', signal })
     const finish = (code: number) => {
       const closing = services?.close() ?? Promise.resolve()
       closing
         .catch((error: unknown) =>
-          console.error('Shutdown:', error instanceof Error ? error.message : error),
+          logger.error({
+            event: 'server.stop_failed',
+            error: error instanceof Error ? error.message : String(error),
+          }),
         )
-        .finally(() => process.exit(code))
+        .finally(() => {
+          logger.info({ event: 'server.stopped', code })
+          logger.flush()
+          process.exit(code)
+        })
     }
     // Requests in flight finish first; then the mail worker and the database stop.
     setTimeout(() => {
-      console.error('Requests still open after 10 s: closing anyway')
+      logger.error({ event: 'server.stop_forced', reason: 'requests still open after 10 s' })
       if (server && 'closeAllConnections' in server) server.closeAllConnections()
       finish(1)
     }, 10_000).unref()
@@ -40,7 +50,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'))
   process.once('SIGTERM', () => shutdown('SIGTERM'))
 
-  services = await startServices(config)
+  services = await startServices(config, logger)
   if (stopping) {
     await services.close()
     process.exit(0)
@@ -51,13 +61,18 @@ async function main(): Promise<void> {
     checkHealth: services.database.check,
     auth: services.auth,
     trustProxy: config.trustProxy,
+    logger,
   })
-  server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-    console.log(`Listening on http://${config.host}:${info.port} (public URL ${config.publicUrl})`)
+  server = listen(app, { hostname: config.host, port: config.port }, (port) => {
+    logger.info(
+      { event: 'server.listening' },
+      `Listening on http://${config.host}:${port} (public URL ${config.publicUrl})`,
+    )
   })
 }
 
 main().catch((error: unknown) => {
+  // Configuration problems are one readable list on stderr; anything else with its stack.
   console.error(error instanceof ConfigError ? error.message : error)
   process.exit(1)
 })

@@ -1,24 +1,25 @@
 import type { AuthDeps } from './auth/auth-env'
 import { defaultRateRules } from './auth/auth-env'
+import { createHashSlots } from './auth/hash-slots'
 import type { ServerConfig } from './config'
 import { type Database, openDatabase } from './db/database'
+import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
 import { createSmtpSender, defaultFrom } from './mail/smtp-transport'
+import { createCleanup } from './maintenance/cleanup'
 import { createRateLimiter } from './security/rate-limit'
 import { loadSecrets } from './security/secrets'
 
 export type Services = {
   readonly database: Database
   readonly auth: AuthDeps
-  /** Stops the mail worker, then closes the database (and stops an embedded server). */
+  /** Stops the mail worker and the clean-up, then closes the database (and an embedded server). */
   close(): Promise<void>
 }
 
 /** Everything the API needs at run time, started in dependency order. */
-export async function startServices(
-  config: ServerConfig,
-  log: (message: string) => void = console.log,
-): Promise<Services> {
+export async function startServices(config: ServerConfig, logger: Logger): Promise<Services> {
+  const log = logLine(logger)
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -42,6 +43,8 @@ export async function startServices(
     log,
   })
   worker.start()
+  const cleanup = createCleanup({ pool: database.pool, logger })
+  cleanup.start()
   if (!smtp)
     log('SMTP_URL is not set: recovery emails stay in the outbox (see the log for each one).')
   return {
@@ -54,8 +57,10 @@ export async function startServices(
       rateRules: defaultRateRules,
       mail: worker,
       trustProxy: config.trustProxy,
+      hashSlots: createHashSlots(),
     },
     async close() {
+      cleanup.stop()
       await worker.stop()
       smtp?.close()
       await database.close()

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import * as v from 'valibot'
 import type { Locale } from '../../src/domain/locales'
 import { type Translate, translator } from '../i18n/server-i18n'
-import { clientAddress } from '../security/client-ip'
+import { securityEvent } from '../log/security-event'
 import { readJson } from '../security/json-body'
 import type { RateRule } from '../security/rate-limit'
 import { failure, invalidFields, tooManyRequests } from './answers'
@@ -31,16 +31,33 @@ export async function admitRequest<TSchema extends v.GenericSchema>(
   schemas: Record<Locale, TSchema>,
 ): Promise<Admitted<v.InferOutput<TSchema>>> {
   const t = c.get('t')
-  const perIp = await deps.rateLimiter.hit(perIpRule, clientAddress(c, deps.trustProxy))
-  if (!perIp.allowed) return { ok: false, response: tooManyRequests(c, perIp.retryAfterSeconds) }
+  const perIp = await deps.rateLimiter.hit(perIpRule, c.get('clientIp'))
+  if (!perIp.allowed)
+    return { ok: false, response: tooManyRequests(c, perIp.retryAfterSeconds, perIpRule) }
 
   const body = await readJson(c)
   if (!body.ok) {
+    securityEvent(c, 'request.invalid', { reason: 'invalid_json' })
     return { ok: false, response: failure(c, 400, 'invalid_json', t(authMessages.invalidJson)) }
   }
   const parsed = v.safeParse(schemas[c.get('locale')], body.value)
   if (!parsed.success) {
-    return { ok: false, response: invalidFields(c, parsed.issues, t(authMessages.invalidFields)) }
+    const response = invalidFields(c, parsed.issues, t(authMessages.invalidFields))
+    securityEvent(c, 'request.invalid', {
+      reason: 'invalid_fields',
+      fields: fieldNames(parsed.issues),
+    })
+    return { ok: false, response }
   }
   return { ok: true, input: parsed.output }
+}
+
+/** Names of the fields that failed, for the log: only known-safe names, never a client's key. */
+function fieldNames(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  const names = new Set<string>()
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key
+    names.add(typeof key === 'string' && /^[A-Za-z]{1,20}$/.test(key) ? key : '(other)')
+  }
+  return [...names].slice(0, 20)
 }

@@ -10,8 +10,10 @@ import {
   successBody,
 } from '../../src/domain/api/api-contract'
 import { firstIssuePerField } from '../../src/domain/registration/registration-schema'
+import { securityEvent } from '../log/security-event'
+import type { RateRule } from '../security/rate-limit'
 import type { AuthEnv } from './auth-env'
-import { rateLimited } from './auth-messages'
+import { authMessages, rateLimited } from './auth-messages'
 
 /**
  * A failure, in the contract's shape (src/domain/api/api-contract.ts): `{ success: false, code,
@@ -33,7 +35,12 @@ export function success(c: Context, endpoint: PostEndpointName, message: string)
   return c.json(successBody(message), endpoints[endpoint].status)
 }
 
-export function tooManyRequests(c: Context<AuthEnv>, retryAfterSeconds: number): Response {
+export function tooManyRequests(
+  c: Context<AuthEnv>,
+  retryAfterSeconds: number,
+  rule: RateRule,
+): Response {
+  securityEvent(c, 'rate.limited', { rule: rule.name })
   c.header('Retry-After', String(retryAfterSeconds))
   return failure(c, 429, 'rate_limited', c.get('t')(rateLimited(retryAfterSeconds)))
 }
@@ -46,4 +53,15 @@ export function invalidFields(
 ): Response {
   const { '': whole, ...fields } = firstIssuePerField(issues)
   return failure(c, 400, 'invalid_fields', whole ?? fallback, fields)
+}
+
+/** 503 with Retry-After: the server is overloaded or the database is away; trying later works. */
+export function unavailable(
+  c: Context<AuthEnv>,
+  code: 'busy' | 'unavailable',
+  retryAfterSeconds: number,
+): Response {
+  c.header('Retry-After', String(retryAfterSeconds))
+  const t = c.get('t')
+  return failure(c, 503, code, t(code === 'busy' ? authMessages.busy : authMessages.unavailable))
 }

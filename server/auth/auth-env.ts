@@ -2,17 +2,22 @@ import type { Pool } from 'pg'
 import type { Locale } from '../../src/domain/locales'
 import type { Db } from '../db/database'
 import type { Translate } from '../i18n/server-i18n'
+import type { RequestVariables } from '../log/request-log'
+import type { ProxyTrust } from '../security/client-ip'
 import type { RateLimiter, RateRule } from '../security/rate-limit'
+import type { HashSlots } from './hash-slots'
 
 /** Per-request values the auth routes share (Hono context variables). */
-export type AuthEnv = { Variables: { locale: Locale; t: Translate } }
+export type AuthEnv = { Variables: RequestVariables & { locale: Locale; t: Translate } }
 
 export const defaultRateRules = {
   registerPerIp: { name: 'register:ip', limit: 30, windowSeconds: 15 * 60 },
   registerPerEmail: { name: 'register:email', limit: 5, windowSeconds: 15 * 60 },
   resendPerIp: { name: 'resend:ip', limit: 10, windowSeconds: 15 * 60 },
-  // One recovery mail per address per minute, whether or not the address has an account.
+  // One recovery mail per address per minute and five a day, whether or not the address has an
+  // account: a mailbox cannot be flooded, and the answer reveals nothing.
   resendPerEmail: { name: 'resend:email', limit: 1, windowSeconds: 60 },
+  resendPerEmailDaily: { name: 'resend:email:day', limit: 5, windowSeconds: 24 * 60 * 60 },
   resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>
 
@@ -28,7 +33,9 @@ export type AuthDeps = {
   readonly rateLimiter: RateLimiter
   readonly rateRules: RateRules
   readonly mail: MailNotifier
-  readonly trustProxy: boolean
+  readonly trustProxy: ProxyTrust
+  /** The cap on concurrent argon2 hashes (503 when it is full). */
+  readonly hashSlots: HashSlots
   /** "Today" for the birth-date rule; injectable for tests. */
   readonly today?: () => Date
 }

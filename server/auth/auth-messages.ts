@@ -14,6 +14,8 @@ export const authMessages = {
   xsrfFailed: msg`Your session has expired. Reload the page and try again.`,
   serverError: msg`Something went wrong on our side. Please try again in a moment.`,
   notFound: msg`There is nothing at this address.`,
+  busy: msg`We are handling many requests right now. Please try again in a few seconds.`,
+  unavailable: msg`The service is briefly unavailable. Please try again in a few seconds.`,
 }
 
 export const rateLimited = (seconds: number) =>

@@ -1,15 +1,18 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import { apiPrefix, type EndpointName, endpoints } from '../../src/domain/api/api-contract'
+import { isDatabaseUnavailable } from '../db/unavailable'
 import { localeOf } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
 import { describeError } from '../log/describe-error'
+import { securityEvent } from '../log/security-event'
 import { isHttps } from '../security/client-ip'
 import { jsonBodyGuards } from '../security/json-body'
 import { checkXsrf, ensureXsrfCookies } from '../security/xsrf'
-import { failure } from './answers'
+import { failure, unavailable } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
+import { BusyError } from './hash-slots'
 import { registerHandler } from './register'
 import { resendRecoveryEmailHandler } from './resend-recovery-email'
 import { resetPasswordHandler } from './reset-password'
@@ -34,7 +37,10 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AuthEnv> {
 
   const xsrf: MiddlewareHandler<AuthEnv> = async (c, next) => {
     const check = checkXsrf(c, deps.xsrfKey, isHttps(c, deps.trustProxy))
-    if (!check.ok) return failure(c, 403, 'xsrf_failed', c.get('t')(authMessages.xsrfFailed))
+    if (!check.ok) {
+      securityEvent(c, 'xsrf.rejected', { reason: check.reason })
+      return failure(c, 403, 'xsrf_failed', c.get('t')(authMessages.xsrfFailed))
+    }
     await next()
   }
   const gate = every(
@@ -63,8 +69,16 @@ export function createAuthRoutes(deps: AuthDeps): Hono<AuthEnv> {
 
   routes.all('*', (c) => failure(c, 404, 'not_found', c.get('t')(authMessages.notFound)))
   routes.onError((error, c) => {
+    if (error instanceof BusyError) {
+      securityEvent(c, 'service.busy', { reason: 'password_hashes' })
+      return unavailable(c, 'busy', error.retryAfterSeconds)
+    }
+    if (isDatabaseUnavailable(error)) {
+      securityEvent(c, 'service.unavailable', { reason: 'database' })
+      return unavailable(c, 'unavailable', 5)
+    }
     // Logged without the request body: it may hold a password.
-    console.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`)
+    c.get('log').error({ event: 'http.error', error: describeError(error) })
     return failure(c, 500, 'server_error', c.get('t')(authMessages.serverError))
   })
   return routes

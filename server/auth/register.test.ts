@@ -316,16 +316,18 @@ describe('when the database is unreachable', () => {
     await database?.drop()
   })
 
-  it('answers a translated 500 without details, and /healthz says 503', async () => {
+  it('answers a translated 503 with Retry-After and no details, and /healthz says 503', async () => {
     const client = new ApiClient(api.url)
     client.cookies.set('app-language', 'es')
     const answer = await client.post(register, payload())
-    expect(answer.status).toBe(500)
+    expect(answer.status).toBe(503)
+    expect(answer.headers.get('retry-after')).toBe('5')
     expect(answer.body).toEqual({
       success: false,
-      code: 'server_error',
-      message: 'Algo falló de nuestro lado. Vuelve a intentarlo en un momento.',
-      error: 'Algo falló de nuestro lado. Vuelve a intentarlo en un momento.',
+      code: 'unavailable',
+      message:
+        'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
+      error: 'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
     })
     expect((await fetch(`${api.url}/healthz`)).status).toBe(503)
   })

@@ -4,12 +4,14 @@ import {
   type RegistrationField,
 } from '../../src/domain/registration/registration-schema'
 import { users } from '../db/schema'
+import { securityEvent } from '../log/security-event'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
 import { failure, success, tooManyRequests } from './answers'
 import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 import { hashPassword } from './passwords'
+import { refusePassword } from './refuse-password'
 
 /**
  * Every registration field but the password is a `users` column of the same name: a field
@@ -30,14 +32,19 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
     if (!admitted.ok) return admitted.response
     const input = admitted.input
 
-    const perEmail = await deps.rateLimiter.hit(
-      deps.rateRules.registerPerEmail,
-      emailSubject(input.email),
-    )
-    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds)
+    const perEmailRule = deps.rateRules.registerPerEmail
+    const perEmail = await deps.rateLimiter.hit(perEmailRule, emailSubject(input.email))
+    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, perEmailRule)
+
+    const refused = await refusePassword(c, input.password, [
+      input.email,
+      input.name,
+      input.lastName,
+    ])
+    if (refused) return refused
 
     // Hashed before the insert either way, so a duplicate costs the same time as a new account.
-    const passwordHash = await hashPassword(input.password)
+    const passwordHash = await deps.hashSlots.run(() => hashPassword(input.password))
     const { password: _password, ...fields } = input
     const profile: ProfileColumns = { ...fields, exteriorNumber: fields.exteriorNumber || null }
     const inserted = await deps.db
@@ -46,9 +53,12 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
       .onConflictDoNothing()
       .returning({ id: users.id })
 
-    if (inserted.length === 0) {
+    const account = inserted[0]
+    if (!account) {
+      securityEvent(c, 'auth.register.duplicate')
       return failure(c, 409, 'already_registered', t(authMessages.alreadyRegistered))
     }
+    securityEvent(c, 'auth.register', { accountId: account.id })
     return success(c, 'register', t(authMessages.registered))
   }
 }

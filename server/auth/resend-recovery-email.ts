@@ -1,5 +1,6 @@
 import type { Handler } from 'hono'
 import { createResendSchema } from '../../src/domain/registration/recovery-schemas'
+import { securityEvent } from '../log/security-event'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
 import { success, tooManyRequests } from './answers'
@@ -7,18 +8,21 @@ import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 
 /**
- * One statement: when the address has an account, put the mail in the outbox; otherwise do
- * nothing. Either way the caller gets the same answer. No token exists yet: the outbox worker
- * creates it when it sends the mail, and stores only its hash (server/mail/outbox-worker.ts).
+ * One statement, the same for every address: put a recovery row in the outbox, with the
+ * account when the address has one. A known and an unknown address cost the same work here;
+ * the outbox worker sends the mail (creating the token then, storing only its hash) or drops
+ * the row without an account (server/mail/outbox-worker.ts).
  */
 const enqueueSql = `
+WITH account AS (SELECT id, email FROM users WHERE lower(email) = lower($1))
 INSERT INTO mail_outbox (kind, recipient, locale, user_id)
-SELECT 'password_recovery', email, $2, id FROM users WHERE lower(email) = lower($1)
-RETURNING id`
+SELECT 'password_recovery', coalesce(account.email, $1), $2, account.id
+FROM (VALUES (1)) AS one LEFT JOIN account ON true
+RETURNING id, user_id`
 
 /**
  * `POST /api/v1/auth/resend-recovery-email`: answers an unknown address exactly like a known
- * one (status, body, and the same once-a-minute limit per address), so it reveals nothing.
+ * one (status, body, timing, and the same limits per address: one a minute, five a day).
  */
 export function resendRecoveryEmailHandler(deps: AuthDeps): Handler<AuthEnv> {
   const schemas = schemasPerLocale(createResendSchema)
@@ -28,11 +32,21 @@ export function resendRecoveryEmailHandler(deps: AuthDeps): Handler<AuthEnv> {
     if (!admitted.ok) return admitted.response
     const { email } = admitted.input
 
-    const perEmail = await deps.rateLimiter.hit(deps.rateRules.resendPerEmail, emailSubject(email))
-    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds)
+    for (const rule of [deps.rateRules.resendPerEmail, deps.rateRules.resendPerEmailDaily]) {
+      const perEmail = await deps.rateLimiter.hit(rule, emailSubject(email))
+      if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, rule)
+    }
 
-    const queued = await deps.pool.query<{ id: string }>(enqueueSql, [email, c.get('locale')])
-    for (const row of queued.rows) deps.mail.queued(Number(row.id))
+    const queued = await deps.pool.query<{ id: string; user_id: string | null }>(enqueueSql, [
+      email,
+      c.get('locale'),
+    ])
+    const row = queued.rows[0]
+    if (row) deps.mail.queued(Number(row.id))
+    securityEvent(c, 'auth.recovery.requested', {
+      accountId: row?.user_id ?? undefined,
+      known: Boolean(row?.user_id),
+    })
     return success(c, 'resendRecoveryEmail', t(authMessages.recoverySent))
   }
 }

@@ -15,6 +15,7 @@ import { isAlive, postmasterPid } from './stale-postmaster'
 describe('crash safety', () => {
   let buildDir: string
   let dataDir: string
+  const extraDirs: string[] = []
   const started: ChildProcess[] = []
 
   beforeAll(() => {
@@ -24,10 +25,12 @@ describe('crash safety', () => {
   afterAll(async () => {
     for (const child of started)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    const pid = dataDir ? postmasterPid(join(dataDir, 'postgres')) : undefined
-    if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGQUIT')
+    for (const dir of [dataDir, ...extraDirs]) {
+      const left = dir ? postmasterPid(join(dir, 'postgres')) : undefined
+      if (left !== undefined && isAlive(left)) process.kill(left, 'SIGQUIT')
+    }
     await new Promise((resolve) => setTimeout(resolve, 300))
-    rmSync(dataDir, { recursive: true, force: true })
+    for (const dir of [dataDir, ...extraDirs]) rmSync(dir, { recursive: true, force: true })
     rmSync(buildDir, { recursive: true, force: true })
   })
 
@@ -59,7 +62,7 @@ describe('crash safety', () => {
             headers: { ...headers, 'x-forwarded-for': `10.9.${id}.${n % 250}` },
             body: JSON.stringify({
               email,
-              password: 'crash test password',
+              password: 'violet harbour lantern',
               name: 'Crash',
               lastName: 'Test',
               phone: '5512345678',
@@ -133,5 +136,110 @@ describe('crash safety', () => {
     second.child.kill('SIGTERM')
     expect(await exited(second.child)).toBe(0)
     expect(postmasterPid(join(dataDir, 'postgres'))).toBeUndefined() // stopped cleanly
+  }, 90_000)
+
+  it('SIGTERM under load: requests in flight finish, nothing acknowledged is lost', async () => {
+    const termDir = mkdtempSync(join(tmpdir(), 'agency-sigterm-'))
+    extraDirs.push(termDir)
+    const env = { DATA_DIR: termDir, TRUST_PROXY: 'true' }
+    const server = await startServerProcess(buildDir, env)
+    started.push(server.child)
+    const tokenAnswer = await fetch(`${server.url}/api/v1/auth/xsrf-token`)
+    const cookies = tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
+    const token =
+      cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
+    const headers = {
+      'content-type': 'application/json',
+      cookie: cookies.join('; '),
+      'x-xsrf-token': token,
+    }
+    type Attempt = { started: number; ended?: number; status?: number; email: string }
+    const attempts: Attempt[] = []
+    let signalledAt = 0
+    const worker = async (id: number) => {
+      for (let n = 0; signalledAt === 0 || Date.now() - signalledAt < 300; n += 1) {
+        const attempt: Attempt = { started: Date.now(), email: `term-${id}-${n}@example.com` }
+        attempts.push(attempt)
+        try {
+          const response = await fetch(`${server.url}/api/v1/auth/register`, {
+            method: 'POST',
+            headers: { ...headers, 'x-forwarded-for': `10.7.${id}.${n % 250}` },
+            body: JSON.stringify({
+              email: attempt.email,
+              password: 'violet harbour lantern',
+              name: 'Term',
+              lastName: 'Signal',
+              phone: '5512345678',
+              street: 'Calle',
+              interiorNumber: '1',
+              neighborhood: 'Centro',
+              municipality: 'Centro',
+              postalCode: '01000',
+              city: 'Puebla',
+              country: 'México',
+              gender: 'Male',
+              birthDate: '1990-01-01',
+            }),
+          })
+          attempt.status = response.status
+          await response.text()
+        } catch {
+          // Refused: the server had stopped accepting connections (not acknowledged).
+          await new Promise((r) => setTimeout(r, 20))
+        }
+        attempt.ended = Date.now()
+      }
+    }
+    const load = Promise.all(Array.from({ length: 8 }, (_, id) => worker(id)))
+    const deadline = Date.now() + 20_000
+    while (attempts.filter((a) => a.status === 201).length < 40 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20))
+    signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    const code = await exited(server.child)
+    const exitMs = Date.now() - signalledAt
+    await load
+
+    // In flight: sent well before the signal (so surely on a busy socket) and not yet answered.
+    const inFlight = attempts.filter(
+      (a) => a.started < signalledAt - 50 && (a.ended === undefined || a.ended >= signalledAt),
+    )
+    const finished = inFlight.filter((a) => a.status !== undefined)
+    const acknowledged = attempts.filter((a) => a.status === 201).map((a) => a.email)
+
+    const credentials = JSON.parse(
+      readFileSync(join(termDir, 'postgres-credentials.json'), 'utf8'),
+    ) as { user: string; password: string }
+    const again = await startServerProcess(buildDir, env)
+    started.push(again.child)
+    const client = new pg.Client({
+      host: join(termDir, 'postgres'),
+      port: 5432,
+      database: 'agency',
+      user: credentials.user,
+      password: credentials.password,
+    })
+    await client.connect()
+    let stored = 0
+    try {
+      stored =
+        (
+          await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM users WHERE email = ANY($1)',
+            [acknowledged],
+          )
+        ).rows[0]?.n ?? 0
+    } finally {
+      await client.end()
+    }
+    again.child.kill('SIGTERM')
+    await exited(again.child)
+    console.log(
+      `SIGTERM under load: exit code ${code} after ${exitMs} ms; in flight at the signal ${inFlight.length}, finished ${finished.length} (statuses ${[...new Set(finished.map((a) => a.status))].join('/')}); acknowledged ${acknowledged.length}, stored ${stored}, rows lost ${acknowledged.length - stored}`,
+    )
+    expect(code).toBe(0)
+    expect(inFlight.length).toBeGreaterThan(0)
+    expect(finished).toHaveLength(inFlight.length)
+    expect(stored).toBe(acknowledged.length)
   }, 90_000)
 })

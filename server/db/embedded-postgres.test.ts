@@ -126,3 +126,50 @@ describe('embedded PostgreSQL', () => {
     sleeper.kill()
   })
 })
+
+describe('the app role', () => {
+  it('the app connects as the owner of its database, not as a superuser; older clusters are converted', async () => {
+    const dir = dataDir()
+    const first = await startEmbeddedPostgres({ dataDir: dir, log: () => {} })
+    try {
+      // What a cluster created before the app role existed looks like: tables of the superuser.
+      await query(first.adminConnection, 'CREATE TABLE legacy (id bigserial PRIMARY KEY, v text)')
+      const [me] = await query(
+        first.connection,
+        'SELECT current_user AS name, rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = current_user',
+      )
+      expect(me).toEqual({
+        name: 'agency_app',
+        rolsuper: false,
+        rolcreatedb: false,
+        rolcreaterole: false,
+      })
+      await expect(query(first.connection, 'CREATE DATABASE other')).rejects.toThrow(
+        /permission denied/,
+      )
+      await expect(query(first.connection, "COPY (SELECT 1) TO PROGRAM 'true'")).rejects.toThrow(
+        /permission denied|must be superuser|not allowed/i,
+      )
+      // The owner role can run migrations: create, alter and drop its own tables.
+      await query(first.connection, 'CREATE TABLE mine (id int)')
+      await query(first.connection, 'DROP TABLE mine')
+    } finally {
+      await first.stop()
+    }
+    const second = await startEmbeddedPostgres({ dataDir: dir, log: () => {} })
+    try {
+      const owners = await query(
+        second.connection,
+        `SELECT c.relname, pg_get_userbyid(c.relowner) AS owner FROM pg_class c
+         WHERE c.relname IN ('legacy', 'legacy_id_seq') ORDER BY c.relname`,
+      )
+      expect(owners).toEqual([
+        { relname: 'legacy', owner: 'agency_app' },
+        { relname: 'legacy_id_seq', owner: 'agency_app' },
+      ])
+      await query(second.connection, "INSERT INTO legacy (v) VALUES ('writable')")
+    } finally {
+      await second.stop()
+    }
+  }, 60_000)
+})

@@ -65,7 +65,11 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+  (table) => [
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+    // The scheduled clean-up deletes tokens by expiry (server/maintenance/cleanup.ts).
+    index('password_reset_tokens_expires_at_idx').on(table.expiresAt),
+  ],
 )
 
 export const mailOutbox = pgTable(
@@ -91,19 +95,27 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
+    // Finished rows (they hold an address) are deleted after 30 days by the scheduled clean-up.
+    index('mail_outbox_finished_idx').on(table.createdAt).where(sql`${table.status} <> 'pending'`),
+    // `dropped`: a recovery request for an address without an account (nothing is sent).
     check(
       'mail_outbox_status_check',
-      sql`${table.status} in ('pending', 'sent', 'failed', 'expired')`,
+      sql`${table.status} in ('pending', 'sent', 'failed', 'expired', 'dropped')`,
     ),
   ],
 )
 
 /** Fixed-window counters shared by every instance (see server/security/rate-limit.ts). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-})
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  // Windows that ended long ago are deleted by the scheduled clean-up.
+  (table) => [index('rate_limits_window_started_at_idx').on(table.windowStartedAt)],
+)
 
 /**
  * Secrets every instance must share (the XSRF key when XSRF_SECRET is not set): the first

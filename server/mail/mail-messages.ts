@@ -9,3 +9,13 @@ export const recoveryMailMessages = {
   ignore: msg`If you did not ask for this, ignore this email: your password stays the same.`,
   signature: msg`The Puente Digital team`,
 }
+
+/** The notice sent when an account's password was changed (reset or change). */
+export const passwordChangedMailMessages = {
+  subject: msg`Your Puente Digital password was changed`,
+  greeting: msg`Hello,`,
+  body: msg`The password of your Puente Digital account was just changed.`,
+  notYou: msg`If you did not change it, reset your password now with the link below and tell us at once by replying to this email.`,
+  button: msg`Reset my password`,
+  signature: msg`The Puente Digital team`,
+}

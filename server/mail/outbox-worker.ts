@@ -6,7 +6,8 @@ import {
   recoveryTokenLifetimeMinutes,
 } from '../auth/recovery-tokens'
 import { describeError } from '../log/describe-error'
-import { composeRecoveryEmail, resetLink } from './recovery-email'
+import { composePasswordChangedEmail } from './password-changed-email'
+import { type ComposedMail, composeRecoveryEmail, resetLink } from './recovery-email'
 
 /**
  * Delivers the mail outbox. Rows are claimed with `FOR UPDATE SKIP LOCKED` inside a transaction
@@ -37,6 +38,8 @@ export type OutboxWorkerOptions = {
   readonly pollMilliseconds?: number
   readonly batchSize?: number
   readonly maxAttempts?: number
+  /** Delay before the first retry; each further retry waits twice as long (up to an hour). */
+  readonly retryBaseSeconds?: number
   readonly log?: (message: string) => void
 }
 
@@ -65,8 +68,8 @@ export function maskEmail(address: string): string {
   return `${address[0]}***${address.slice(at)}`
 }
 
-function retryDelaySeconds(attempts: number): number {
-  return Math.min(30 * 2 ** (attempts - 1), 3600)
+export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
+  return Math.min(baseSeconds * 2 ** (attempts - 1), 3600)
 }
 
 export function createOutboxWorker({
@@ -76,7 +79,8 @@ export function createOutboxWorker({
   pollMilliseconds = 2000,
   batchSize = 10,
   maxAttempts = 6,
-  log = console.log,
+  retryBaseSeconds = 30,
+  log = () => {},
 }: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
@@ -87,12 +91,41 @@ export function createOutboxWorker({
     // A reset mail that waited longer than a token lives is stale: the visitor has moved on.
     await pool.query(
       `UPDATE mail_outbox SET status = 'expired'
-       WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)`,
+       WHERE status = 'pending' AND kind = 'password_recovery'
+         AND created_at < now() - make_interval(mins => $1)`,
       [recoveryTokenLifetimeMinutes],
     )
   }
 
-  async function deliverBatch(client: PoolClient, deliver: SendMail): Promise<number> {
+  /**
+   * The mail a row stands for, or undefined when there is nothing to send. A recovery mail gets
+   * a fresh token whose hash is stored now, and retires the account's older tokens: only the
+   * newest link works.
+   */
+  async function composeRow(client: PoolClient, row: OutboxRow): Promise<ComposedMail | undefined> {
+    const locale = isLocale(row.locale) ? row.locale : 'en'
+    if (row.user_id === null) return undefined
+    if (row.kind === 'password_changed') return composePasswordChangedEmail(locale, publicUrl)
+    if (row.kind !== 'password_recovery') return undefined
+    const token = newRecoveryToken()
+    await client.query(
+      'UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+      [row.user_id],
+    )
+    const stored = await client.query(
+      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
+       SELECT id, $2, now() + make_interval(mins => $3) FROM users WHERE id = $1`,
+      [row.user_id, hashRecoveryToken(token), recoveryTokenLifetimeMinutes],
+    )
+    if (!stored.rowCount) return undefined
+    return composeRecoveryEmail(locale, resetLink(publicUrl, token))
+  }
+
+  /** Delivers one batch; resolves with how many mails were sent and how many rows were claimed. */
+  async function deliverBatch(
+    client: PoolClient,
+    deliver: SendMail,
+  ): Promise<{ sent: number; claimed: number }> {
     let sent = 0
     await client.query('BEGIN')
     try {
@@ -103,28 +136,18 @@ export function createOutboxWorker({
         [batchSize],
       )
       for (const row of rows) {
-        const token = newRecoveryToken()
         // The savepoint undoes this row's token alone when its delivery fails.
         await client.query('SAVEPOINT mail')
-        const stored =
-          row.kind === 'password_recovery' && row.user_id !== null
-            ? await client.query(
-                `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
-                 SELECT id, $2, now() + make_interval(mins => $3) FROM users WHERE id = $1`,
-                [row.user_id, hashRecoveryToken(token), recoveryTokenLifetimeMinutes],
-              )
-            : undefined
-        if (!stored?.rowCount) {
+        const mail = await composeRow(client, row)
+        if (!mail) {
+          // A recovery request for an address without an account: nothing to send. The
+          // request did the same work as for a known address; the row is kept like a sent one.
           await client.query(
-            `UPDATE mail_outbox SET status = 'failed', last_error = 'unknown kind or no account' WHERE id = $1`,
+            `UPDATE mail_outbox SET status = 'dropped', last_error = 'no account' WHERE id = $1`,
             [row.id],
           )
           continue
         }
-        const mail = composeRecoveryEmail(
-          isLocale(row.locale) ? row.locale : 'en',
-          resetLink(publicUrl, token),
-        )
         try {
           await deliver({ to: row.recipient, ...mail })
           await client.query(
@@ -145,7 +168,7 @@ export function createOutboxWorker({
                status = CASE WHEN $4 THEN 'failed' ELSE status END,
                next_attempt_at = now() + make_interval(secs => $5)
              WHERE id = $1`,
-            [row.id, attempts, reason, giveUp, retryDelaySeconds(attempts)],
+            [row.id, attempts, reason, giveUp, retryDelaySeconds(attempts, retryBaseSeconds)],
           )
           log(
             `Mail #${row.id} to ${maskEmail(row.recipient)} not delivered (attempt ${attempts}${giveUp ? ', giving up' : ''}): ${reason}`,
@@ -153,7 +176,7 @@ export function createOutboxWorker({
         }
       }
       await client.query('COMMIT')
-      return sent
+      return { sent, claimed: rows.length }
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {})
       throw error
@@ -168,9 +191,9 @@ export function createOutboxWorker({
       const client = await pool.connect()
       let failed: Error | undefined
       try {
-        const sent = await deliverBatch(client, send)
+        const { sent, claimed } = await deliverBatch(client, send)
         total += sent
-        if (sent < batchSize) return total
+        if (claimed < batchSize) return total
       } catch (error) {
         failed = error instanceof Error ? error : new Error(String(error))
         throw error

@@ -27,29 +27,19 @@ ON CONFLICT (key) DO UPDATE SET
   window_started_at = CASE WHEN r.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE r.window_started_at END
 RETURNING hits, greatest(1, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now())))::int AS retry_after`
 
-/** Rows whose window ended long ago are removed now and then, by whichever request comes. */
-const sweepSql = `DELETE FROM rate_limits WHERE window_started_at < now() - interval '1 day'`
-const sweepEvery = 500
-
 /** Emails are keyed by a hash: the table never holds an address. */
 export function emailSubject(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32)
 }
 
+/** Rows whose window ended long ago are deleted by the scheduled clean-up (server/maintenance). */
 export function createRateLimiter(pool: Pool): RateLimiter {
-  let hitsSinceSweep = 0
   return {
     async hit(rule, subject) {
       const result = await pool.query<{ hits: number; retry_after: number }>(hitSql, [
         `${rule.name}:${subject}`,
         rule.windowSeconds,
       ])
-      if (++hitsSinceSweep >= sweepEvery) {
-        hitsSinceSweep = 0
-        pool
-          .query(sweepSql)
-          .catch((error: Error) => console.warn(`Rate-limit sweep failed: ${error.message}`))
-      }
       const row = result.rows[0]
       if (!row) throw new Error('The rate-limit upsert returned no row')
       return { allowed: row.hits <= rule.limit, retryAfterSeconds: row.retry_after }

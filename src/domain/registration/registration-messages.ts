@@ -17,6 +17,8 @@ export const validationMessages = {
   dateInvalid: msg`Enter a valid date.`,
   dateTooEarly: msg`Enter a date from 1900 on.`,
   dateNotPast: msg`The birth date must be in the past.`,
+  /** Control characters, bidirectional overrides and broken UTF-16 cannot be stored or shown safely. */
+  invisibleCharacters: msg`Remove the invisible or control characters from this field.`,
   resetTokenMissing: msg`The reset link is incomplete. Open the link from the email again.`,
   /** The summary above the form, shown with the per-field messages. */
   summary: msg`Please fill in all required fields.`,

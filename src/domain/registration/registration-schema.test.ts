@@ -5,6 +5,7 @@ import {
   createRegistrationSchema,
   firstIssuePerField,
   genders,
+  isStorableText,
   maxLengths,
   registrationFields,
 } from './registration-schema'
@@ -15,9 +16,14 @@ const schema = createRegistrationSchema(
   () => today,
 )
 
-/** Text a person could type: any code points, at least one of them not blank. */
+/**
+ * Text a person could type: any code points but control characters and bidirectional
+ * overrides (refused, see the test below), at least one of them not blank.
+ */
 const text = (max: number) =>
-  fc.string({ unit: 'binary', minLength: 1, maxLength: max }).filter((value) => value.trim() !== '')
+  fc
+    .string({ unit: 'binary', minLength: 1, maxLength: max })
+    .filter((value) => value.trim() !== '' && isStorableText(value))
 
 const label = fc.stringMatching(/^(?:[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?|xn--[a-z0-9]{2,10})$/)
 const email = fc
@@ -43,7 +49,9 @@ const birthDate = fc
 const validPayload = fc.record(
   {
     email,
-    password: fc.string({ unit: 'binary', minLength: 8, maxLength: 128 }),
+    password: fc
+      .string({ unit: 'binary', minLength: 8, maxLength: 128 })
+      .filter((value) => !/\p{Cc}/u.test(value)),
     name: text(maxLengths.name),
     lastName: text(maxLengths.lastName),
     phone,
@@ -131,6 +139,13 @@ describe('the registration schema (examples)', () => {
   if (!valid) throw new Error('no sample')
   const fails = (patch: Record<string, unknown>) =>
     firstIssuePerField(v.safeParse(schema, { ...valid, ...patch }).issues ?? [])
+
+  it('refuses control characters, bidirectional overrides and lone surrogates in text, and controls in passwords', () => {
+    for (const bad of ['\u0000', '\u0007', '\u0085', '\u202e', '\u2066', '\ud800'])
+      expect(Object.keys(fails({ name: `A${bad}B` })), JSON.stringify(bad)).toEqual(['name'])
+    expect(Object.keys(fails({ password: 'long enough\u0000pw' }))).toEqual(['password'])
+    expect(fails({ name: 'José Ñúñez 李' })).toEqual({})
+  })
 
   it('counts password length in code points (NIST SP 800-63B): 8 emoji pass, 7 do not', () => {
     expect(fails({ password: '😀'.repeat(8) })).toEqual({})

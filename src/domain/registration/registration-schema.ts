@@ -55,6 +55,22 @@ export const emptyRegistration = Object.fromEntries(
 
 const codePoints = (text: string) => [...text].length
 
+/**
+ * What no text field may hold: C0 and C1 control characters (NUL is refused by PostgreSQL; the
+ * others corrupt logs and mail headers), bidirectional overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069: they make a name display reversed), and lone UTF-16 surrogates (not
+ * representable in UTF-8, so not storable).
+ */
+const forbiddenInText = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u
+
+/** True when `value` holds none of the characters a stored text field refuses. */
+export function isStorableText(value: string): boolean {
+  return !forbiddenInText.test(value)
+}
+
+/** Passwords may hold any printable character, but not controls or broken UTF-16. */
+const forbiddenInPassword = /[\p{Cc}\p{Cs}]/u
+
 /** YYYY-MM-DD of `date` in UTC. */
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10)
@@ -76,6 +92,7 @@ function text(t: Translate, max: number) {
     v.trim(),
     v.nonEmpty(t(m.required)),
     v.check((value) => codePoints(value) <= max, t(tooLong(max))),
+    v.check(isStorableText, t(m.invisibleCharacters)),
   )
 }
 
@@ -86,6 +103,7 @@ export function passwordSchema(t: Translate) {
     v.nonEmpty(t(m.required)),
     v.check((value) => codePoints(value) >= passwordLength.min, t(tooShort(passwordLength.min))),
     v.check((value) => codePoints(value) <= passwordLength.max, t(tooLong(passwordLength.max))),
+    v.check((value) => !forbiddenInPassword.test(value), t(m.invisibleCharacters)),
   )
 }
 
@@ -150,6 +168,7 @@ export function createRegistrationSchema(t: Translate, today: () => Date = () =>
           (value) => codePoints(value) <= maxLengths.exteriorNumber,
           t(tooLong(maxLengths.exteriorNumber)),
         ),
+        v.check(isStorableText, t(m.invisibleCharacters)),
       ),
     ),
     interiorNumber: text(t, maxLengths.interiorNumber),

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, readConfig } from './config'
+
+const defaults = { clientDir: '/srv/client' }
+
+describe('configuration from the environment', () => {
+  it('reads the defaults and TRUST_PROXY in each form', () => {
+    const config = readConfig({}, defaults)
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, logLevel: 'info' })
+    expect(config.trustProxy).toEqual({ mode: 'none' })
+    expect(readConfig({ TRUST_PROXY: '2' }, defaults).trustProxy).toEqual({ mode: 'hops', hops: 2 })
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }, defaults).trustProxy.mode).toBe(
+      'addresses',
+    )
+  })
+
+  it('reports every bad value at once, one line each, naming the variable', () => {
+    let error: unknown
+    try {
+      readConfig(
+        {
+          PORT: '70000',
+          DATABASE_URL: 'mysql://x',
+          SMTP_URL: 'http://mail',
+          PUBLIC_URL: 'not a url',
+          XSRF_SECRET: 'short',
+          TRUST_PROXY: '10.0.0.0/99',
+          LOG_LEVEL: 'loud',
+        },
+        defaults,
+      )
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const lines = (error as Error).message.split('\n')
+    expect(lines[0]).toBe('Invalid environment:')
+    const named = lines.slice(1).map((line) => /^ {2}- (\w+): .+/.exec(line)?.[1])
+    expect(named.sort()).toEqual(
+      [
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'PORT',
+        'PUBLIC_URL',
+        'SMTP_URL',
+        'TRUST_PROXY',
+        'XSRF_SECRET',
+      ].sort(),
+    )
+    expect((error as Error).message).toContain(
+      'TRUST_PROXY: "10.0.0.0/99" has an invalid prefix length',
+    )
+    expect((error as Error).message).toContain('PORT: must be a port number (0-65535)')
+  })
+})

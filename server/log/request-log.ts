@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { clientAddress, type ProxyTrust } from '../security/client-ip'
+import type { Logger } from './logger'
+
+/** What every request carries from the first middleware on (Hono context variables). */
+export type RequestVariables = {
+  readonly requestId: string
+  /** The request's logger: every line it writes carries the request id. */
+  readonly log: Logger
+  /** The client's address key (IPv6 grouped per /64), see security/client-ip.ts. */
+  readonly clientIp: string
+}
+export type RequestEnv = { Variables: RequestVariables }
+
+export const requestIdHeader = 'X-Request-Id'
+/** An id a proxy in front of us assigned is kept when it looks like one; anything else is replaced. */
+const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/
+
+/**
+ * One JSON line per request (`event: "http.request"`): method, path (never the query, which may
+ * carry a reset token), status, duration and client address, under a request id that is echoed
+ * in X-Request-Id so a user's report can be matched to the log.
+ */
+export function requestLog({
+  logger,
+  trustProxy,
+}: {
+  logger: Logger
+  trustProxy: ProxyTrust
+}): MiddlewareHandler<RequestEnv> {
+  return async (c, next) => {
+    const started = performance.now()
+    const incoming = c.req.header(requestIdHeader)
+    const requestId = incoming && acceptableRequestId.test(incoming) ? incoming : randomUUID()
+    const clientIp = clientAddress(c, trustProxy)
+    const log = logger.child({ requestId })
+    c.set('requestId', requestId)
+    c.set('clientIp', clientIp)
+    c.set('log', log)
+    try {
+      await next()
+    } finally {
+      c.res.headers.set(requestIdHeader, requestId)
+      const status = c.res.status
+      log[status >= 500 ? 'error' : 'info']({
+        event: 'http.request',
+        method: c.req.method,
+        path: c.req.path.slice(0, 200),
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ip: clientIp,
+      })
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { Context } from 'hono'
+import type { RequestEnv } from './request-log'
+
+/**
+ * Security events (OWASP ASVS V16): who (client address, account id) did what, with which
+ * outcome. Never a password, token, email address or session id: callers pass only the fields
+ * below, and the logger censors those keys anyway.
+ */
+export type SecurityEventName =
+  | 'auth.register'
+  | 'auth.register.duplicate'
+  | 'auth.reset'
+  | 'auth.reset.failed'
+  | 'auth.recovery.requested'
+  | 'password.refused'
+  | 'request.invalid'
+  | 'xsrf.rejected'
+  | 'rate.limited'
+  | 'service.busy'
+  | 'service.unavailable'
+
+export type SecurityEventFields = {
+  readonly accountId?: string | undefined
+  /** Why it failed, as a short code (`invalid_token`, `common`, `missing` …). */
+  readonly reason?: string
+  /** The rate-limit rule that refused the request. */
+  readonly rule?: string
+  /** Fields that failed validation (names only, never values). */
+  readonly fields?: readonly string[]
+  /** For recovery requests: whether the address has an account (for the operator, not the client). */
+  readonly known?: boolean
+}
+
+const warnings = new Set<SecurityEventName>([
+  'auth.reset.failed',
+  'xsrf.rejected',
+  'rate.limited',
+  'service.busy',
+  'service.unavailable',
+])
+
+export function securityEvent<E extends RequestEnv>(
+  c: Context<E>,
+  event: SecurityEventName,
+  fields: SecurityEventFields = {},
+): void {
+  const log = c.get('log')
+  const line = { event, ip: c.get('clientIp'), path: c.req.path.slice(0, 200), ...fields }
+  if (warnings.has(event)) log.warn(line)
+  else log.info(line)
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { runCleanup } from './cleanup'
+
+describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('deletes expired tokens, finished outbox rows after 30 days and ended rate-limit windows; keeps the rest', async () => {
+    const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)
+    const user = await q(
+      `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+        neighborhood, municipality, postal_code, city, country, gender, birth_date)
+       VALUES ('clean@example.com', 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000', 'c', 'MX', 'Male', '1990-01-01')
+       RETURNING id`,
+    )
+    const id = user.rows[0].id
+    await q(
+      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES
+        ($1, 'old', now() - interval '2 days'), ($1, 'fresh', now() + interval '1 hour')`,
+      [id],
+    )
+    await q(
+      `INSERT INTO mail_outbox (kind, recipient, locale, user_id, status, created_at) VALUES
+        ('password_recovery', 'a@example.com', 'en', $1, 'sent', now() - interval '31 days'),
+        ('password_recovery', 'b@example.com', 'en', NULL, 'dropped', now() - interval '31 days'),
+        ('password_recovery', 'c@example.com', 'en', $1, 'sent', now() - interval '29 days'),
+        ('password_changed', 'd@example.com', 'en', $1, 'pending', now() - interval '31 days')`,
+      [id],
+    )
+    await q(
+      `INSERT INTO rate_limits (key, window_started_at, hits) VALUES
+        ('old', now() - interval '25 hours', 3), ('current', now(), 1)`,
+    )
+    expect(await runCleanup(database.pool)).toEqual({
+      expiredTokens: 1,
+      finishedMail: 2,
+      rateLimits: 1,
+    })
+    expect((await q('SELECT token_hash FROM password_reset_tokens')).rows).toEqual([
+      { token_hash: 'fresh' },
+    ])
+    expect((await q('SELECT recipient FROM mail_outbox ORDER BY recipient')).rows).toEqual([
+      { recipient: 'c@example.com' },
+      { recipient: 'd@example.com' },
+    ])
+    expect((await q('SELECT key FROM rate_limits')).rows).toEqual([{ key: 'current' }])
+  })
+
+  it('finds its rows through indexes, not by scanning the tables', async () => {
+    const client = await database.pool.connect()
+    try {
+      // Tiny test tables make a scan cheapest: forbid it to see which index the plan can use.
+      await client.query('SET enable_seqscan = off')
+      for (const [sql, index] of [
+        [
+          `SELECT id FROM password_reset_tokens WHERE expires_at < now() - interval '1 day'`,
+          'password_reset_tokens_expires_at_idx',
+        ],
+        [
+          `SELECT id FROM mail_outbox WHERE status <> 'pending' AND created_at < now() - interval '30 days'`,
+          'mail_outbox_finished_idx',
+        ],
+        [
+          `SELECT key FROM rate_limits WHERE window_started_at < now() - interval '1 day'`,
+          'rate_limits_window_started_at_idx',
+        ],
+      ] as const) {
+        const plan = (await client.query(`EXPLAIN ${sql}`)).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n')
+        expect(plan).toContain(index)
+      }
+    } finally {
+      await client.query('RESET enable_seqscan')
+      client.release()
+    }
+  })
+})

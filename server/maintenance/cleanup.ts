@@ -1,0 +1,99 @@
+import type { Pool } from 'pg'
+import { describeError } from '../log/describe-error'
+import type { Logger } from '../log/logger'
+
+/**
+ * The scheduled clean-up: what the app no longer needs is deleted, so old addresses and spent
+ * secrets do not pile up. Each statement walks an index (see server/db/schema.ts) and deletes
+ * in batches, so no run holds many row locks or scans a whole table. Several instances may run
+ * it at once: a row is simply deleted by whichever gets there first.
+ */
+
+export type CleanupCounts = {
+  readonly expiredTokens: number
+  readonly finishedMail: number
+  readonly rateLimits: number
+}
+
+/** How long finished outbox rows (they hold the recipient's address) are kept. */
+export const finishedMailRetentionDays = 30
+
+const batch = 5000
+const statements: Record<keyof CleanupCounts, string> = {
+  // A token is useless once expired (used ones expire an hour after creation too); a day's grace
+  // keeps recent ones for an operator looking into a complaint.
+  expiredTokens: `DELETE FROM password_reset_tokens WHERE id IN (
+    SELECT id FROM password_reset_tokens WHERE expires_at < now() - interval '1 day' LIMIT ${batch})`,
+  finishedMail: `DELETE FROM mail_outbox WHERE id IN (
+    SELECT id FROM mail_outbox WHERE status <> 'pending'
+      AND created_at < now() - make_interval(days => ${finishedMailRetentionDays}) LIMIT ${batch})`,
+  // The longest rate-limit window is one day: a row whose window started before that is over.
+  rateLimits: `DELETE FROM rate_limits WHERE key IN (
+    SELECT key FROM rate_limits WHERE window_started_at < now() - interval '1 day' LIMIT ${batch})`,
+}
+
+/** One clean-up pass: every statement until it deletes less than a batch. */
+export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
+  const counts = { expiredTokens: 0, finishedMail: 0, rateLimits: 0 }
+  for (const key of Object.keys(statements) as (keyof CleanupCounts)[]) {
+    for (;;) {
+      const deleted = (await pool.query(statements[key])).rowCount ?? 0
+      counts[key] += deleted
+      if (deleted < batch) break
+    }
+  }
+  return counts
+}
+
+export type Cleanup = { start(): void; stop(): void; runNow(): Promise<CleanupCounts | undefined> }
+
+export function createCleanup({
+  pool,
+  logger,
+  everyMs = 60 * 60 * 1000,
+  firstAfterMs = 60 * 1000,
+}: {
+  pool: Pool
+  logger: Logger
+  everyMs?: number
+  firstAfterMs?: number
+}): Cleanup {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<CleanupCounts | undefined> | undefined
+  const runNow = () => {
+    running ??= runCleanup(pool)
+      .then((counts) => {
+        logger.info({ event: 'maintenance.cleanup', ...counts })
+        return counts
+      })
+      .catch((error: unknown) => {
+        // The database may be away; the next pass tries again.
+        logger.warn({ event: 'maintenance.cleanup_failed', error: describeError(error) })
+        return undefined
+      })
+      .finally(() => {
+        running = undefined
+      })
+    return running
+  }
+  return {
+    runNow,
+    start() {
+      if (timer) return
+      // Spread over the first interval, so instances started together do not run together.
+      const schedule = (delay: number) => {
+        timer = setTimeout(() => {
+          void runNow().finally(() => {
+            if (timer) schedule(everyMs)
+          })
+        }, delay)
+        timer.unref()
+      }
+      schedule(firstAfterMs + Math.floor(Math.random() * firstAfterMs))
+    },
+    stop() {
+      if (timer) clearTimeout(timer)
+      timer = undefined
+    },
+  }
+}
