@@ -24,6 +24,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     log,
+    warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
   })
   log(`Database: ${database.description}`)
   // Without XSRF_SECRET the key lives in the database, so every instance sharing it signs alike.

@@ -22,9 +22,15 @@ export type DatabaseOptions = {
   readonly databaseUrl?: string | undefined
   readonly poolSize?: number
   readonly log?: (message: string) => void
+  /** Where a lost connection is reported (the app's logger at warn level). */
+  readonly warn?: (message: string) => void
 }
 
-export function createPool(connection: PoolConfig | string, max = 10): pg.Pool {
+export function createPool(
+  connection: PoolConfig | string,
+  max = 10,
+  warn: (message: string) => void = console.warn,
+): pg.Pool {
   const config: PoolConfig =
     typeof connection === 'string' ? { connectionString: connection } : connection
   const pool = new pg.Pool({ ...config, max, connectionTimeoutMillis: 10_000 })
@@ -32,7 +38,7 @@ export function createPool(connection: PoolConfig | string, max = 10): pg.Pool {
   // crash the process: the pool drops it and the next query opens a new one.
   pool.on('error', (error) => {
     // pool.end() resolves before the sockets have closed: terminations while ending are expected.
-    if (!pool.ending) console.warn(`PostgreSQL connection lost: ${error.message}`)
+    if (!pool.ending) warn(`PostgreSQL connection lost: ${error.message}`)
   })
   return pool
 }
@@ -55,16 +61,17 @@ export async function openDatabase({
   databaseUrl,
   poolSize = 10,
   log = console.log,
+  warn = console.warn,
 }: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined
   let pool: pg.Pool
   let description: string
   if (databaseUrl) {
-    pool = createPool(databaseUrl, poolSize)
+    pool = createPool(databaseUrl, poolSize, warn)
     description = describeUrl(databaseUrl)
   } else {
     embedded = await startEmbeddedPostgres({ dataDir, log })
-    pool = createPool(embedded.connection, poolSize)
+    pool = createPool(embedded.connection, poolSize, warn)
     description = `embedded PostgreSQL in ${embedded.clusterDir}`
   }
   try {
