@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import knownScriptHashes from 'virtual:csp-script-hashes'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { createMeRoutes, mePrefix } from './accounts/me-routes'
 import type { AuthDeps } from './auth/auth-env'
 import { apiNotFound, authPrefix, createAuthRoutes } from './auth/auth-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
@@ -88,7 +89,10 @@ export function createApp({
     }
   })
 
-  if (auth) app.route(authPrefix, createAuthRoutes(auth))
+  if (auth) {
+    app.route(authPrefix, createAuthRoutes(auth))
+    app.route(mePrefix, createMeRoutes(auth))
+  }
   app.all('/api/*', apiNotFound)
 
   app.route('/', createSiteRoutes({ clientDir, publicUrl }))

@@ -23,15 +23,20 @@ type Admitted<TOutput> =
 /**
  * What every auth endpoint does first, in this order: the per-address rate limit (before any
  * parsing work), a JSON body, then the shared schema in the request's language.
+ * `failuresOnly`: the rule counts failed attempts, which the handler hits itself; here it is
+ * only checked.
  */
 export async function admitRequest<TSchema extends v.GenericSchema>(
   c: Context<AuthEnv>,
   deps: AuthDeps,
   perIpRule: RateRule,
   schemas: Record<Locale, TSchema>,
+  { failuresOnly = false }: { failuresOnly?: boolean } = {},
 ): Promise<Admitted<v.InferOutput<TSchema>>> {
   const t = c.get('t')
-  const perIp = await deps.rateLimiter.hit(perIpRule, c.get('clientIp'))
+  const perIp = failuresOnly
+    ? await deps.rateLimiter.peek(perIpRule, c.get('clientIp'))
+    : await deps.rateLimiter.hit(perIpRule, c.get('clientIp'))
   if (!perIp.allowed)
     return { ok: false, response: tooManyRequests(c, perIp.retryAfterSeconds, perIpRule) }
 

@@ -1,12 +1,13 @@
 import type { Context } from 'hono'
 import type * as v from 'valibot'
 import {
+  type EndpointName,
+  type EndpointSuccess,
   type ErrorCode,
   endpoints,
   type FailureStatus,
   type FieldErrors,
   failureBody,
-  type PostEndpointName,
   successBody,
 } from '../../src/domain/api/api-contract'
 import { firstIssuePerField } from '../../src/domain/registration/registration-schema'
@@ -30,9 +31,21 @@ export function failure(
   return c.json(failureBody(code, message, fields), status)
 }
 
+/** Endpoints whose success is the plain `{ success: true, message }`. */
+type MessageEndpoint = Exclude<EndpointName, keyof EndpointSuccess | 'xsrfToken'>
+
 /** The success of `endpoint`, with its status from the contract. */
-export function success(c: Context, endpoint: PostEndpointName, message: string): Response {
+export function success(c: Context, endpoint: MessageEndpoint, message: string): Response {
   return c.json(successBody(message), endpoints[endpoint].status)
+}
+
+/** The success of an endpoint whose body carries more than a message (`EndpointSuccess`). */
+export function answer<E extends keyof EndpointSuccess>(
+  c: Context,
+  endpoint: E,
+  body: EndpointSuccess[E],
+): Response {
+  return c.json(body, endpoints[endpoint].status)
 }
 
 export function tooManyRequests(

@@ -19,6 +19,22 @@ export const defaultRateRules = {
   resendPerEmail: { name: 'resend:email', limit: 1, windowSeconds: 60 },
   resendPerEmailDaily: { name: 'resend:email:day', limit: 5, windowSeconds: 24 * 60 * 60 },
   resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: 15 * 60 },
+  verifyEmailPerIp: { name: 'verify:ip', limit: 30, windowSeconds: 15 * 60 },
+  // The verification mail follows the recovery mail's rules: once a minute, five a day.
+  resendVerificationPerIp: { name: 'verify-resend:ip', limit: 10, windowSeconds: 15 * 60 },
+  resendVerificationPerEmail: { name: 'verify-resend:email', limit: 1, windowSeconds: 60 },
+  resendVerificationPerEmailDaily: {
+    name: 'verify-resend:email:day',
+    limit: 5,
+    windowSeconds: 24 * 60 * 60,
+  },
+  // Sign-in limits count failed attempts only (a password guess), per address and per account;
+  // a successful sign-in clears the account's count. Wrong current passwords on the password
+  // change and the deletion count against the account too.
+  loginFailuresPerIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * 60 },
+  /** Every signed-in change (profile, sessions, sign-out): generous, it only caps floods. */
+  accountPerIp: { name: 'account:ip', limit: 300, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRules = { readonly [K in keyof typeof defaultRateRules]: RateRule }
@@ -38,4 +54,11 @@ export type AuthDeps = {
   readonly hashSlots: HashSlots
   /** "Today" for the birth-date rule; injectable for tests. */
   readonly today?: () => Date
+  /** The clock of sessions and verification links (default: the system's); tests move it. */
+  readonly now?: () => Date
+}
+
+/** The current time by `deps`' clock. */
+export function nowOf(deps: AuthDeps): Date {
+  return deps.now ? deps.now() : new Date()
 }

@@ -3,7 +3,7 @@ import {
   createRegistrationSchema,
   type RegistrationField,
 } from '../../src/domain/registration/registration-schema'
-import { users } from '../db/schema'
+import { mailOutbox, users } from '../db/schema'
 import { securityEvent } from '../log/security-event'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
@@ -22,7 +22,8 @@ type ProfileColumns = Pick<typeof users.$inferInsert, Exclude<RegistrationField,
 /**
  * `POST /api/v1/auth/register`: 201 for a new account, 409 when the address (any case) already
  * has one. The database decides in one statement (INSERT … ON CONFLICT DO NOTHING RETURNING),
- * so concurrent registrations of one address create exactly one account.
+ * so concurrent registrations of one address create exactly one account. A new account gets the
+ * verification mail through the outbox (its link's token is made when the mail is sent).
  */
 export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
   const schemas = schemasPerLocale((t) => createRegistrationSchema(t, deps.today))
@@ -47,18 +48,28 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
     const passwordHash = await deps.hashSlots.run(() => hashPassword(input.password))
     const { password: _password, ...fields } = input
     const profile: ProfileColumns = { ...fields, exteriorNumber: fields.exteriorNumber || null }
-    const inserted = await deps.db
-      .insert(users)
-      .values({ ...profile, passwordHash, locale: c.get('locale') })
-      .onConflictDoNothing()
-      .returning({ id: users.id })
+    const locale = c.get('locale')
+    // The account and its verification mail commit together: no account without its link.
+    const created = await deps.db.transaction(async (tx) => {
+      const [account] = await tx
+        .insert(users)
+        .values({ ...profile, passwordHash, locale })
+        .onConflictDoNothing()
+        .returning({ id: users.id })
+      if (!account) return undefined
+      const [mail] = await tx
+        .insert(mailOutbox)
+        .values({ kind: 'email_verification', recipient: input.email, locale, userId: account.id })
+        .returning({ id: mailOutbox.id })
+      return { account, mailId: mail?.id }
+    })
 
-    const account = inserted[0]
-    if (!account) {
+    if (!created) {
       securityEvent(c, 'auth.register.duplicate')
       return failure(c, 409, 'already_registered', t(authMessages.alreadyRegistered))
     }
-    securityEvent(c, 'auth.register', { accountId: account.id })
+    if (created.mailId !== undefined) deps.mail.queued(created.mailId)
+    securityEvent(c, 'auth.register', { accountId: created.account.id })
     return success(c, 'register', t(authMessages.registered))
   }
 }

@@ -20,9 +20,10 @@ WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()`
 
 /**
  * One statement, so it is atomic: spend the token (only if unused and unexpired; a concurrent
- * second use waits for the row lock, then finds it used), set the new password, retire the
- * account's other outstanding tokens, and put the "your password was changed" notice in the
- * outbox.
+ * second use waits for the row lock, then finds it used), set the new password, end every
+ * session of the account (whoever held the old password is signed out), retire the account's
+ * other outstanding tokens, and put the "your password was changed" notice in the outbox. The
+ * link arrived at the address, so the address counts as confirmed too.
  */
 const resetSql = `
 WITH spent AS (
@@ -30,9 +31,12 @@ WITH spent AS (
   WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
   RETURNING user_id
 ), changed AS (
-  UPDATE users SET password_hash = $2, password_changed_at = now()
+  UPDATE users SET password_hash = $2, password_changed_at = now(),
+    email_verified_at = coalesce(email_verified_at, now())
   FROM spent WHERE users.id = spent.user_id
   RETURNING users.id, users.email
+), signed_out AS (
+  DELETE FROM sessions USING changed WHERE sessions.user_id = changed.id
 ), retired AS (
   UPDATE password_reset_tokens SET used_at = now()
   FROM changed

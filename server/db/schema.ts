@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -42,6 +43,8 @@ export const users = pgTable(
     locale: text('locale').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Set when the owner opened the verification link: only a verified account signs in. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (table) => [
     // One account per address whatever its case: the database decides, in one statement
@@ -69,6 +72,56 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_user_id_idx').on(table.userId),
     // The scheduled clean-up deletes tokens by expiry (server/maintenance/cleanup.ts).
     index('password_reset_tokens_expires_at_idx').on(table.expiresAt),
+  ],
+)
+
+/** Links of the verification mail: 24 hours, single use, like the reset tokens. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the 256-bit token: the token itself is only ever in the mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('email_verification_tokens_user_id_idx').on(table.userId),
+    index('email_verification_tokens_expires_at_idx').on(table.expiresAt),
+  ],
+)
+
+/**
+ * Signed-in sessions (server/sessions). The browser holds a 256-bit random id; only its SHA-256
+ * is stored, so a copy of the table cannot be replayed as cookies. `id` is the public handle the
+ * sessions list shows and `DELETE /api/v1/me/sessions/:id` takes.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** "Remember me": idle expiry 30 days instead of 2 hours. */
+    remember: boolean('remember').notNull().default(false),
+    /** The sign-in's user agent (truncated), for the device shown in the sessions list. */
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** The absolute expiry: 30 days after the sign-in, whatever the activity. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    // The scheduled clean-up deletes sessions past either expiry (server/maintenance/cleanup.ts).
+    index('sessions_expires_at_idx').on(table.expiresAt),
+    index('sessions_last_seen_at_idx').on(table.lastSeenAt),
   ],
 )
 

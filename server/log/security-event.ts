@@ -12,6 +12,18 @@ export type SecurityEventName =
   | 'auth.reset'
   | 'auth.reset.failed'
   | 'auth.recovery.requested'
+  | 'auth.login'
+  | 'auth.login.failed'
+  | 'auth.logout'
+  | 'email.verified'
+  | 'email.verify.failed'
+  | 'email.verification.requested'
+  | 'session.revoked'
+  | 'account.updated'
+  | 'account.deleted'
+  | 'account.exported'
+  | 'password.changed'
+  | 'password.change.failed'
   | 'password.refused'
   | 'request.invalid'
   | 'xsrf.rejected'
@@ -29,10 +41,15 @@ export type SecurityEventFields = {
   readonly fields?: readonly string[]
   /** For recovery requests: whether the address has an account (for the operator, not the client). */
   readonly known?: boolean
+  /** How many rows the action touched (sessions ended). */
+  readonly count?: number
 }
 
 const warnings = new Set<SecurityEventName>([
   'auth.reset.failed',
+  'auth.login.failed',
+  'email.verify.failed',
+  'password.change.failed',
   'xsrf.rejected',
   'rate.limited',
   'service.busy',

@@ -19,3 +19,22 @@ export const passwordChangedMailMessages = {
   button: msg`Reset my password`,
   signature: msg`The Puente Digital team`,
 }
+
+/** The link that confirms a new account's address, in the account's language. */
+export const verificationMailMessages = {
+  subject: msg`Confirm your email address for Puente Digital`,
+  greeting: msg`Hello,`,
+  intro: msg`Thank you for creating your Puente Digital account. Open this link within the next 24 hours to confirm your email address:`,
+  button: msg`Confirm my email address`,
+  ignore: msg`If you did not create an account, ignore this email: nothing happens without the link.`,
+  signature: msg`The Puente Digital team`,
+}
+
+/** The confirmation that an account and its data were deleted. */
+export const accountDeletedMailMessages = {
+  subject: msg`Your Puente Digital account was deleted`,
+  greeting: msg`Hello,`,
+  body: msg`Your Puente Digital account and the data stored with it were deleted at your request. We keep nothing else about you.`,
+  notYou: msg`If you did not ask for this, reply to this email and tell us at once.`,
+  signature: msg`The Puente Digital team`,
+}

@@ -13,7 +13,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     await database?.drop()
   })
   beforeEach(async () => {
-    await database.pool.query('TRUNCATE mail_outbox, password_reset_tokens, users')
+    await database.pool.query('TRUNCATE mail_outbox, password_reset_tokens, users CASCADE')
   })
 
   /** `count` accounts, each with a recovery mail waiting (what the resend route inserts). */

@@ -1,11 +1,21 @@
 import type { Pool, PoolClient } from 'pg'
-import { isLocale } from '../../src/domain/locales'
+import { isLocale, type Locale } from '../../src/domain/locales'
+import {
+  hashVerificationToken,
+  newVerificationToken,
+  verificationTokenLifetimeHours,
+} from '../accounts/verification-tokens'
 import {
   hashRecoveryToken,
   newRecoveryToken,
   recoveryTokenLifetimeMinutes,
 } from '../auth/recovery-tokens'
 import { describeError } from '../log/describe-error'
+import {
+  composeAccountDeletedEmail,
+  composeVerificationEmail,
+  verificationLink,
+} from './account-emails'
 import { composePasswordChangedEmail } from './password-changed-email'
 import { type ComposedMail, composeRecoveryEmail, resetLink } from './recovery-email'
 
@@ -16,9 +26,10 @@ import { type ComposedMail, composeRecoveryEmail, resetLink } from './recovery-e
  * dies after the SMTP server accepted a message but before the commit, the row is sent again
  * later: at-least-once, the usual outbox trade-off.)
  *
- * A recovery row holds no token. The worker creates it just before sending and stores only its
- * hash, in the transaction that marks the row sent: the plain token exists only in the mail,
- * and a mail that was not sent (no SMTP_URL, a failed attempt) leaves no usable token behind.
+ * A recovery or verification row holds no token. The worker creates it just before sending and
+ * stores only its hash, in the transaction that marks the row sent: the plain token exists only
+ * in the mail, and a mail that was not sent (no SMTP_URL, a failed attempt) leaves no usable
+ * token behind. The deletion notice belongs to no account (it is gone) and is deleted once sent.
  */
 
 export type OutgoingMail = {
@@ -88,13 +99,38 @@ export function createOutboxWorker({
   let stopped = false
 
   async function expireOld(): Promise<void> {
-    // A reset mail that waited longer than a token lives is stale: the visitor has moved on.
+    // A link mail that waited longer than its token lives is stale: the visitor has moved on.
     await pool.query(
       `UPDATE mail_outbox SET status = 'expired'
-       WHERE status = 'pending' AND kind = 'password_recovery'
-         AND created_at < now() - make_interval(mins => $1)`,
-      [recoveryTokenLifetimeMinutes],
+       WHERE status = 'pending' AND (
+         (kind = 'password_recovery' AND created_at < now() - make_interval(mins => $1))
+         OR (kind = 'email_verification' AND created_at < now() - make_interval(hours => $2)))`,
+      [recoveryTokenLifetimeMinutes, verificationTokenLifetimeHours],
     )
+  }
+
+  /**
+   * A verification mail gets a fresh 24-hour token whose hash is stored now (older links of the
+   * account stop working), unless the address was confirmed in the meantime.
+   */
+  async function composeVerification(
+    client: PoolClient,
+    userId: string,
+    locale: Locale,
+  ): Promise<ComposedMail | undefined> {
+    const token = newVerificationToken()
+    await client.query(
+      'UPDATE email_verification_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+      [userId],
+    )
+    const stored = await client.query(
+      `INSERT INTO email_verification_tokens (user_id, token_hash, expires_at)
+       SELECT id, $2, now() + make_interval(hours => $3) FROM users
+       WHERE id = $1 AND email_verified_at IS NULL`,
+      [userId, hashVerificationToken(token), verificationTokenLifetimeHours],
+    )
+    if (!stored.rowCount) return undefined
+    return composeVerificationEmail(locale, verificationLink(publicUrl, token))
   }
 
   /**
@@ -104,8 +140,11 @@ export function createOutboxWorker({
    */
   async function composeRow(client: PoolClient, row: OutboxRow): Promise<ComposedMail | undefined> {
     const locale = isLocale(row.locale) ? row.locale : 'en'
+    // The account is gone (that is the point): the row names only the address.
+    if (row.kind === 'account_deleted') return composeAccountDeletedEmail(locale)
     if (row.user_id === null) return undefined
     if (row.kind === 'password_changed') return composePasswordChangedEmail(locale, publicUrl)
+    if (row.kind === 'email_verification') return composeVerification(client, row.user_id, locale)
     if (row.kind !== 'password_recovery') return undefined
     const token = newRecoveryToken()
     await client.query(
@@ -150,8 +189,11 @@ export function createOutboxWorker({
         }
         try {
           await deliver({ to: row.recipient, ...mail })
+          // The deletion notice is the last trace of a deleted account: gone once sent.
           await client.query(
-            `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
+            row.kind === 'account_deleted'
+              ? 'DELETE FROM mail_outbox WHERE id = $1'
+              : `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
             [row.id],
           )
           sent += 1
@@ -163,6 +205,8 @@ export function createOutboxWorker({
           const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500)
           const giveUp = attempts >= maxAttempts
           await client.query('ROLLBACK TO SAVEPOINT mail')
+          if (giveUp && row.kind === 'account_deleted')
+            await client.query('DELETE FROM mail_outbox WHERE id = $1', [row.id])
           await client.query(
             `UPDATE mail_outbox SET attempts = $2, last_error = $3,
                status = CASE WHEN $4 THEN 'failed' ELSE status END,

@@ -37,8 +37,23 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       `INSERT INTO rate_limits (key, window_started_at, hits) VALUES
         ('old', now() - interval '25 hours', 3), ('current', now(), 1)`,
     )
+    await q(
+      `INSERT INTO email_verification_tokens (user_id, token_hash, expires_at) VALUES
+        ($1, 'old-link', now() - interval '2 days'), ($1, 'fresh-link', now() + interval '1 day')`,
+      [id],
+    )
+    await q(
+      `INSERT INTO sessions (user_id, token_hash, remember, created_at, last_seen_at, expires_at) VALUES
+        ($1, 'past-absolute', true, now() - interval '31 days', now() - interval '1 hour', now() - interval '1 day'),
+        ($1, 'idle-too-long', false, now() - interval '4 hours', now() - interval '3 hours', now() + interval '29 days'),
+        ($1, 'remembered', true, now() - interval '4 days', now() - interval '3 days', now() + interval '26 days'),
+        ($1, 'alive', false, now() - interval '1 hour', now(), now() + interval '29 days')`,
+      [id],
+    )
     expect(await runCleanup(database.pool)).toEqual({
       expiredTokens: 1,
+      expiredVerificationTokens: 1,
+      endedSessions: 2,
       finishedMail: 2,
       rateLimits: 1,
     })
@@ -50,6 +65,13 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       { recipient: 'd@example.com' },
     ])
     expect((await q('SELECT key FROM rate_limits')).rows).toEqual([{ key: 'current' }])
+    expect((await q('SELECT token_hash FROM email_verification_tokens')).rows).toEqual([
+      { token_hash: 'fresh-link' },
+    ])
+    expect((await q('SELECT token_hash FROM sessions ORDER BY token_hash')).rows).toEqual([
+      { token_hash: 'alive' },
+      { token_hash: 'remembered' },
+    ])
   })
 
   it('finds its rows through indexes, not by scanning the tables', async () => {
@@ -69,6 +91,18 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
         [
           `SELECT key FROM rate_limits WHERE window_started_at < now() - interval '1 day'`,
           'rate_limits_window_started_at_idx',
+        ],
+        [
+          `SELECT id FROM email_verification_tokens WHERE expires_at < now() - interval '1 day'`,
+          'email_verification_tokens_expires_at_idx',
+        ],
+        [
+          `SELECT id FROM sessions WHERE expires_at < now() OR (NOT remember AND last_seen_at < now() - interval '2 hours')`,
+          'sessions_expires_at_idx',
+        ],
+        [
+          `SELECT id FROM sessions WHERE expires_at < now() OR (NOT remember AND last_seen_at < now() - interval '2 hours')`,
+          'sessions_last_seen_at_idx',
         ],
       ] as const) {
         const plan = (await client.query(`EXPLAIN ${sql}`)).rows

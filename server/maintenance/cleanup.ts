@@ -1,6 +1,7 @@
 import type { Pool } from 'pg'
 import { describeError } from '../log/describe-error'
 import type { Logger } from '../log/logger'
+import { idleSeconds } from '../sessions/session-store'
 
 /**
  * The scheduled clean-up: what the app no longer needs is deleted, so old addresses and spent
@@ -11,6 +12,8 @@ import type { Logger } from '../log/logger'
 
 export type CleanupCounts = {
   readonly expiredTokens: number
+  readonly expiredVerificationTokens: number
+  readonly endedSessions: number
   readonly finishedMail: number
   readonly rateLimits: number
 }
@@ -24,6 +27,13 @@ const statements: Record<keyof CleanupCounts, string> = {
   // keeps recent ones for an operator looking into a complaint.
   expiredTokens: `DELETE FROM password_reset_tokens WHERE id IN (
     SELECT id FROM password_reset_tokens WHERE expires_at < now() - interval '1 day' LIMIT ${batch})`,
+  expiredVerificationTokens: `DELETE FROM email_verification_tokens WHERE id IN (
+    SELECT id FROM email_verification_tokens WHERE expires_at < now() - interval '1 day' LIMIT ${batch})`,
+  // Past the absolute expiry, or idle past the limit of a session without "remember me".
+  endedSessions: `DELETE FROM sessions WHERE id IN (
+    SELECT id FROM sessions WHERE expires_at < now()
+      OR (NOT remember AND last_seen_at < now() - make_interval(secs => ${idleSeconds.short}))
+    LIMIT ${batch})`,
   finishedMail: `DELETE FROM mail_outbox WHERE id IN (
     SELECT id FROM mail_outbox WHERE status <> 'pending'
       AND created_at < now() - make_interval(days => ${finishedMailRetentionDays}) LIMIT ${batch})`,
@@ -34,7 +44,13 @@ const statements: Record<keyof CleanupCounts, string> = {
 
 /** One clean-up pass: every statement until it deletes less than a batch. */
 export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
-  const counts = { expiredTokens: 0, finishedMail: 0, rateLimits: 0 }
+  const counts = {
+    expiredTokens: 0,
+    expiredVerificationTokens: 0,
+    endedSessions: 0,
+    finishedMail: 0,
+    rateLimits: 0,
+  }
   for (const key of Object.keys(statements) as (keyof CleanupCounts)[]) {
     for (;;) {
       const deleted = (await pool.query(statements[key])).rowCount ?? 0

@@ -61,6 +61,45 @@ export function checkXsrf(c: Context, key: Buffer, secure: boolean): XsrfCheck {
   return { ok: true }
 }
 
+/** A new 256-bit session id (base64url, 43 characters). */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** The request's session id, when it carries a well-formed one. */
+export function sessionIdOf(c: Context, secure: boolean): string | undefined {
+  const sessionId = getCookie(c, sessionCookieName(secure))
+  return sessionId && sessionIdPattern.test(sessionId) ? sessionId : undefined
+}
+
+/**
+ * Hands the browser `sessionId` as its session id, with an XSRF token signed for it: at sign-in
+ * (a new id, so an id known before the sign-in is worth nothing after it) and at sign-out (a
+ * fresh anonymous id). `maxAgeSeconds` keeps the id across browser restarts ("remember me");
+ * without it both are browser-session cookies.
+ */
+export function issueSessionCookies(
+  c: Context,
+  key: Buffer,
+  secure: boolean,
+  sessionId: string,
+  maxAgeSeconds?: number,
+): void {
+  setCookie(c, sessionCookieName(secure), sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  })
+  setCookie(c, xsrfCookieName, createToken(key, sessionId), {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'Lax',
+    secure,
+  })
+}
+
 /**
  * Makes sure the browser holds a session id and a token signed for it: keeps valid ones,
  * replaces anything else. Session cookies (no Max-Age): they end with the browser session.
@@ -77,7 +116,7 @@ export function ensureXsrfCookies(c: Context, key: Buffer, secure: boolean): voi
   )
     return
   if (!sessionId || !sessionIdPattern.test(sessionId)) {
-    sessionId = randomBytes(32).toString('base64url')
+    sessionId = newSessionId()
     setCookie(c, name, sessionId, { path: '/', httpOnly: true, sameSite: 'Lax', secure })
   }
   setCookie(c, xsrfCookieName, createToken(key, sessionId), {

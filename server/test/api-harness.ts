@@ -34,6 +34,8 @@ export type ApiOptions = {
   /** Default: one proxy hop (the client sends X-Forwarded-For like a proxy would). */
   readonly trustProxy?: ProxyTrust
   readonly today?: () => Date
+  /** The clock of sessions and verification links (default: the system's). */
+  readonly now?: () => Date
   readonly hashSlots?: HashSlots
   readonly limits?: HttpLimits
   /** Default: the run's log file (server/test/test-log.ts). */
@@ -57,6 +59,7 @@ export async function startApi(
     trustProxy: options.trustProxy ?? { mode: 'hops', hops: 1 },
     hashSlots: options.hashSlots ?? createHashSlots(),
     ...(options.today ? { today: options.today } : {}),
+    ...(options.now ? { now: options.now } : {}),
   }
   const app = createApp({
     clientDir,
@@ -139,25 +142,37 @@ export class ApiClient {
   }
 
   /** POSTs `body` (JSON unless a string is given with its own content type). */
-  async post(
+  post(path: string, body: unknown, options: SendOptions = {}): Promise<Answer> {
+    return this.send('POST', path, body, options)
+  }
+
+  /** A GET with the browser's cookies (no XSRF header: reads need none). */
+  get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.send('GET', path, undefined, { xsrf: false, headers })
+  }
+
+  /**
+   * Any method; a body is sent as JSON (or as given, when a string) with the XSRF header unless
+   * `xsrf: false`.
+   */
+  async send(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     body: unknown,
-    {
-      xsrf = true,
-      contentType = 'application/json',
-      headers = {},
-    }: { xsrf?: boolean; contentType?: string; headers?: Record<string, string> } = {},
+    { xsrf = true, contentType = 'application/json', headers = {} }: SendOptions = {},
   ): Promise<Answer> {
     if (xsrf && !this.cookies.has('XSRF-TOKEN')) await this.fetchXsrfToken()
     const response = await fetch(`${this.baseUrl}${path}`, {
-      method: 'POST',
+      method,
       headers: {
         ...this.baseHeaders(),
-        'content-type': contentType,
+        ...(body === undefined ? {} : { 'content-type': contentType }),
         ...(xsrf ? { 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' } : {}),
         ...headers,
       },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     })
     this.remember(response.headers)
     const text = await response.text()
@@ -170,3 +185,5 @@ export class ApiClient {
     return { status: response.status, headers: response.headers, body: parsed }
   }
 }
+
+type SendOptions = { xsrf?: boolean; contentType?: string; headers?: Record<string, string> }

@@ -15,8 +15,15 @@ export type CaughtMail = {
 export type SmtpCatcher = {
   readonly url: string
   readonly mails: CaughtMail[]
-  /** Resolves with the first mail (in arrival order) sent to `address`, waiting for it if needed. */
-  waitForMail(address: string, timeoutMs?: number): Promise<CaughtMail>
+  /**
+   * Resolves with the first mail (in arrival order) sent to `address` that `matching` accepts
+   * (any by default), waiting for it if needed.
+   */
+  waitForMail(
+    address: string,
+    timeoutMs?: number,
+    matching?: (mail: CaughtMail) => boolean,
+  ): Promise<CaughtMail>
   /**
    * `reject`: answer every recipient with 451 (a temporary failure, as a full or greylisting
    * server does) and count the attempt; `accept`: take mail again.
@@ -121,11 +128,12 @@ export async function startSmtpCatcher({
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitForMail(address, timeoutMs = 10_000) {
+    async waitForMail(address, timeoutMs = 10_000, matching = () => true) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const found = mails.find((mail) =>
-          mail.to.some((to) => to.toLowerCase() === address.toLowerCase()),
+        const found = mails.find(
+          (mail) =>
+            mail.to.some((to) => to.toLowerCase() === address.toLowerCase()) && matching(mail),
         )
         if (found) return found
         if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${timeoutMs} ms`)
@@ -143,6 +151,12 @@ export async function startSmtpCatcher({
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** The token of the verification link in a mail's plain text. */
+export function verificationTokenIn(text: string, publicUrl: string): string | undefined {
+  const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`${escaped}/verify-email\\?token=([A-Za-z0-9_-]{43})`).exec(text)?.[1]
 }
 
 /** The token of the reset link in a mail's plain text. */

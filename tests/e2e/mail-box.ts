@@ -3,18 +3,24 @@ import { join } from 'node:path'
 import { inject } from 'vitest'
 import { type CaughtMail, parseMail } from '../../server/test/smtp-catcher'
 
-/** The mail the app sent to `address` (read from the loopback SMTP server's .eml files). */
+/**
+ * The first mail the app sent to `address` (read from the loopback SMTP server's .eml files)
+ * that `matching` accepts (any by default: an account gets several mails).
+ */
 export async function waitForMail(
   address: string,
   timeoutMs = 15_000,
+  matching: (mail: Omit<CaughtMail, 'to'>) => boolean = () => true,
 ): Promise<Omit<CaughtMail, 'to'>> {
   const mailDir = inject('mailDir')
   const deadline = Date.now() + timeoutMs
   for (;;) {
     for (const file of readdirSync(mailDir)) {
       const raw = readFileSync(join(mailDir, file), 'utf8')
-      if (new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(raw))
-        return { raw, ...parseMail(raw) }
+      if (!new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(raw))
+        continue
+      const mail = { raw, ...parseMail(raw) }
+      if (matching(mail)) return mail
     }
     if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 100))

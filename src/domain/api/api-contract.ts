@@ -222,6 +222,36 @@ export type AccountExport = {
   readonly exportedAt: string
   readonly user: AccountUser
   readonly sessions: readonly SessionSummary[]
+  /** The rest of what is stored about the user, as stored (the server always sends it). */
+  readonly stored?: StoredAccountData
+}
+
+/** The export's full record: every row the account owns, secrets (hashes, tokens) left out. */
+export type StoredAccountData = {
+  readonly emailVerifiedAt: string | null
+  readonly passwordChangedAt: string | null
+  readonly sessions: readonly {
+    readonly id: string
+    readonly userAgent: string
+    readonly remember: boolean
+    readonly createdAt: string
+    readonly lastSeenAt: string
+    readonly expiresAt: string
+  }[]
+  /** Mails sent or waiting to be sent to the user. */
+  readonly mails: readonly {
+    readonly kind: string
+    readonly status: string
+    readonly createdAt: string
+    readonly sentAt: string | null
+  }[]
+  /** Links mailed to the user (verification, password reset): when, until when, whether used. */
+  readonly links: readonly {
+    readonly purpose: 'email_verification' | 'password_reset'
+    readonly createdAt: string
+    readonly expiresAt: string
+    readonly usedAt: string | null
+  }[]
 }
 
 /** The success body of each endpoint (the others answer `SuccessBody`, or nothing: 204). */

@@ -1,0 +1,10 @@
+import * as v from 'valibot'
+import {
+  strictObjectMessage,
+  type Translate,
+} from '../../src/domain/registration/registration-schema'
+
+/** The body of an action that takes no input (`{}`): any key is refused like elsewhere. */
+export function createEmptyBodySchema(t: Translate) {
+  return v.strictObject({}, strictObjectMessage(t))
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { Handler } from 'hono'
+import { createLoginSchema } from '../../src/domain/accounts/account-schemas'
+import { accountAnswerMessages as m } from '../auth/account-messages'
+import { admitRequest, schemasPerLocale } from '../auth/admit-request'
+import { answer, failure, tooManyRequests } from '../auth/answers'
+import type { AuthDeps, AuthEnv } from '../auth/auth-env'
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import { users } from '../db/schema'
+import { securityEvent } from '../log/security-event'
+import { emailSubject } from '../security/rate-limit'
+import { startBrowserSession } from '../sessions/browser-session'
+import { toAccountUser } from './account-user'
+
+/**
+ * A hash of a password nobody knows, with the same argon2 parameters as real ones: an unknown
+ * address is checked against it, so it costs the same time as a wrong password.
+ */
+let dummyHash: Promise<string> | undefined
+function dummy(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'))
+  return dummyHash
+}
+
+/**
+ * `POST /api/v1/auth/login`. Unknown address and wrong password: the same 401, body and time.
+ * Limits count failures only, per client address and per account (keyed by the address's hash,
+ * whether or not it has an account); a correct password clears the account's count. A correct
+ * password on an unverified account: 403 `email_unverified`, and no session.
+ */
+export function loginHandler(deps: AuthDeps): Handler<AuthEnv> {
+  const schemas = schemasPerLocale(createLoginSchema)
+  void dummy()
+  return async (c) => {
+    const t = c.get('t')
+    const { loginFailuresPerIp, loginFailuresPerAccount } = deps.rateRules
+    const admitted = await admitRequest(c, deps, loginFailuresPerIp, schemas, {
+      failuresOnly: true,
+    })
+    if (!admitted.ok) return admitted.response
+    const { email, password, remember } = admitted.input
+    const account = emailSubject(email)
+    const perAccount = await deps.rateLimiter.peek(loginFailuresPerAccount, account)
+    if (!perAccount.allowed)
+      return tooManyRequests(c, perAccount.retryAfterSeconds, loginFailuresPerAccount)
+
+    const [user] = await deps.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+    const storedHash = user?.passwordHash ?? (await dummy())
+    const matches = await deps.hashSlots.run(() => verifyPassword(storedHash, password))
+    if (!user || !matches) {
+      await deps.rateLimiter.hit(loginFailuresPerIp, c.get('clientIp'))
+      await deps.rateLimiter.hit(loginFailuresPerAccount, account)
+      securityEvent(c, 'auth.login.failed', {
+        accountId: user?.id,
+        reason: user ? 'wrong_password' : 'unknown_account',
+      })
+      return failure(c, 401, 'invalid_credentials', t(m.invalidCredentials))
+    }
+    await deps.rateLimiter.reset(loginFailuresPerAccount, account)
+    if (user.emailVerifiedAt === null) {
+      securityEvent(c, 'auth.login.failed', { accountId: user.id, reason: 'email_unverified' })
+      return failure(c, 403, 'email_unverified', t(m.emailUnverified))
+    }
+    await startBrowserSession(c, deps, user.id, remember)
+    securityEvent(c, 'auth.login', { accountId: user.id })
+    return answer(c, 'login', { success: true, message: t(m.signedIn), user: toAccountUser(user) })
+  }
+}

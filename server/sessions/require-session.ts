@@ -1,0 +1,40 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { loadUser, type UserRow } from '../accounts/account-user'
+import { accountAnswerMessages } from '../auth/account-messages'
+import { failure } from '../auth/answers'
+import { type AuthDeps, type AuthEnv, nowOf } from '../auth/auth-env'
+import { isHttps } from '../security/client-ip'
+import { sessionIdOf } from '../security/xsrf'
+import { type StoredSession, touchSession } from './session-store'
+
+/** The signed-in request: its live session and its user (set by `requireSession`). */
+export type SignedIn = { readonly session: StoredSession; readonly user: UserRow }
+/**
+ * `signedIn` is optional so that the shared middleware (typed for every API route) fits these
+ * routes too; `signedInOf` reads it behind `requireSession`.
+ */
+export type AccountEnv = { Variables: AuthEnv['Variables'] & { signedIn?: SignedIn } }
+
+/** The request's session and user; only routes behind `requireSession` call it. */
+export function signedInOf(c: Context<AccountEnv>): SignedIn {
+  const signedIn = c.get('signedIn')
+  if (!signedIn) throw new Error('A signed-in route is mounted without requireSession')
+  return signedIn
+}
+
+/**
+ * 401 `unauthenticated` unless the request's session id names a live session; otherwise marks
+ * the session used and hands the handler its user. The user always comes from the session, never
+ * from the request, so no request can reach another user's data.
+ */
+export function requireSession(deps: AuthDeps): MiddlewareHandler<AccountEnv> {
+  return async (c, next) => {
+    const sessionId = sessionIdOf(c, isHttps(c, deps.trustProxy))
+    const session = sessionId ? await touchSession(deps.pool, sessionId, nowOf(deps)) : undefined
+    const user = session ? await loadUser(deps.db, session.userId) : undefined
+    if (!session || !user)
+      return failure(c, 401, 'unauthenticated', c.get('t')(accountAnswerMessages.unauthenticated))
+    c.set('signedIn', { session, user })
+    await next()
+  }
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto'
+import type { Pool } from 'pg'
+
+/**
+ * Signed-in sessions in PostgreSQL (table `sessions`). The browser holds the 256-bit id; the
+ * table holds only its SHA-256. Every time is passed in from the caller's clock, so tests can
+ * move it: a session ends 2 hours after it was last used (30 days with "remember me") and 30
+ * days after the sign-in whatever the activity.
+ */
+export const idleSeconds = { short: 2 * 60 * 60, remembered: 30 * 24 * 60 * 60 } as const
+export const absoluteSeconds = 30 * 24 * 60 * 60
+
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex')
+}
+
+export type StoredSession = {
+  readonly id: string
+  readonly userId: string
+  readonly remember: boolean
+  readonly userAgent: string
+  readonly createdAt: Date
+  readonly lastSeenAt: Date
+  readonly expiresAt: Date
+}
+
+type SessionRow = {
+  id: string
+  user_id: string
+  remember: boolean
+  user_agent: string
+  created_at: Date
+  last_seen_at: Date
+  expires_at: Date
+}
+
+const columns = 'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at'
+
+/** Alive at $2: before the absolute expiry and within the idle time since last used. */
+const alive = `expires_at > $2 AND last_seen_at + make_interval(secs =>
+  CASE WHEN remember THEN ${idleSeconds.remembered} ELSE ${idleSeconds.short} END) > $2`
+
+function toSession(row: SessionRow): StoredSession {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    remember: row.remember,
+    userAgent: row.user_agent,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+  }
+}
+
+/** A session for `userId` under the browser's new `sessionId`. */
+export async function createSession(
+  pool: Pool,
+  {
+    userId,
+    sessionId,
+    remember,
+    userAgent,
+    now,
+  }: { userId: string; sessionId: string; remember: boolean; userAgent: string; now: Date },
+): Promise<StoredSession> {
+  const { rows } = await pool.query<SessionRow>(
+    `INSERT INTO sessions (user_id, token_hash, remember, user_agent, created_at, last_seen_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $5, $5::timestamptz + make_interval(secs => ${absoluteSeconds}))
+     RETURNING ${columns}`,
+    [userId, hashSessionId(sessionId), remember, userAgent.slice(0, 512), now],
+  )
+  const row = rows[0]
+  if (!row) throw new Error('The session insert returned no row')
+  return toSession(row)
+}
+
+/**
+ * The live session the browser's id names, marked as used now; undefined when there is none
+ * (never signed in, signed out, ended elsewhere or expired).
+ */
+export async function touchSession(
+  pool: Pool,
+  sessionId: string,
+  now: Date,
+): Promise<StoredSession | undefined> {
+  const { rows } = await pool.query<SessionRow>(
+    `UPDATE sessions SET last_seen_at = greatest(last_seen_at, $2)
+     WHERE token_hash = $1 AND ${alive}
+     RETURNING ${columns}`,
+    [hashSessionId(sessionId), now],
+  )
+  return rows[0] ? toSession(rows[0]) : undefined
+}
+
+/** The user's live sessions, most recently used first. */
+export async function listSessions(
+  pool: Pool,
+  userId: string,
+  now: Date,
+): Promise<StoredSession[]> {
+  const { rows } = await pool.query<SessionRow>(
+    `SELECT ${columns} FROM sessions WHERE user_id = $1 AND ${alive}
+     ORDER BY last_seen_at DESC, created_at DESC`,
+    [userId, now],
+  )
+  return rows.map(toSession)
+}
+
+/** Ends the session the browser's id names, if any; resolves with its user's id. */
+export async function endSessionById(pool: Pool, sessionId: string): Promise<string | undefined> {
+  const { rows } = await pool.query<{ user_id: string }>(
+    'DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id',
+    [hashSessionId(sessionId)],
+  )
+  return rows[0]?.user_id
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ends one of `userId`'s sessions by its public id; false when the user has no such session. */
+export async function endUserSession(pool: Pool, userId: string, id: string): Promise<boolean> {
+  if (!uuidPattern.test(id)) return false
+  const result = await pool.query('DELETE FROM sessions WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+  ])
+  return (result.rowCount ?? 0) > 0
+}
+
+/** Ends every session of `userId` except `keepId` (all of them without one); resolves with how many. */
+export async function endOtherSessions(
+  pool: Pool,
+  userId: string,
+  keepId?: string,
+): Promise<number> {
+  const result = await pool.query(
+    'DELETE FROM sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)',
+    [userId, keepId ?? null],
+  )
+  return result.rowCount ?? 0
+}

@@ -1,0 +1,131 @@
+import { expect } from 'vitest'
+import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
+import { createSmtpSender } from '../mail/smtp-transport'
+import { ApiClient, type ApiOptions, type ApiServer, startApi } from './api-harness'
+import { type SmtpCatcher, startSmtpCatcher, verificationTokenIn } from './smtp-catcher'
+import { type Backend, createTestDatabase, type TestDatabase } from './test-database'
+
+/**
+ * What the account tests share: a test database, the API with a clock the test moves, and the
+ * real mail path (outbox worker → nodemailer → a loopback SMTP server).
+ */
+export type AccountKit = {
+  readonly database: TestDatabase
+  readonly api: ApiServer
+  readonly smtp: SmtpCatcher
+  readonly worker: OutboxWorker
+  readonly publicUrl: string
+  /** Moves the API's clock forward. */
+  advance(milliseconds: number): void
+  /** A new account (registered in `language`), its address confirmed through the mail's link. */
+  verifiedAccount(language?: 'en' | 'es'): Promise<TestAccount>
+  /** A new account whose verification mail has not been opened. */
+  unverifiedAccount(language?: 'en' | 'es'): Promise<TestAccount>
+  /** A new browser (cookies of its own) signed in as `account`. */
+  signedIn(
+    account: TestAccount,
+    options?: { remember?: boolean; userAgent?: string },
+  ): Promise<ApiClient>
+  close(): Promise<void>
+}
+
+export type TestAccount = {
+  readonly email: string
+  password: string
+  readonly language: 'en' | 'es'
+}
+
+let sequence = 0
+export function registrationOf(email: string, password: string) {
+  return {
+    email,
+    password,
+    name: 'Marta',
+    lastName: 'Ibáñez',
+    phone: '5512345678',
+    street: 'Calle 5',
+    interiorNumber: '1',
+    neighborhood: 'Centro',
+    municipality: 'Puebla',
+    postalCode: '72000',
+    city: 'Puebla',
+    country: 'México',
+    gender: 'Female',
+    birthDate: '1988-03-14',
+  }
+}
+
+export const accountPassword = 'granite meadow saxophone'
+
+export async function startAccountKit(
+  backend: Backend,
+  options: Omit<ApiOptions, 'mail' | 'now'> = {},
+): Promise<AccountKit> {
+  const publicUrl = 'https://agency.example'
+  const database = await createTestDatabase(backend)
+  const smtp = await startSmtpCatcher()
+  const sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
+  const worker = createOutboxWorker({
+    pool: database.pool,
+    send: sender.send,
+    publicUrl,
+    log: () => {},
+  })
+  let offset = 0
+  const api = await startApi(database, {
+    ...options,
+    mail: worker,
+    now: () => new Date(Date.now() + offset),
+  })
+
+  async function unverifiedAccount(language: 'en' | 'es' = 'en'): Promise<TestAccount> {
+    sequence += 1
+    const email = `account${sequence}.${process.pid}.${Date.now()}@example.com`
+    const client = new ApiClient(api.url)
+    client.cookies.set('app-language', language)
+    const answer = await client.post(
+      '/api/v1/auth/register',
+      registrationOf(email, accountPassword),
+    )
+    expect(answer.status).toBe(201)
+    return { email, password: accountPassword, language }
+  }
+
+  return {
+    database,
+    api,
+    smtp,
+    worker,
+    publicUrl,
+    advance(milliseconds) {
+      offset += milliseconds
+    },
+    unverifiedAccount,
+    async verifiedAccount(language = 'en') {
+      const account = await unverifiedAccount(language)
+      await worker.deliverDue()
+      const mail = await smtp.waitForMail(account.email)
+      const token = verificationTokenIn(mail.text, publicUrl)
+      const verified = await new ApiClient(api.url).post('/api/v1/auth/verify-email', { token })
+      expect(verified.status).toBe(200)
+      return account
+    },
+    async signedIn(account, { remember = false, userAgent } = {}) {
+      const client = new ApiClient(api.url)
+      const answer = await client.post(
+        '/api/v1/auth/login',
+        { email: account.email, password: account.password, remember },
+        userAgent ? { headers: { 'user-agent': userAgent } } : {},
+      )
+      expect(answer.status).toBe(200)
+      return client
+    },
+    async close() {
+      await api?.close()
+      await worker?.stop()
+      sender?.close()
+      await smtp?.close()
+      await database?.drop()
+    },
+  }
+}
