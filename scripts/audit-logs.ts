@@ -11,6 +11,13 @@ export const requiredEvents = [
   'auth.recovery.requested',
   'auth.reset',
   'auth.reset.failed',
+  'auth.login',
+  'auth.login.failed',
+  'auth.logout',
+  'email.verified',
+  'session.revoked',
+  'password.changed',
+  'account.deleted',
   'password.refused',
   'request.invalid',
   'xsrf.rejected',
@@ -25,6 +32,7 @@ export const knownTestPasswords = [
   'a brand new passphrase',
   'granite meadow saxophone',
   'crash test password',
+  'copper lantern orchard',
 ]
 
 const secretKeys = new Set([

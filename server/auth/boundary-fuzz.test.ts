@@ -113,6 +113,9 @@ const documentedCodes = new Set([
   'too_large',
   'already_registered',
   'invalid_token',
+  'expired_token',
+  'invalid_credentials',
+  'email_unverified',
   'rate_limited',
 ])
 
@@ -120,12 +123,13 @@ function expectDocumented(
   status: number,
   body: Record<string, unknown>,
   successes: number[],
+  failures: number[] = [400, 409, 413, 415],
 ): void {
   if (successes.includes(status)) {
     expect(body).toEqual({ success: true, message: expect.any(String) })
     return
   }
-  expect([400, 409, 413, 415]).toContain(status)
+  expect(failures).toContain(status)
   expect(body.success).toBe(false)
   expect(documentedCodes.has(String(body.code))).toBe(true)
   expect(typeof body.message).toBe('string')
@@ -174,6 +178,13 @@ describe(`boundary fuzzing (seed ${seed}, ${numRuns} cases per endpoint)`, () =>
         resendPerEmail: { name: 'resend:email', ...generous },
         resendPerEmailDaily: { name: 'resend:email:day', ...generous },
         resetPerIp: { name: 'reset:ip', ...generous },
+        verifyEmailPerIp: { name: 'verify:ip', ...generous },
+        resendVerificationPerIp: { name: 'verify-resend:ip', ...generous },
+        resendVerificationPerEmail: { name: 'verify-resend:email', ...generous },
+        resendVerificationPerEmailDaily: { name: 'verify-resend:email:day', ...generous },
+        loginFailuresPerIp: { name: 'login:ip', ...generous },
+        loginFailuresPerAccount: { name: 'login:account', ...generous },
+        accountPerIp: { name: 'account:ip', ...generous },
       },
     })
     client = new ApiClient(api.url)
@@ -252,6 +263,96 @@ describe(`boundary fuzzing (seed ${seed}, ${numRuns} cases per endpoint)`, () =>
         },
       ),
       { numRuns, seed },
+    )
+  }, 600_000)
+
+  // The account endpoints: fewer cases each (a sign-in attempt costs an argon2 verification).
+  const accountRuns = Math.ceil(numRuns / 4)
+
+  it('login: never a 5xx, documented bodies, no session on a 4xx', async () => {
+    const validLogin = () => {
+      sequence += 1
+      return { email: `fuzz-login${sequence}@example.com`, password: 'violet harbour lantern' }
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          { weight: 5, arbitrary: mutated(validLogin, ['email', 'password', 'remember']) },
+          wrongBodies,
+        ),
+        async (plan) => {
+          const answer = await send('/api/v1/auth/login', plan)
+          // No such account exists: every sign-in must fail.
+          expectDocumented(answer.status, answer.body, [], [400, 401, 413, 415])
+          expect(await count('SELECT count(*) FROM sessions')).toBe(0)
+        },
+      ),
+      { numRuns: accountRuns, seed },
+    )
+  }, 600_000)
+
+  it('verify-email and resend-verification: never a 5xx, documented bodies', async () => {
+    const validVerify = () => ({ token: 'B'.repeat(43) })
+    const validResend = () => {
+      sequence += 1
+      return { email: `fuzz-verify${sequence}@example.com` }
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof({ weight: 5, arbitrary: mutated(validVerify, ['token']) }, wrongBodies),
+        fc.oneof({ weight: 5, arbitrary: mutated(validResend, ['email']) }, wrongBodies),
+        async (verifyPlan, resendPlan) => {
+          const verified = await send('/api/v1/auth/verify-email', verifyPlan)
+          expectDocumented(verified.status, verified.body, [], [400, 413, 415])
+          const resent = await send('/api/v1/auth/resend-verification', resendPlan)
+          expectDocumented(resent.status, resent.body, [200])
+        },
+      ),
+      { numRuns: accountRuns, seed },
+    )
+  }, 600_000)
+
+  it('PATCH /me (signed in): never a 5xx, documented bodies, the profile unchanged on a 4xx', async () => {
+    const email = `fuzz-profile.${seed}@example.com`
+    expect(
+      (await client.post('/api/v1/auth/register', { ...validRegistration(), email })).status,
+    ).toBe(201)
+    await database.pool.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [
+      email,
+    ])
+    const signedIn = new ApiClient(api.url)
+    const login = await signedIn.post('/api/v1/auth/login', {
+      email,
+      password: 'violet harbour lantern',
+    })
+    expect(login.status).toBe(200)
+    const profileFields = registrationFields.filter((f) => f !== 'email' && f !== 'password')
+    const validPatch = () => ({ name: 'Ana', city: 'Puebla' })
+    const snapshot = async () =>
+      JSON.stringify(
+        (await database.pool.query('SELECT * FROM users WHERE email = $1', [email])).rows,
+      )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof({ weight: 5, arbitrary: mutated(validPatch, profileFields) }, wrongBodies),
+        async (plan) => {
+          const before = await snapshot()
+          const answer = await signedIn.send(
+            'PATCH',
+            '/api/v1/me',
+            plan.body,
+            plan.contentType ? { contentType: plan.contentType } : {},
+          )
+          expect(answer.status).toBeLessThan(500)
+          if (answer.status === 200) {
+            expect(answer.body).toMatchObject({ success: true, user: { email } })
+            return
+          }
+          expectDocumented(answer.status, answer.body, [], [400, 413, 415])
+          expect(await snapshot()).toBe(before)
+        },
+      ),
+      { numRuns: accountRuns, seed },
     )
   }, 600_000)
 
