@@ -3,7 +3,7 @@ import {
   createRegistrationSchema,
   type RegistrationField,
 } from '../../src/domain/registration/registration-schema'
-import { mailOutbox, users } from '../db/schema'
+import { users } from '../db/schema'
 import { securityEvent } from '../log/security-event'
 import { emailSubject } from '../security/rate-limit'
 import { admitRequest, schemasPerLocale } from './admit-request'
@@ -48,28 +48,30 @@ export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
     const passwordHash = await deps.hashSlots.run(() => hashPassword(input.password))
     const { password: _password, ...fields } = input
     const profile: ProfileColumns = { ...fields, exteriorNumber: fields.exteriorNumber || null }
-    const locale = c.get('locale')
-    // The account and its verification mail commit together: no account without its link.
-    const created = await deps.db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(users)
-        .values({ ...profile, passwordHash, locale })
-        .onConflictDoNothing()
-        .returning({ id: users.id })
-      if (!account) return undefined
-      const [mail] = await tx
-        .insert(mailOutbox)
-        .values({ kind: 'email_verification', recipient: input.email, locale, userId: account.id })
-        .returning({ id: mailOutbox.id })
-      return { account, mailId: mail?.id }
-    })
-
-    if (!created) {
+    // One statement: the account and its verification mail commit together (no account without
+    // its link), and a duplicate inserts neither. The typed insert builds the account's part.
+    const insertAccount = deps.db
+      .insert(users)
+      .values({ ...profile, passwordHash, locale: c.get('locale') })
+      .onConflictDoNothing()
+      .returning({ id: users.id, email: users.email, locale: users.locale })
+      .toSQL()
+    const created = await deps.pool.query<{ id: string; mail_id: string }>(
+      `WITH account AS (${insertAccount.sql}), mail AS (
+         INSERT INTO mail_outbox (kind, recipient, locale, user_id)
+         SELECT 'email_verification', email, locale, id FROM account
+         RETURNING id
+       )
+       SELECT account.id, mail.id AS mail_id FROM account, mail`,
+      insertAccount.params,
+    )
+    const account = created.rows[0]
+    if (!account) {
       securityEvent(c, 'auth.register.duplicate')
       return failure(c, 409, 'already_registered', t(authMessages.alreadyRegistered))
     }
-    if (created.mailId !== undefined) deps.mail.queued(created.mailId)
-    securityEvent(c, 'auth.register', { accountId: created.account.id })
+    deps.mail.queued(Number(account.mail_id))
+    securityEvent(c, 'auth.register', { accountId: account.id })
     return success(c, 'register', t(authMessages.registered))
   }
 }
