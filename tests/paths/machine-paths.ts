@@ -106,7 +106,7 @@ export { afterDelayMs, planMachinePaths } from './path-plan'
 type UserEvent = ReturnType<typeof userEvent.setup>
 
 /** The event an `exec` entry receives for the event type K. */
-type ExecEvent<
+export type ExecEvent<
   TMachine extends AnyStateMachine,
   K extends string,
 > = K extends `xstate.done.actor.${string}`

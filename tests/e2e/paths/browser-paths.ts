@@ -7,7 +7,7 @@ import type {
   InputFrom,
   SnapshotFrom,
 } from 'xstate'
-import { registerPathTests } from '../../paths/machine-paths'
+import { type ExecEvent, registerPathTests } from '../../paths/machine-paths'
 import { installMachineProbe, type ProbeHost, type ProbeRecord } from '../../paths/machine-probe'
 import {
   type EventOf,
@@ -45,7 +45,7 @@ export type BrowserPathsOptions<TMachine extends AnyStateMachine> = {
   readonly exec: {
     readonly [K in EventOf<TMachine>['type']]?: (
       context: BrowserPathContext<TMachine>,
-      event: Extract<EventOf<TMachine>, { type: K }>,
+      event: ExecEvent<TMachine, K>,
     ) => Promise<unknown>
   }
   readonly states: Readonly<

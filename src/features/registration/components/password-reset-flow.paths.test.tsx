@@ -1,13 +1,16 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { passwordResetMachine } from '../../../../machines/password-reset-machine'
-import { accepted, offContract, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import {
+  newPassword,
+  passwordResetPathEvents,
+  resetLinkInputs,
+  resetToken as token,
+} from '../../../../tests/doubles/password-reset-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 import type { CallFailure } from '../../../domain/api/api-contract'
-
-const token = 'A'.repeat(43)
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())
@@ -21,7 +24,7 @@ const expectFocusedHeading = (text: string) => {
 
 testMachinePaths(passwordResetMachine, {
   // A link as the mail sends it, and one cut short (the link check's other branch).
-  inputs: [{ token }, { token: token.slice(0, 20) }],
+  inputs: resetLinkInputs,
   render: async (input) => {
     network = installFakeNetwork()
     const view = await renderApp(`/reset-password?token=${input?.token ?? token}`)
@@ -29,35 +32,8 @@ testMachinePaths(passwordResetMachine, {
     await waitFor(() => expect(view.router.state.location.search).toEqual({}))
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('form')) {
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', password: 'a long new passphrase' },
-            { type: 'submit', password: 'short' },
-          ]
-        : [{ type: 'submit', password: 'a long new passphrase' }]
-    }
-    if (snapshot.matches('submitting')) {
-      return [
-        {
-          type: 'xstate.done.actor.resetPassword',
-          output: accepted('Your password has been changed. You can now sign in with it.'),
-        },
-        { type: 'xstate.done.actor.resetPassword', output: offContract({ success: false }) },
-        {
-          type: 'xstate.error.actor.resetPassword',
-          error: refused(
-            400,
-            'invalid_token',
-            'This reset link is invalid, has expired or was already used. Ask for a new recovery email.',
-          ),
-        },
-        { type: 'xstate.error.actor.resetPassword', error: unreachable() },
-      ]
-    }
-    return []
-  },
+  // The same submissions and answers as the Chromium paths (tests/e2e/paths/).
+  events: passwordResetPathEvents,
   exec: {
     submit: async ({ user }, event) => {
       await user.clear(passwordInput())
@@ -68,7 +44,7 @@ testMachinePaths(passwordResetMachine, {
     'xstate.done.actor.resetPassword': async (_, event) => {
       const request = await network.next('/api/v1/auth/reset-password')
       expect(request.headers.get('X-XSRF-TOKEN')).toBe(testXsrfToken)
-      expect(request.body).toEqual({ token, password: 'a long new passphrase' })
+      expect(request.body).toEqual({ token, password: newPassword })
       request.respond(200, event.output)
     },
     'xstate.error.actor.resetPassword': async (_, event) => {

@@ -1,35 +1,20 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { registrationMachine } from '../../../../machines/registration-machine'
-import { accepted, offContract, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
-import { validRegistration } from '../../../../tests/fixtures/registration'
+import {
+  registrationPathEvents,
+  serverEmailMessage,
+  pathRegistration as valid,
+} from '../../../../tests/doubles/registration-flow-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 import type { CallFailure } from '../../../domain/api/api-contract'
 import {
   emptyRegistration,
   parseRegistration,
-  type RegistrationValues,
   registrationFields,
 } from '../../../domain/registration/registration-schema'
-
-// The shared valid registration with short texts: the path tests type every character.
-const valid: RegistrationValues = {
-  ...validRegistration,
-  password: 'long enough pw',
-  lastName: 'Ruiz',
-  phone: '5512345678',
-  street: 'Reforma',
-  city: 'CDMX',
-}
-// Everything but the email: the summary and one message show, focus goes to the email field.
-const missingEmail: RegistrationValues = { ...valid, email: '' }
-
-const serverEmailMessage = 'Enter a valid email address, like name@example.com.'
-const serverRefusal = refused(400, 'invalid_fields', 'Some fields are missing or invalid.', {
-  email: serverEmailMessage,
-})
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())
@@ -50,62 +35,8 @@ testMachinePaths(registrationMachine, {
     network = installFakeNetwork()
     return renderApp('/register')
   },
-  events: (snapshot) => {
-    if (snapshot.matches('form')) {
-      // One refused submission is enough: each refusal counts up, so offering it again and
-      // again would make the graph endless.
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', values: valid },
-            { type: 'submit', values: missingEmail },
-          ]
-        : [{ type: 'submit', values: valid }]
-    }
-    if (snapshot.matches('submitting')) {
-      return [
-        {
-          type: 'xstate.done.actor.registerUser',
-          output: accepted('Registration successful!'),
-        },
-        {
-          type: 'xstate.done.actor.registerUser',
-          output: offContract({ success: false, message: 'Registrations are closed today.' }),
-        },
-        {
-          type: 'xstate.error.actor.registerUser',
-          error: refused(409, 'already_registered', 'x'),
-        },
-        {
-          type: 'xstate.error.actor.registerUser',
-          error: refused(500, 'server_error', 'Something went wrong on our side.'),
-        },
-        // The server's own validation (the body server/auth/register.test.ts checks): its
-        // per-field messages show on the form after "Try again".
-        {
-          type: 'xstate.error.actor.registerUser',
-          error: serverRefusal,
-        },
-        { type: 'xstate.error.actor.registerUser', error: unreachable() },
-      ]
-    }
-    if (snapshot.matches('resending')) {
-      return [
-        {
-          type: 'xstate.done.actor.resendRecoveryEmail',
-          output: accepted('Recovery email has been sent successfully.'),
-        },
-        {
-          type: 'xstate.done.actor.resendRecoveryEmail',
-          output: offContract({ success: false }),
-        },
-        {
-          type: 'xstate.error.actor.resendRecoveryEmail',
-          error: refused(429, 'rate_limited', 'Too many attempts.'),
-        },
-      ]
-    }
-    return []
-  },
+  // The same submissions and answers as the Chromium paths (tests/e2e/paths/).
+  events: registrationPathEvents,
   exec: {
     submit: async ({ user }, event) => {
       for (const field of registrationFields) {
