@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
 import { rejection } from '../tests/fixtures/account-user'
 import { verifyEmailMachine } from './verify-email-machine'
 
@@ -9,7 +10,7 @@ const token = 'A'.repeat(43)
 function start(verify: () => Promise<unknown>, link = token) {
   return createActor(
     verifyEmailMachine.provide({
-      actors: { verifyEmail: fromPromise(async () => (await verify()) as { success: true }) },
+      actors: { verifyEmail: fromPromise(async () => (await verify()) as ApiAnswer) },
     }),
     { input: { token: link } },
   ).start()
