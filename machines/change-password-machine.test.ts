@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
 import { rejection } from '../tests/fixtures/account-user'
 import { changePasswordMachine } from './change-password-machine'
 
@@ -9,7 +10,7 @@ const values = { currentPassword: 'old words here', newPassword: 'a brand new pa
 function start(change: () => Promise<unknown>) {
   return createActor(
     changePasswordMachine.provide({
-      actors: { changePassword: fromPromise(async () => (await change()) as never) },
+      actors: { changePassword: fromPromise(async () => (await change()) as ApiAnswer) },
     }),
   ).start()
 }

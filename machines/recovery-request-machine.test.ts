@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
 import { rejection } from '../tests/fixtures/account-user'
 import { recoveryRequestMachine } from './recovery-request-machine'
 
@@ -11,7 +12,7 @@ describe('recoveryRequestMachine', () => {
     const actor = createActor(
       recoveryRequestMachine.provide({
         actors: {
-          resendRecoveryEmail: fromPromise(async () => {
+          resendRecoveryEmail: fromPromise(async (): Promise<ApiAnswer> => {
             if (fail) throw rejection(429, 'rate_limited', 'Wait.')
             return { success: true }
           }),

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
 import { rejection, testUser } from '../tests/fixtures/account-user'
 import { signInMachine } from './sign-in-machine'
 
@@ -16,7 +17,7 @@ function start(login: () => Promise<unknown>, resend: () => Promise<unknown> = a
           sentTo(input)
           return (await login()) as never
         }),
-        resendVerification: fromPromise(async () => (await resend()) as never),
+        resendVerification: fromPromise(async () => (await resend()) as ApiAnswer),
       },
       actions: { announceSignIn: (_, body) => announceSignIn(body) },
     }),
