@@ -4,10 +4,13 @@ import { rejection } from '../tests/fixtures/account-user'
 import { sessionMachine } from './session-machine'
 
 function start(load: () => Promise<unknown>, signOut: () => Promise<unknown> = async () => ({})) {
+  const asVoid = (run: () => Promise<unknown>) => async () => {
+    await run()
+  }
   const forgetUser = vi.fn()
   const actor = createActor(
     sessionMachine.provide({
-      actors: { loadSession: fromPromise(load), signOut: fromPromise(signOut) },
+      actors: { loadSession: fromPromise(asVoid(load)), signOut: fromPromise(asVoid(signOut)) },
       actions: { forgetUser },
     }),
   ).start()

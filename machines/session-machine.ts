@@ -7,8 +7,11 @@ import { failureStatus } from '../src/domain/api/api-contract'
  *
  *   unknown → (check) loading → signedIn | signedOut
  *   signedIn → (signOut) signingOut → signedOut   (a failed sign-out stays signed in)
- *   signedIn | loading → (expired: any answer said the session is gone) → signedOut
+ *   signedIn → (expired: any answer said the session is gone) → signedOut
  *   unknown | signedOut → (signedIn: the sign-in form succeeded) → signedIn
+ *
+ * Once known to be signed out, it stays so until the visitor signs in on this page: asking
+ * again would only repeat the server's 401.
  *
  * Who the user is lives in the query cache of `/api/v1/me` (the injected `loadSession` reads
  * through it, and `forgetUser` empties it); this machine owns when to ask and what it means.
@@ -30,11 +33,11 @@ export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
     /** Resolves when `/api/v1/me` knows the visitor; rejects otherwise (401 among others). */
-    loadSession: fromPromise<unknown>(async () => {
+    loadSession: fromPromise<void>(async () => {
       throw new Error('loadSession is not provided')
     }),
     /** `POST /api/v1/auth/logout`. */
-    signOut: fromPromise<unknown>(async () => {
+    signOut: fromPromise<void>(async () => {
       throw new Error('signOut is not provided')
     }),
   },
@@ -66,7 +69,6 @@ export const sessionMachine = setup({
         onDone: { target: 'signedIn' },
         onError: { target: 'signedOut' },
       },
-      on: { expired: { target: 'signedOut' } },
     },
     signedIn: {
       on: {
@@ -90,10 +92,7 @@ export const sessionMachine = setup({
     },
     signedOut: {
       entry: 'forgetUser',
-      on: {
-        check: { target: 'loading' },
-        signedIn: { target: 'signedIn' },
-      },
+      on: { signedIn: { target: 'signedIn' } },
     },
   },
 })
