@@ -22,7 +22,7 @@ export function LogoutPage({ deleted }: { readonly deleted: boolean }) {
     if (deleted || status !== 'signedIn' || asked.current) return
     asked.current = true
     slot.current()?.signOut()
-  }, [status, slot])
+  }, [status, slot, deleted])
   const headingRef = useRef<HTMLHeadingElement>(null)
   const done = status === 'signedOut'
   useEffect(() => {
