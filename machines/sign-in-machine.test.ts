@@ -34,6 +34,8 @@ describe('signInMachine', () => {
     actor.send({ type: 'submit', ...good, password: '' })
     expect(actor.getSnapshot().context.refusedSubmissions).toBe(2)
     expect(sentTo).not.toHaveBeenCalled()
+    actor.send({ type: 'submit', ...good })
+    expect(actor.getSnapshot().context.refusedSubmissions).toBe(0)
   })
 
   it('signs in, announces the user and forgets the password', async () => {

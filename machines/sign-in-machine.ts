@@ -57,6 +57,8 @@ export const signInMachine = setup({
   actions: {
     remember: assign((_, values: SignInValues) => ({ ...values })),
     countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
+    /** The count is of refusals in a row: the form shows their errors until one passes. */
+    clearRefusals: assign({ refusedSubmissions: 0 }),
     forgetPassword: assign({ password: '' }),
     showMessage: assign((_, { message }: { readonly message: string | undefined }) => ({
       message,
@@ -99,7 +101,11 @@ export const signInMachine = setup({
     },
     validating: {
       always: [
-        { guard: 'valuesAreValid', target: 'submitting', actions: 'forgetMessage' },
+        {
+          guard: 'valuesAreValid',
+          target: 'submitting',
+          actions: ['forgetMessage', 'clearRefusals'],
+        },
         { target: 'form', actions: 'countRefusal' },
       ],
     },

@@ -48,11 +48,14 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
     'form',
   )
   const passwordRef = useRef<HTMLInputElement>(null)
+  const latestErrors = useRef(errors)
+  latestErrors.current = errors
+  // Only a new refusal moves focus (to the first field it names), not a later answer.
   useEffect(() => {
     if (refusedSubmissions === 0) return
-    if (errors.email) controlRef.current?.focus()
+    if (latestErrors.current.email) controlRef.current?.focus()
     else passwordRef.current?.focus()
-  }, [refusedSubmissions, errors, controlRef])
+  }, [refusedSubmissions, controlRef])
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
