@@ -91,7 +91,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: 'forgetUser',
+      entry: ['forgetUser', 'clearSignOutFailed'],
       on: { signedIn: { target: 'signedIn' } },
     },
   },

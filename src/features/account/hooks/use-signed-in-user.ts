@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import type { AccountUser } from '../../../domain/api/api-contract'
 import { useHydrated } from '../../../ui/use-hydrated'
 import type { SessionRuntime } from '../session/session-runtime'
@@ -22,9 +22,12 @@ export function useSignedInUser(): SignedIn | undefined {
   useEffect(() => {
     if (hydrated) void slot.load().then((loaded) => loaded.check())
   }, [hydrated, slot])
+  // Once: while the navigation runs, this page still renders with the sign-in page's address.
+  const redirected = useRef(false)
   useEffect(() => {
-    if (status === 'signedOut')
-      void navigate({ to: '/login', search: { redirect: here }, replace: true })
+    if (status !== 'signedOut' || redirected.current) return
+    redirected.current = true
+    void navigate({ to: '/login', search: { redirect: here }, replace: true })
   }, [status, navigate, here])
   return hydrated && runtime && user ? { user, runtime } : undefined
 }

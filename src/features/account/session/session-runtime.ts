@@ -129,7 +129,8 @@ export function createSessionRuntime(): SessionRuntime {
       actor.send({ type: 'signOut' })
     },
     expired() {
-      actor.send({ type: 'expired' })
+      // Only a session that was open can expire; the session's own calls answer for themselves.
+      if (actor.getSnapshot().can({ type: 'expired' })) actor.send({ type: 'expired' })
     },
   }
 }
