@@ -54,3 +54,6 @@ export const servicesMenuMachine = createDisclosureMachine('servicesMenu')
 
 /** The mobile bottom bar's settings button and its theme + language panel. */
 export const settingsMenuMachine = createDisclosureMachine('settingsMenu')
+
+/** The header's account button (the user's first name) and its menu. */
+export const accountMenuMachine = createDisclosureMachine('accountMenu')

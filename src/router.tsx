@@ -1,10 +1,13 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import type { PageFacts } from './domain/pages/page-facts'
+import { createSessionSlot } from './features/account/session/session-slot'
 import { routeTree } from './routeTree.gen'
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({
     routeTree,
+    // The app's session and its one QueryClient, loaded when a page needs them.
+    context: { session: createSessionSlot() },
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
     scrollRestoration: true,

@@ -1,22 +1,91 @@
 import {
   type ApiAnswer,
+  type EndpointName,
   type EndpointRequests,
+  type EndpointSuccess,
   endpoints,
-  type PostEndpointName,
   readAnswer,
 } from '../domain/api/api-contract'
-import { postJson, type RequestOptions } from './http-client'
+import { type RequestOptions, requestJson } from './http-client'
+
+/** The `:name` parameters of a path, as an object of strings (`{}` when it has none). */
+export type PathParams<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? { readonly [K in Param]: string } & PathParams<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? { readonly [K in Param]: string }
+    : Record<never, never>
+
+type ParamsOf<Name extends EndpointName> = PathParams<(typeof endpoints)[Name]['path']>
+
+/** What a call of `Name` takes: its body (when it has one), its path parameters, options. */
+export type CallArgs<Name extends EndpointName> = [
+  ...(Name extends keyof EndpointRequests ? [body: EndpointRequests[Name]] : []),
+  ...([keyof ParamsOf<Name>] extends [never] ? [] : [params: ParamsOf<Name>]),
+  options?: RequestOptions,
+]
+
+/** What a call of `Name` resolves with: its typed success body, else the parsed answer. */
+export type EndpointAnswer<Name extends EndpointName> = Name extends keyof EndpointSuccess
+  ? EndpointSuccess[Name]
+  : ApiAnswer
+
+/** `/api/v1/me/sessions/:id` with `{ id: 'a b' }` → `/api/v1/me/sessions/a%20b`. */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`The path ${path} needs the parameter ${name}`)
+    return encodeURIComponent(value)
+  })
+}
 
 /**
- * Calls a state-changing endpoint of the API contract by name: the body is typed by the
- * endpoint, the answer read by the contract's one parser. Resolves on 2xx; rejects with the
- * HTTP client's error (a `CallFailure`) otherwise.
+ * Calls an endpoint of the API contract by name, with its method: the body and the path
+ * parameters are typed by the endpoint, and so is the answer (`EndpointSuccess`; endpoints
+ * without a typed body are read by the contract's one parser). Resolves on 2xx; rejects with
+ * the HTTP client's error (a `CallFailure`) otherwise.
  */
-export async function callEndpoint<Name extends PostEndpointName>(
+export async function callEndpoint<Name extends EndpointName>(
   name: Name,
-  body: EndpointRequests[Name],
-  options?: RequestOptions,
-): Promise<ApiAnswer> {
-  const { data } = await postJson(endpoints[name].path, body, options)
-  return readAnswer(data) ?? {}
+  ...args: CallArgs<Name>
+): Promise<EndpointAnswer<Name>> {
+  const endpoint = endpoints[name]
+  const takesBody = endpoint.method !== 'GET' && name in bodyEndpoints
+  const hasParams = endpoint.path.includes(':')
+  const rest = [...args] as unknown[]
+  const body = takesBody ? rest.shift() : undefined
+  const params = hasParams ? (rest.shift() as Record<string, string>) : {}
+  const options = rest.shift() as RequestOptions | undefined
+  const { data } = await requestJson<unknown>(
+    endpoint.method,
+    fillPath(endpoint.path, params),
+    body,
+    options,
+  )
+  if (name in typedEndpoints) return data as EndpointAnswer<Name>
+  return (readAnswer(data) ?? {}) as EndpointAnswer<Name>
+}
+
+/** The endpoints that take a body (the keys of `EndpointRequests`, as values). */
+const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
+  register: true,
+  resendRecoveryEmail: true,
+  resetPassword: true,
+  verifyEmail: true,
+  resendVerification: true,
+  login: true,
+  logout: true,
+  updateProfile: true,
+  changePassword: true,
+  deleteAccount: true,
+  revokeOtherSessions: true,
+}
+
+/** The endpoints with a typed success body (the keys of `EndpointSuccess`, as values). */
+const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
+  login: true,
+  me: true,
+  updateProfile: true,
+  sessions: true,
+  revokeOtherSessions: true,
+  exportAccount: true,
 }

@@ -122,39 +122,71 @@ async function ensureXsrfToken(
   return readCookie(xsrfCookie)
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+type UnauthenticatedListener = () => void
+const unauthenticatedListeners = new Set<UnauthenticatedListener>()
+
 /**
- * POSTs `body` as JSON and resolves with the answer on 2xx; rejects with an HttpError
- * otherwise. A 403 for a stale XSRF token (the server restarted with a new key, the cookie
- * expired) is retried once with a fresh token.
+ * Called whenever an answer says the session is gone (401 `unauthenticated`), whichever call
+ * saw it: the session learns of an expiry from any request, not only from its own.
  */
-export async function postJson<T>(
+export function onUnauthenticated(listener: UnauthenticatedListener): () => void {
+  unauthenticatedListeners.add(listener)
+  return () => {
+    unauthenticatedListeners.delete(listener)
+  }
+}
+
+/**
+ * Sends a JSON request and resolves with the answer on 2xx; rejects with an HttpError
+ * otherwise. A state change (anything but GET) carries the XSRF token; a 403 for a stale token
+ * (the server restarted with a new key, the cookie expired, a sign-in re-bound it) is retried
+ * once with a fresh one. `body` is sent as JSON when given.
+ */
+export async function requestJson<T>(
+  method: HttpMethod,
   path: string,
   body: unknown,
   options: RequestOptions = {},
 ): Promise<HttpAnswer<T>> {
   const url = `${options.baseUrl ?? apiBaseUrl}${path}`
+  const changesState = method !== 'GET'
   for (let attempt = 0; ; attempt += 1) {
-    const token = await ensureXsrfToken(options, attempt > 0)
+    const token = changesState ? await ensureXsrfToken(options, attempt > 0) : undefined
     const response = await send(
       url,
       {
-        method: 'POST',
+        method,
         headers: {
-          'Content-Type': 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           Accept: 'application/json',
           ...(token ? { [xsrfHeader]: token } : {}),
         },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       },
       options,
     )
     const { data } = response
     if (response.ok) return { status: response.status, data: data as T }
-    const staleToken = response.status === 403 && readAnswer(data)?.code === 'xsrf_failed'
-    if (staleToken && attempt === 0) continue
+    const answer = readAnswer(data)
+    const staleToken = response.status === 403 && answer?.code === 'xsrf_failed'
+    if (changesState && staleToken && attempt === 0) continue
+    if (response.status === 401 && answer?.code === 'unauthenticated') {
+      for (const listener of unauthenticatedListeners) listener()
+    }
     throw new HttpError(`Request failed with status code ${response.status}`, {
       status: response.status,
       data,
     })
   }
+}
+
+/** POSTs `body` as JSON (see requestJson). */
+export function postJson<T>(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<HttpAnswer<T>> {
+  return requestJson<T>('POST', path, body, options)
 }

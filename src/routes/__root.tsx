@@ -1,12 +1,15 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { localeFromPath } from '../domain/locales'
+import type { SessionSlot } from '../features/account/session/session-slot'
 import { NotFoundPage } from '../features/errors/components/not-found-page'
 import { RouteErrorPage } from '../features/errors/components/route-error-page'
 import { DocumentHead } from '../features/seo/document-head'
 import { activeLanguage, setLanguage } from '../i18n/language-preference'
 import { SiteLayout } from '../shell/components/site-layout'
 
-export const Route = createRootRoute({
+export type RouterContext = { readonly session: SessionSlot }
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   // A path under /services or /servicios decides the language (and remembers it) — when the
   // visitor goes there, not when a hovered link is merely preloaded.
   beforeLoad: async ({ location, preload }) => {

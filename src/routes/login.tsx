@@ -20,8 +20,16 @@ const page: PageFacts = {
   catalogs: ['account'],
 }
 
+type LoginSearch = { readonly redirect?: string }
+
 export const Route = createFileRoute('/login')({
   staticData: { page },
+  // Where a signed-in page sent the visitor (checked again before use: same-site paths only).
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   loader: () => ensureCatalogs(page.catalogs),
-  component: LoginPage,
+  component: function LoginRoute() {
+    const { redirect } = Route.useSearch()
+    return <LoginPage redirect={redirect} />
+  },
 })

@@ -19,8 +19,16 @@ const page: PageFacts = {
   catalogs: ['account'],
 }
 
+type LogoutSearch = { readonly deleted?: boolean }
+
 export const Route = createFileRoute('/logout')({
   staticData: { page },
+  // `deleted`: the profile sends the visitor here after deleting the account.
+  validateSearch: (search: Record<string, unknown>): LogoutSearch =>
+    search.deleted === true ? { deleted: true } : {},
   loader: () => ensureCatalogs(page.catalogs),
-  component: LogoutPage,
+  component: function LogoutRoute() {
+    const { deleted } = Route.useSearch()
+    return <LogoutPage deleted={deleted === true} />
+  },
 })

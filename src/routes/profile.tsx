@@ -2,7 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
 import { ProfilePage } from '../features/account/components/profile-page'
+import { ThemeToggle } from '../features/theme/theme-toggle'
 import { ensureCatalogs } from '../i18n/i18n'
+import { LanguageSwitch } from '../shell/components/language-switch'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -22,5 +24,14 @@ const page: PageFacts = {
 export const Route = createFileRoute('/profile')({
   staticData: { page },
   loader: () => ensureCatalogs(page.catalogs),
-  component: ProfilePage,
+  component: () => (
+    <ProfilePage
+      settings={
+        <>
+          <ThemeToggle variant="labelled" />
+          <LanguageSwitch />
+        </>
+      }
+    />
+  ),
 })

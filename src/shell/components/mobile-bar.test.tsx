@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import { testUser } from '../../../tests/fixtures/account-user'
 import { renderApp } from '../../../tests/paths/render-app'
-import { setSession } from '../../features/session/session'
 
 const bar = () => screen.getByRole('navigation', { name: 'Quick navigation' })
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' })
@@ -10,9 +11,9 @@ const hrefs = (element: HTMLElement) =>
     .getAllByRole('link')
     .map((link) => link.getAttribute('href'))
 
-afterEach(() => setSession(null))
+afterEach(() => localStorage.clear())
 
-describe('the signed-in flag, read from the session by the header and the bar', () => {
+describe('the session, read by the header and the bar', { timeout: 20_000 }, () => {
   it('signed out (nobody has signed in): settings in the bar, sign-in links in the header', async () => {
     await renderApp('/about')
     expect(hrefs(bar())).toEqual(['/', '/about', '/services', '/contact'])
@@ -26,11 +27,16 @@ describe('the signed-in flag, read from the session by the header and the bar', 
     ])
   })
 
-  it('signed in: a profile link replaces settings, the header offers the account links', async () => {
-    await renderApp('/about')
-    act(() => setSession({ user: { name: 'Ana', email: 'ana@example.com' } }))
+  it('signed in: a profile link replaces settings, the header has the account menu', async () => {
+    const view = await renderApp('/about')
+    const session = await view.router.options.context.session.load()
+    act(() => session.signedIn({ success: true, message: 'Welcome.', user: testUser }))
     expect(hrefs(bar())).toEqual(['/', '/about', '/services', '/contact', '/profile'])
     expect(within(bar()).queryByRole('button', { name: 'Settings' })).toBeNull()
+    const account = within(mainNav()).getByRole('button', { name: 'Account of Ana' })
+    expect(account.getAttribute('aria-expanded')).toBe('false')
+    expect(within(mainNav()).queryByRole('link', { name: 'Sign in' })).toBeNull()
+    await userEvent.click(account)
     expect(hrefs(mainNav()).filter((href) => !href?.startsWith('/services'))).toEqual([
       '/',
       '/about',

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { toLocale } from '../../domain/locales'
 import { servicesListingPaths } from '../../domain/pages/public-paths'
-import { useSignedIn } from '../../features/session/use-signed-in'
+import { useSession } from '../../features/account/session/use-session'
 import { AboutIcon, ContactIcon, HomeIcon, ProfileIcon, ServicesIcon } from './nav-icons'
 import { SettingsMenu } from './settings-menu'
 import './navigation.css'
@@ -13,7 +13,7 @@ import './navigation.css'
  */
 export function MobileBar() {
   const { t, i18n } = useLingui()
-  const signedIn = useSignedIn()
+  const signedIn = useSession().user !== undefined
   return (
     <nav className="mobile-bar" aria-label={t`Quick navigation`}>
       <ul>

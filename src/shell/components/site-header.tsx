@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useSignedIn } from '../../features/session/use-signed-in'
+import { useSession, useSessionWatch } from '../../features/account/session/use-session'
 import { ThemeToggle } from '../../features/theme/theme-toggle'
+import { AccountMenu } from './account-menu'
 import { LanguageMenu } from './language-menu'
 import { ServicesMenu } from './services-menu'
 import './navigation.css'
@@ -9,11 +10,14 @@ import './navigation.css'
 /**
  * The header: brand, the main navigation (WAI-ARIA disclosure navigation: links plus the
  * Services disclosure) and the language and theme controls. On narrow viewports the section
- * links and the controls move to the bottom bar (CSS), the account links stay.
+ * links and the controls move to the bottom bar (CSS), the account links stay. A signed-in
+ * visitor gets the account menu (their first name) instead of "Sign in / Register".
  */
 export function SiteHeader() {
   const { t } = useLingui()
-  const signedIn = useSignedIn()
+  useSessionWatch()
+  const { user } = useSession()
+  const signedIn = user !== undefined
   return (
     <header className="site-header" data-signed-in={signedIn}>
       <Link to="/" className="brand">
@@ -37,24 +41,8 @@ export function SiteHeader() {
               <Trans>Contact</Trans>
             </Link>
           </li>
-          {signedIn ? (
-            <>
-              <li>
-                <Link to="/my-services">
-                  <Trans>My services</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link to="/profile">
-                  <Trans>Profile</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link to="/logout">
-                  <Trans>Sign out</Trans>
-                </Link>
-              </li>
-            </>
+          {user ? (
+            <AccountMenu firstName={user.profile.name} />
           ) : (
             <>
               <li>

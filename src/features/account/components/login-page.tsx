@@ -1,9 +1,26 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { sameSitePath } from '../../../domain/accounts/redirect'
+import { useHydrated } from '../../../ui/use-hydrated'
+import { useSession, useSessionSlot } from '../session/use-session'
+import { RecoveryRequestForm } from './recovery-request-form'
+import { SignInForm } from './sign-in-form'
+import './account.css'
 
-export function LoginPage() {
+/** `/login`: the sign-in form, the recovery request, and the way to register. */
+export function LoginPage({ redirect }: { readonly redirect: string | undefined }) {
+  const router = useRouter()
+  const slot = useSessionSlot()
+  const hydrated = useHydrated()
+  const { user } = useSession()
+  // The session's code arrives while the visitor types.
+  useEffect(() => {
+    if (hydrated) void slot.load()
+  }, [hydrated, slot])
+  const target = sameSitePath(redirect)
   return (
-    <article className="page-intro">
+    <article className="page-intro account-page">
       <h1>
         <Trans>Sign in</Trans>
       </h1>
@@ -13,20 +30,40 @@ export function LoginPage() {
           one place.
         </Trans>
       </p>
-      <p>
-        <Trans>
-          Client sign-in opens to registered accounts once we have confirmed your details. If you do
-          not have an account yet, registering takes two minutes.
-        </Trans>
-      </p>
-      <div className="actions">
-        <Link to="/register" className="button button-primary">
+      {user ? (
+        <p className="account-notice">
+          <Trans>You are signed in as {user.profile.name}.</Trans>{' '}
+          <Link to="/my-services">
+            <Trans>Go to my services</Trans>
+          </Link>
+        </p>
+      ) : null}
+      <SignInForm
+        onSignedIn={(body) => {
+          void slot.load().then((runtime) => {
+            runtime.signedIn(body)
+            router.history.push(target)
+          })
+        }}
+      />
+      <details className="account-section">
+        <summary>
+          <Trans>Forgot your password?</Trans>
+        </summary>
+        <p>
+          <Trans>
+            Enter the email address of your account and we will send you a link to choose a new
+            password.
+          </Trans>
+        </p>
+        <RecoveryRequestForm />
+      </details>
+      <p className="account-section">
+        <Trans>No account yet?</Trans>{' '}
+        <Link to="/register">
           <Trans>Create an account</Trans>
         </Link>
-        <Link to="/contact" className="button">
-          <Trans>Contact us</Trans>
-        </Link>
-      </div>
+      </p>
     </article>
   )
 }

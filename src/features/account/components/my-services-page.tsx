@@ -1,30 +1,38 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { ServicesListingLink } from '../../../ui/services-listing-link'
+import { SignedInShell } from './signed-in-shell'
 
+/** `/my-services`: the client's services (none yet: a real empty state). */
 export function MyServicesPage() {
   return (
-    <article className="page-intro">
-      <h1>
-        <Trans>My services</Trans>
-      </h1>
-      <p className="lead">
-        <Trans>
-          Here you follow the services you have with us: their status, the next milestone and who is
-          looking after each one.
-        </Trans>
-      </p>
-      <p>
-        <Trans>You are not signed in. Sign in to see your services.</Trans>
-      </p>
-      <div className="actions">
-        <Link to="/login" className="button button-primary">
-          <Trans>Sign in</Trans>
-        </Link>
-        <ServicesListingLink className="button">
-          <Trans>Browse our services</Trans>
-        </ServicesListingLink>
-      </div>
-    </article>
+    <SignedInShell title={<Trans>My services</Trans>}>
+      {({ user }) => (
+        <>
+          <p className="lead">
+            <Trans>Welcome, {user.profile.name}.</Trans>
+          </p>
+          <section className="account-notice">
+            <h2>
+              <Trans>You have no services with us yet</Trans>
+            </h2>
+            <p>
+              <Trans>
+                When we start working together, each service appears here with its status, the next
+                milestone and who is looking after it.
+              </Trans>
+            </p>
+            <p className="form-actions">
+              <ServicesListingLink className="button button-primary">
+                <Trans>Browse our services</Trans>
+              </ServicesListingLink>
+              <Link to="/contact" className="button">
+                <Trans>Contact us</Trans>
+              </Link>
+            </p>
+          </section>
+        </>
+      )}
+    </SignedInShell>
   )
 }

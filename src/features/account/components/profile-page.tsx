@@ -1,29 +1,54 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { sessionsQueryKey } from '../session/account-queries'
+import { AccountData } from './account-data'
+import { ChangePasswordForm } from './change-password-form'
+import { ProfileDetails } from './profile-details'
+import { SessionsList } from './sessions-list'
+import { SignedInShell } from './signed-in-shell'
 
-export function ProfilePage() {
+/**
+ * `/profile`: the details, the password, the sessions, the data, and — because the mobile
+ * bar shows this page instead of its settings panel to a signed-in visitor — the site's
+ * settings (`settings`: the theme and language controls the shell owns).
+ */
+export function ProfilePage({ settings }: { readonly settings: ReactNode }) {
   return (
-    <article className="page-intro">
-      <h1>
-        <Trans>Your profile</Trans>
-      </h1>
-      <p className="lead">
-        <Trans>
-          Your profile holds your name, contact details and address, the details we use for
-          proposals and invoices.
-        </Trans>
-      </p>
-      <p>
-        <Trans>You are not signed in. Sign in to see and update your details.</Trans>
-      </p>
-      <div className="actions">
-        <Link to="/login" className="button button-primary">
-          <Trans>Sign in</Trans>
-        </Link>
-        <Link to="/register" className="button">
-          <Trans>Create an account</Trans>
-        </Link>
-      </div>
-    </article>
+    <SignedInShell title={<Trans>Your profile</Trans>}>
+      {({ user, runtime }) => (
+        <QueryClientProvider client={runtime.queryClient}>
+          <ProfileDetails user={user} runtime={runtime} />
+          <section className="account-section" aria-labelledby="profile-password-heading">
+            <h2 id="profile-password-heading">
+              <Trans>Password</Trans>
+            </h2>
+            <ChangePasswordForm
+              onChanged={() =>
+                void runtime.queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
+              }
+            />
+          </section>
+          <section className="account-section" aria-labelledby="profile-sessions-heading">
+            <h2 id="profile-sessions-heading">
+              <Trans>Where you are signed in</Trans>
+            </h2>
+            <SessionsList />
+          </section>
+          <section className="account-section" aria-labelledby="profile-data-heading">
+            <h2 id="profile-data-heading">
+              <Trans>Your data</Trans>
+            </h2>
+            <AccountData runtime={runtime} />
+          </section>
+          <section className="account-section" aria-labelledby="profile-settings-heading">
+            <h2 id="profile-settings-heading">
+              <Trans>Settings</Trans>
+            </h2>
+            <div className="account-settings">{settings}</div>
+          </section>
+        </QueryClientProvider>
+      )}
+    </SignedInShell>
   )
 }

@@ -61,6 +61,12 @@ export function RegistrationResult({
           headingRef={headingRef}
           title={message ?? <Trans>Registration successful!</Trans>}
         >
+          <p>
+            <Trans>
+              Check your inbox: we have sent you a link to confirm your email address. Open it, then
+              sign in.
+            </Trans>
+          </p>
           <p className="actions">
             <Link to="/" className="button">
               <Trans>Back to the home page</Trans>

@@ -1,0 +1,76 @@
+import { fromPromise, setup } from 'xstate'
+import { verificationTokenPattern } from '../src/domain/accounts/account-schemas'
+import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
+
+/**
+ * The page the verification mail links to (`/verify-email?token=…`):
+ *
+ *   (link checked) → verifying | invalid
+ *   verifying → verified | invalid | expired | failed;  failed → (retry) verifying
+ *
+ * `failed` is a call that got no answer of the contract (the network, the server): the token
+ * may still be good, so the visitor can try again.
+ */
+
+export type VerifyEmailEvent = { readonly type: 'retry' }
+
+export const verifyEmailMachine = setup({
+  types: {
+    context: {} as { readonly token: string },
+    events: {} as VerifyEmailEvent,
+    input: {} as { readonly token: string },
+  },
+  actors: {
+    verifyEmail: fromPromise<ApiAnswer, { readonly token: string }>(async () => {
+      throw new Error('verifyEmail is not provided')
+    }),
+  },
+  guards: {
+    linkLooksRight: ({ context }) => verificationTokenPattern.test(context.token),
+    codeIn: (_, { error, codes }: { readonly error: unknown; readonly codes: readonly string[] }) =>
+      codes.includes(failureAnswer(error)?.code ?? ''),
+  },
+}).createMachine({
+  id: 'verifyEmail',
+  context: ({ input }) => ({ token: input.token }),
+  initial: 'checkingLink',
+  states: {
+    checkingLink: {
+      always: [{ guard: 'linkLooksRight', target: 'verifying' }, { target: 'invalid' }],
+    },
+    verifying: {
+      invoke: {
+        id: 'verifyEmail',
+        src: 'verifyEmail',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: { target: 'verified' },
+        onError: [
+          {
+            guard: {
+              type: 'codeIn',
+              params: ({ event }) => ({ error: event.error, codes: ['expired_token'] }),
+            },
+            target: 'expired',
+          },
+          {
+            guard: {
+              type: 'codeIn',
+              params: ({ event }) => ({
+                error: event.error,
+                codes: ['invalid_token', 'invalid_fields'],
+              }),
+            },
+            target: 'invalid',
+          },
+          { target: 'failed' },
+        ],
+      },
+    },
+    verified: { type: 'final' },
+    invalid: { type: 'final' },
+    expired: { type: 'final' },
+    failed: {
+      on: { retry: { target: 'verifying' } },
+    },
+  },
+})

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import { changePasswordMachine } from '../../../../machines/change-password-machine'
+import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
+import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import { testMachinePaths } from '../../../../tests/paths/machine-paths'
+import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
+import type { CallFailure } from '../../../domain/api/api-contract'
+
+let network = installFakeNetwork()
+afterEach(() => {
+  network.restore()
+  localStorage.clear()
+})
+
+const good = { currentPassword: 'lantern orbit mango 42', newPassword: 'a brand new passphrase' }
+const section = () => screen.getByRole('region', { name: 'Password' })
+const current = () => within(section()).getByLabelText('Current password') as HTMLInputElement
+const next = () => within(section()).getByLabelText('New password') as HTMLInputElement
+
+testMachinePaths(changePasswordMachine, {
+  render: async () => {
+    network = installFakeNetwork()
+    const view = await renderSignedIn('/profile')
+    await waitFor(() => section())
+    return view
+  },
+  events: (snapshot) => {
+    if (snapshot.matches('form'))
+      return snapshot.context.refusedSubmissions === 0
+        ? [
+            { type: 'submit', ...good },
+            { type: 'submit', ...good, newPassword: 'short' },
+          ]
+        : [{ type: 'submit', ...good }]
+    if (snapshot.matches('wrongPassword')) return [{ type: 'submit', ...good }]
+    if (snapshot.matches('submitting'))
+      return [
+        { type: 'xstate.done.actor.changePassword', output: accepted('Password changed.') },
+        {
+          type: 'xstate.error.actor.changePassword',
+          error: refused(400, 'wrong_password', 'The current password is not right.'),
+        },
+        { type: 'xstate.error.actor.changePassword', error: unreachable() },
+      ]
+    return []
+  },
+  exec: {
+    submit: async ({ user }, event) => {
+      await user.clear(current())
+      await user.type(current(), event.currentPassword)
+      await user.clear(next())
+      await user.type(next(), event.newPassword)
+      await user.click(within(section()).getByRole('button', { name: 'Change password' }))
+    },
+    retry: ({ user }) => user.click(within(section()).getByRole('button', { name: 'Try again' })),
+    again: ({ user }) =>
+      user.click(within(section()).getByRole('button', { name: 'Change it again' })),
+    'xstate.done.actor.changePassword': async (_, event) => {
+      const request = await network.next('/api/v1/me/password')
+      expect(request.method).toBe('POST')
+      expect(request.headers.get('X-XSRF-TOKEN')).toBe(testXsrfToken)
+      expect(request.body).toEqual(good)
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.changePassword': async (_, event) => {
+      const request = await network.next('/api/v1/me/password')
+      const error = event.error as CallFailure
+      if (error.response) request.respond(error.response.status, error.response.data)
+      else request.fail()
+    },
+  },
+  states: {
+    form: async ({ snapshot }) => {
+      await waitFor(() => expect(current().value).toBe(snapshot.context.currentPassword))
+      if (snapshot.context.refusedSubmissions > 0) {
+        expect(next().getAttribute('aria-invalid')).toBe('true')
+        expect(document.activeElement).toBe(next())
+      }
+    },
+    submitting: async () => {
+      await waitFor(() =>
+        expect(
+          within(section())
+            .getByRole('button', { name: 'Changing…' })
+            .getAttribute('aria-disabled'),
+        ).toBe('true'),
+      )
+    },
+    changed: async () => {
+      await waitFor(() =>
+        expect(document.activeElement?.textContent).toBe(
+          'Your password has been changed. Every other device has been signed out, and we have sent you an email about it.',
+        ),
+      )
+    },
+    wrongPassword: async () => {
+      await waitFor(() =>
+        expect(document.activeElement?.textContent).toBe('Your current password is not right.'),
+      )
+      expect(current().value).toBe('')
+    },
+    error: async ({ snapshot }) => {
+      await waitFor(() =>
+        expect(document.activeElement?.textContent).toBe(
+          snapshot.context.message ?? 'Your password could not be changed. Please try again.',
+        ),
+      )
+    },
+  },
+})

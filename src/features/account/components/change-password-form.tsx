@@ -1,0 +1,159 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { changePasswordMachine } from '../../../../machines/change-password-machine'
+import { callEndpoint } from '../../../api/call-endpoint'
+import { createChangePasswordSchema } from '../../../domain/accounts/account-schemas'
+import { firstIssuePerField } from '../../../domain/registration/registration-schema'
+import { FormField } from '../../../ui/form-field'
+import { inspectorOptions } from '../../../ui/machine-inspector'
+
+/** "Change password" on the profile (changePasswordMachine). */
+export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => void }) {
+  const { _ } = useLingui()
+  const changed = useRef(onChanged)
+  changed.current = onChanged
+  const [machine] = useState(() =>
+    changePasswordMachine.provide({
+      actors: {
+        changePassword: fromPromise(async ({ input }) => {
+          const answer = await callEndpoint('changePassword', input)
+          // Every other session has ended: the sessions list is stale.
+          changed.current()
+          return answer
+        }),
+      },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const { currentPassword, newPassword, refusedSubmissions, message } = snapshot.context
+  const errors = useMemo(() => {
+    if (refusedSubmissions === 0) return {}
+    const result = v.safeParse(
+      createChangePasswordSchema((descriptor) => _(descriptor)),
+      { currentPassword, newPassword },
+    )
+    return result.success ? {} : firstIssuePerField(result.issues)
+  }, [_, currentPassword, newPassword, refusedSubmissions])
+
+  const formRef = useRef<HTMLFormElement>(null)
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  const state = String(snapshot.value)
+  const previous = useRef(state)
+  useEffect(() => {
+    if (previous.current === state) return
+    const from = previous.current
+    previous.current = state
+    if (state === 'changed' || state === 'error' || state === 'wrongPassword')
+      statusRef.current?.focus()
+    else if (state === 'form' && (from === 'changed' || from === 'error'))
+      formRef.current?.querySelector<HTMLElement>('input')?.focus()
+  }, [state])
+  useEffect(() => {
+    if (refusedSubmissions === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusedSubmissions])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const read = (name: string) => {
+      const value = data.get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    send({
+      type: 'submit',
+      currentPassword: read('currentPassword'),
+      newPassword: read('newPassword'),
+    })
+  }
+
+  if (snapshot.matches('changed')) {
+    return (
+      <div className="account-notice">
+        <p ref={statusRef} tabIndex={-1} role="status" className="focus-target">
+          <Trans>
+            Your password has been changed. Every other device has been signed out, and we have sent
+            you an email about it.
+          </Trans>
+        </p>
+        <p className="form-actions">
+          <button type="button" className="button" onClick={() => send({ type: 'again' })}>
+            <Trans>Change it again</Trans>
+          </button>
+        </p>
+      </div>
+    )
+  }
+  if (snapshot.matches('error')) {
+    return (
+      <div className="account-notice account-notice-bad">
+        <p ref={statusRef} tabIndex={-1} className="focus-target">
+          {message ?? <Trans>Your password could not be changed. Please try again.</Trans>}
+        </p>
+        <p className="form-actions">
+          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </div>
+    )
+  }
+  const busy = snapshot.matches('submitting')
+  return (
+    <form
+      ref={formRef}
+      className="account-form"
+      method="post"
+      noValidate
+      onSubmit={submit}
+      aria-busy={busy}
+      // A new form after each answer: the passwords typed before are gone from the page too.
+      key={snapshot.matches('wrongPassword') ? 'again' : 'first'}
+    >
+      {snapshot.matches('wrongPassword') ? (
+        <p ref={statusRef} tabIndex={-1} role="alert" className="form-summary focus-target">
+          <Trans>Your current password is not right.</Trans>
+        </p>
+      ) : Object.keys(errors).length > 0 ? (
+        <p key={refusedSubmissions} role="alert" className="form-summary">
+          <Trans>Please check the highlighted fields.</Trans>
+        </p>
+      ) : null}
+      <FormField
+        form="change-password"
+        name="currentPassword"
+        label={<Trans>Current password</Trans>}
+        error={errors.currentPassword}
+      >
+        {(control) => (
+          <input {...control} type="password" autoComplete="current-password" maxLength={128} />
+        )}
+      </FormField>
+      <FormField
+        form="change-password"
+        name="newPassword"
+        label={<Trans>New password</Trans>}
+        error={errors.newPassword}
+        hint={
+          <Trans>
+            At least 8 characters. A few unrelated words make a strong password that is easy to
+            remember.
+          </Trans>
+        }
+      >
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" maxLength={128} />
+        )}
+      </FormField>
+      <p className="form-actions">
+        <button type="submit" className="button button-primary" aria-disabled={busy}>
+          {busy ? <Trans>Changing…</Trans> : <Trans>Change password</Trans>}
+        </button>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import { profileMachine } from '../../../../machines/profile-machine'
+import { refused, unreachable } from '../../../../tests/doubles/api-answers'
+import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import { testUser } from '../../../../tests/fixtures/account-user'
+import { testMachinePaths } from '../../../../tests/paths/machine-paths'
+import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
+import type { CallFailure, MeBody } from '../../../domain/api/api-contract'
+
+let network = installFakeNetwork()
+afterEach(() => {
+  network.restore()
+  localStorage.clear()
+})
+
+const profile = testUser.profile
+const moved = { ...profile, city: 'Oaxaca de Juárez' }
+const savedBody: MeBody = { success: true, user: { ...testUser, profile: moved } }
+
+const section = () => screen.getByRole('region', { name: 'Your details' })
+const city = () => within(section()).getByLabelText('City') as HTMLInputElement
+const postalCode = () => within(section()).getByLabelText('Postal code') as HTMLInputElement
+const shownCity = () => within(section()).getByText('City').nextElementSibling?.textContent
+
+testMachinePaths(profileMachine, {
+  input: { profile },
+  render: async () => {
+    network = installFakeNetwork()
+    const view = await renderSignedIn('/profile')
+    await waitFor(() => section())
+    return view
+  },
+  events: (snapshot) => {
+    if (snapshot.matches('editing'))
+      return snapshot.context.refusedSubmissions === 0
+        ? [
+            { type: 'save', values: moved },
+            { type: 'save', values: { ...moved, postalCode: '' } },
+          ]
+        : [{ type: 'save', values: moved }]
+    if (snapshot.matches('saving'))
+      return [
+        { type: 'xstate.done.actor.updateProfile', output: savedBody },
+        {
+          type: 'xstate.error.actor.updateProfile',
+          error: refused(400, 'invalid_fields', 'Please check the highlighted fields.'),
+        },
+        { type: 'xstate.error.actor.updateProfile', error: unreachable() },
+      ]
+    return []
+  },
+  exec: {
+    edit: ({ user }) =>
+      user.click(within(section()).getByRole('button', { name: 'Edit your details' })),
+    cancel: ({ user }) => user.click(within(section()).getByRole('button', { name: 'Cancel' })),
+    retry: ({ user }) => user.click(within(section()).getByRole('button', { name: 'Try again' })),
+    save: async ({ user }, event) => {
+      await user.clear(city())
+      await user.type(city(), event.values.city)
+      await user.clear(postalCode())
+      if (event.values.postalCode) await user.type(postalCode(), event.values.postalCode)
+      await user.click(within(section()).getByRole('button', { name: 'Save your details' }))
+    },
+    'xstate.done.actor.updateProfile': async (_, event) => {
+      const request = await network.next('/api/v1/me')
+      expect(request.method).toBe('PATCH')
+      expect(request.headers.get('X-XSRF-TOKEN')).toBe(testXsrfToken)
+      expect(request.body).toEqual(moved)
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.updateProfile': async (_, event) => {
+      const request = await network.next('/api/v1/me')
+      const error = event.error as CallFailure
+      if (error.response) request.respond(error.response.status, error.response.data)
+      else request.fail()
+    },
+  },
+  states: {
+    viewing: async ({ snapshot }) => {
+      await waitFor(() => expect(shownCity()).toBe(snapshot.context.saved.city))
+      expect(within(section()).queryByRole('status')).toBeNull()
+    },
+    editing: async ({ snapshot }) => {
+      await waitFor(() => expect(city().value).toBe(snapshot.context.values.city))
+      if (snapshot.context.refusedSubmissions > 0 && snapshot.context.values.postalCode === '') {
+        expect(within(section()).getByRole('alert').textContent).toBe(
+          'Please check the highlighted fields.',
+        )
+        expect(document.activeElement).toBe(postalCode())
+      }
+    },
+    saving: async () => {
+      await waitFor(() =>
+        expect(
+          within(section()).getByRole('button', { name: 'Saving…' }).getAttribute('aria-disabled'),
+        ).toBe('true'),
+      )
+    },
+    saved: async () => {
+      await waitFor(() => expect(shownCity()).toBe(moved.city))
+      expect(document.activeElement?.textContent).toBe('Your details are saved.')
+    },
+    error: async ({ snapshot }) => {
+      await waitFor(() =>
+        expect(document.activeElement?.textContent).toBe(
+          snapshot.context.message ?? 'Your details could not be saved. Please try again.',
+        ),
+      )
+    },
+  },
+})

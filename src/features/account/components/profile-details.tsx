@@ -1,0 +1,218 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { type FormEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { profileMachine } from '../../../../machines/profile-machine'
+import { callEndpoint } from '../../../api/call-endpoint'
+import type { ProfileValues } from '../../../domain/accounts/account-checks'
+import { createProfileUpdateSchema, profileFields } from '../../../domain/accounts/account-schemas'
+import type { AccountUser } from '../../../domain/api/api-contract'
+import {
+  firstIssuePerField,
+  genders,
+  maxLengths,
+} from '../../../domain/registration/registration-schema'
+import { FormField } from '../../../ui/form-field'
+import { inspectorOptions } from '../../../ui/machine-inspector'
+import { genderLabels, profileFieldSpecs } from '../profile-fields'
+import type { SessionRuntime } from '../session/session-runtime'
+
+const trimmed = (values: ProfileValues): ProfileValues =>
+  Object.fromEntries(profileFields.map((field) => [field, values[field].trim()])) as ProfileValues
+
+/** The profile's details: shown, then edited and saved (profileMachine). */
+export function ProfileDetails({
+  user,
+  runtime,
+}: {
+  readonly user: AccountUser
+  readonly runtime: SessionRuntime
+}) {
+  const { _ } = useLingui()
+  const [machine] = useState(() =>
+    profileMachine.provide({
+      actors: {
+        updateProfile: fromPromise(({ input }) => callEndpoint('updateProfile', input)),
+      },
+      actions: { announceUpdate: (_, body) => runtime.updated(body) },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, {
+    ...inspectorOptions,
+    input: { profile: user.profile },
+  })
+  const { saved, values, refusedSubmissions, message } = snapshot.context
+  const errors = useMemo(() => {
+    if (refusedSubmissions === 0) return {}
+    const result = v.safeParse(
+      createProfileUpdateSchema((descriptor) => _(descriptor)),
+      values,
+    )
+    return result.success ? {} : firstIssuePerField(result.issues)
+  }, [_, values, refusedSubmissions])
+
+  const editing = snapshot.matches('editing') || snapshot.matches('saving')
+  const formRef = useRef<HTMLFormElement>(null)
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  const editRef = useRef<HTMLButtonElement>(null)
+  const view = editing ? 'editing' : String(snapshot.value)
+  const previous = useRef(view)
+  useEffect(() => {
+    if (previous.current === view) return
+    const from = previous.current
+    previous.current = view
+    if (view === 'editing' && from !== 'editing')
+      formRef.current?.querySelector<HTMLElement>('input, select')?.focus()
+    else if (view === 'viewing') editRef.current?.focus()
+    else statusRef.current?.focus()
+  }, [view])
+  useEffect(() => {
+    if (refusedSubmissions === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusedSubmissions])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const read = (field: string) => {
+      const value = data.get(field)
+      return typeof value === 'string' ? value : ''
+    }
+    send({
+      type: 'save',
+      values: trimmed(
+        Object.fromEntries(profileFields.map((field) => [field, read(field)])) as ProfileValues,
+      ),
+    })
+  }
+
+  if (!editing && !snapshot.matches('error')) {
+    return (
+      <section className="account-section" aria-labelledby="profile-details-heading">
+        <h2 id="profile-details-heading">
+          <Trans>Your details</Trans>
+        </h2>
+        {snapshot.matches('saved') ? (
+          <p ref={statusRef} tabIndex={-1} role="status" className="account-notice focus-target">
+            <Trans>Your details are saved.</Trans>
+          </p>
+        ) : null}
+        <dl className="account-details">
+          <dt>
+            <Trans>Email address</Trans>
+          </dt>
+          <dd>{user.email}</dd>
+          {profileFieldSpecs.map((spec) => (
+            <Fragment key={spec.name}>
+              <dt>{_(spec.label)}</dt>
+              <dd>
+                {spec.name === 'gender' && (saved.gender === 'Male' || saved.gender === 'Female')
+                  ? _(genderLabels[saved.gender])
+                  : saved[spec.name] || '—'}
+              </dd>
+            </Fragment>
+          ))}
+        </dl>
+        <p className="form-actions">
+          <button
+            ref={editRef}
+            type="button"
+            className="button"
+            onClick={() => send({ type: 'edit' })}
+          >
+            <Trans>Edit your details</Trans>
+          </button>
+        </p>
+      </section>
+    )
+  }
+  if (snapshot.matches('error')) {
+    return (
+      <section className="account-section" aria-labelledby="profile-details-heading">
+        <h2 id="profile-details-heading">
+          <Trans>Your details</Trans>
+        </h2>
+        <div className="account-notice account-notice-bad">
+          <p ref={statusRef} tabIndex={-1} className="focus-target">
+            {message ?? <Trans>Your details could not be saved. Please try again.</Trans>}
+          </p>
+          <p className="form-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => send({ type: 'retry' })}
+            >
+              <Trans>Try again</Trans>
+            </button>
+            <button type="button" className="button" onClick={() => send({ type: 'cancel' })}>
+              <Trans>Cancel</Trans>
+            </button>
+          </p>
+        </div>
+      </section>
+    )
+  }
+  const busy = snapshot.matches('saving')
+  return (
+    <section className="account-section" aria-labelledby="profile-details-heading">
+      <h2 id="profile-details-heading">
+        <Trans>Your details</Trans>
+      </h2>
+      <form
+        ref={formRef}
+        className="account-form"
+        method="post"
+        noValidate
+        onSubmit={submit}
+        aria-busy={busy}
+      >
+        {Object.keys(errors).length > 0 ? (
+          <p key={refusedSubmissions} role="alert" className="form-summary">
+            <Trans>Please check the highlighted fields.</Trans>
+          </p>
+        ) : null}
+        {profileFieldSpecs.map((spec) => (
+          <FormField
+            key={spec.name}
+            form="profile"
+            name={spec.name}
+            label={_(spec.label)}
+            error={errors[spec.name]}
+          >
+            {(control) =>
+              spec.name === 'gender' ? (
+                <select {...control} autoComplete={spec.autoComplete} defaultValue={values.gender}>
+                  {genders.map((gender) => (
+                    <option key={gender} value={gender}>
+                      {_(genderLabels[gender])}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...control}
+                  type={spec.type}
+                  autoComplete={spec.autoComplete}
+                  maxLength={maxLengths[spec.name]}
+                  defaultValue={values[spec.name]}
+                />
+              )
+            }
+          </FormField>
+        ))}
+        <p className="form-actions">
+          <button type="submit" className="button button-primary" aria-disabled={busy}>
+            {busy ? <Trans>Saving…</Trans> : <Trans>Save your details</Trans>}
+          </button>
+          {busy ? null : (
+            <button type="button" className="button" onClick={() => send({ type: 'cancel' })}>
+              <Trans>Cancel</Trans>
+            </button>
+          )}
+        </p>
+      </form>
+    </section>
+  )
+}

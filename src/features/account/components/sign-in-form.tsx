@@ -1,0 +1,216 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { signInMachine } from '../../../../machines/sign-in-machine'
+import { callEndpoint } from '../../../api/call-endpoint'
+import { createLoginSchema } from '../../../domain/accounts/account-schemas'
+import type { SignedInBody } from '../../../domain/api/api-contract'
+import { firstIssuePerField } from '../../../domain/registration/registration-schema'
+import { FormField } from '../../../ui/form-field'
+import { inspectorOptions } from '../../../ui/machine-inspector'
+import { useFocusOnChange } from '../hooks/use-focus-on-change'
+
+/** The sign-in form (signInMachine); `onSignedIn` takes the session and leaves the page. */
+export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedInBody) => void }) {
+  const { _ } = useLingui()
+  const signedIn = useRef(onSignedIn)
+  signedIn.current = onSignedIn
+  const [machine] = useState(() =>
+    signInMachine.provide({
+      actors: {
+        login: fromPromise(({ input }) => callEndpoint('login', input)),
+        resendVerification: fromPromise(({ input }) =>
+          callEndpoint('resendVerification', { email: input.email }),
+        ),
+      },
+      actions: { announceSignIn: (_, body) => signedIn.current(body) },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const { email, password, remember, refusedSubmissions, message } = snapshot.context
+  const errors = useMemo(() => {
+    if (refusedSubmissions === 0) return {}
+    const result = v.safeParse(
+      createLoginSchema((descriptor) => _(descriptor)),
+      { email, password, remember },
+    )
+    return result.success ? {} : firstIssuePerField(result.issues)
+  }, [_, email, password, remember, refusedSubmissions])
+
+  const onForm =
+    snapshot.matches('form') || snapshot.matches('submitting') || snapshot.matches('invalid')
+  const view = onForm ? 'form' : String(snapshot.value)
+  const { headingRef, controlRef } = useFocusOnChange<HTMLHeadingElement, HTMLInputElement>(
+    snapshot.matches('invalid') ? 'invalid' : view,
+    'form',
+  )
+  const passwordRef = useRef<HTMLInputElement>(null)
+  const latestErrors = useRef(errors)
+  latestErrors.current = errors
+  // Only a new refusal moves focus (to the first field it names), not a later answer.
+  useEffect(() => {
+    if (refusedSubmissions === 0) return
+    if (latestErrors.current.email) controlRef.current?.focus()
+    else passwordRef.current?.focus()
+  }, [refusedSubmissions, controlRef])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const text = (name: string) => {
+      const value = data.get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    send({
+      type: 'submit',
+      email: text('email').trim(),
+      password: text('password'),
+      remember: data.get('remember') === 'on',
+    })
+  }
+
+  if (snapshot.matches('unverified') || snapshot.matches('resendingVerification')) {
+    const busy = snapshot.matches('resendingVerification')
+    return (
+      <section className="account-notice">
+        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
+          <Trans>Please confirm your email address first.</Trans>
+        </h2>
+        <p>
+          <Trans>
+            We sent a verification link to {email} when you registered. Open it, then sign in. If
+            you cannot find the email, we can send a new link.
+          </Trans>
+        </p>
+        <p className="form-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            aria-disabled={busy}
+            onClick={() => {
+              if (!busy) send({ type: 'resend' })
+            }}
+          >
+            {busy ? (
+              <Trans>Sending the verification link…</Trans>
+            ) : (
+              <Trans>Send the verification link again</Trans>
+            )}
+          </button>
+          {busy ? null : (
+            <button type="button" className="button" onClick={() => send({ type: 'edit' })}>
+              <Trans>Sign in with another account</Trans>
+            </button>
+          )}
+        </p>
+      </section>
+    )
+  }
+  if (snapshot.matches('verificationSent')) {
+    return (
+      <section className="account-notice">
+        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
+          <Trans>
+            If {email} has an account waiting for confirmation, a new verification link is on its
+            way.
+          </Trans>
+        </h2>
+        <p className="form-actions">
+          <button type="button" className="button" onClick={() => send({ type: 'edit' })}>
+            <Trans>Back to sign in</Trans>
+          </button>
+        </p>
+      </section>
+    )
+  }
+  if (snapshot.matches('rateLimited') || snapshot.matches('error')) {
+    return (
+      <section className="account-notice account-notice-bad">
+        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
+          {message ??
+            (snapshot.matches('rateLimited') ? (
+              <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
+            ) : (
+              <Trans>Sign-in failed. Please try again.</Trans>
+            ))}
+        </h2>
+        <p className="form-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => send({ type: 'retry' })}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </section>
+    )
+  }
+  if (snapshot.matches('signedIn')) {
+    return (
+      <p className="account-notice" role="status">
+        <Trans>You are signed in.</Trans>
+      </p>
+    )
+  }
+  const busy = snapshot.matches('submitting')
+  return (
+    <form className="account-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+      {snapshot.matches('invalid') ? (
+        <h2 ref={headingRef} tabIndex={-1} role="alert" className="form-summary focus-target">
+          <Trans>The email address or the password is not right.</Trans>
+        </h2>
+      ) : refusedSubmissions > 0 && Object.keys(errors).length > 0 ? (
+        <p key={refusedSubmissions} role="alert" className="form-summary">
+          <Trans>Please fill in all required fields.</Trans>
+        </p>
+      ) : null}
+      <FormField form="sign-in" name="email" label={<Trans>Email</Trans>} error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            ref={controlRef}
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            defaultValue={email}
+          />
+        )}
+      </FormField>
+      <FormField
+        form="sign-in"
+        name="password"
+        label={<Trans>Password</Trans>}
+        error={errors.password}
+      >
+        {(control) => (
+          <input
+            {...control}
+            // A refused password is cleared, as the machine forgets it.
+            key={snapshot.matches('invalid') ? 'refused' : 'typed'}
+            ref={passwordRef}
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+          />
+        )}
+      </FormField>
+      <p className="form-check">
+        <input id="sign-in-remember" name="remember" type="checkbox" defaultChecked={remember} />
+        <label htmlFor="sign-in-remember">
+          <Trans>Keep me signed in on this device for 30 days</Trans>
+        </label>
+      </p>
+      <p className="form-actions">
+        <button type="submit" className="button button-primary" aria-disabled={busy}>
+          {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        </button>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,31 @@
+import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { type SignedIn, useSignedInUser } from '../hooks/use-signed-in-user'
+import './account.css'
+
+/**
+ * The frame of a signed-in page: its heading always (the prerendered shell holds nobody's
+ * data), its content once the session says who is signed in; a signed-out visitor is sent
+ * to the sign-in page.
+ */
+export function SignedInShell({
+  title,
+  children,
+}: {
+  readonly title: ReactNode
+  readonly children: (signedIn: SignedIn) => ReactNode
+}) {
+  const signedIn = useSignedInUser()
+  return (
+    <article className="page-intro account-page">
+      <h1>{title}</h1>
+      {signedIn ? (
+        children(signedIn)
+      ) : (
+        <p className="account-notice" role="status">
+          <Trans>Checking your session…</Trans>
+        </p>
+      )}
+    </article>
+  )
+}

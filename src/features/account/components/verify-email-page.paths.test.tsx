@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import { verifyEmailMachine } from '../../../../machines/verify-email-machine'
+import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
+import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import { testMachinePaths } from '../../../../tests/paths/machine-paths'
+import { renderApp } from '../../../../tests/paths/render-app'
+import type { CallFailure } from '../../../domain/api/api-contract'
+
+const token = 'B'.repeat(43)
+
+let network = installFakeNetwork()
+afterEach(() => network.restore())
+
+const heading = () => screen.getByRole('heading', { level: 2 })
+const expectFocusedHeading = async (text: string) => {
+  await waitFor(() => expect(heading().textContent).toBe(text))
+  expect(document.activeElement).toBe(heading())
+}
+const signInLink = () => {
+  const link = heading().parentElement?.querySelector('a')
+  expect([link?.textContent, link?.getAttribute('href')]).toEqual(['Sign in', '/login'])
+}
+
+testMachinePaths(verifyEmailMachine, {
+  // The link as the mail sends it, and one cut short.
+  inputs: [{ token }, { token: token.slice(0, 12) }],
+  render: async (input) => {
+    network = installFakeNetwork()
+    const view = await renderApp(`/verify-email?token=${input?.token ?? token}`)
+    // The page takes the token, then removes it from the address.
+    await waitFor(() => expect(view.router.state.location.search).toEqual({}))
+    return view
+  },
+  events: (snapshot) =>
+    snapshot.matches('verifying')
+      ? [
+          {
+            type: 'xstate.done.actor.verifyEmail',
+            output: accepted('Your email address is confirmed.'),
+          },
+          {
+            type: 'xstate.error.actor.verifyEmail',
+            error: refused(400, 'expired_token', 'This link has expired.'),
+          },
+          {
+            type: 'xstate.error.actor.verifyEmail',
+            error: refused(400, 'invalid_token', 'This link is invalid.'),
+          },
+          { type: 'xstate.error.actor.verifyEmail', error: unreachable() },
+        ]
+      : [],
+  exec: {
+    retry: ({ user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    'xstate.done.actor.verifyEmail': async (_, event) => {
+      const request = await network.next('/api/v1/auth/verify-email')
+      expect(request.method).toBe('POST')
+      expect(request.headers.get('X-XSRF-TOKEN')).toBe(testXsrfToken)
+      expect(request.body).toEqual({ token })
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.verifyEmail': async (_, event) => {
+      const request = await network.next('/api/v1/auth/verify-email')
+      const error = event.error as CallFailure
+      if (error.response) request.respond(error.response.status, error.response.data)
+      else request.fail()
+    },
+  },
+  states: {
+    verifying: async () => {
+      await waitFor(() =>
+        expect(screen.getByRole('status').textContent).toBe('Confirming your email address…'),
+      )
+    },
+    verified: async () => {
+      await expectFocusedHeading('Your email address is confirmed. You can sign in now.')
+      signInLink()
+    },
+    expired: async () => {
+      await expectFocusedHeading('This verification link has expired.')
+      signInLink()
+    },
+    invalid: async () => {
+      await waitFor(() =>
+        expect(heading().textContent).toBe(
+          'This verification link is invalid or was already used.',
+        ),
+      )
+      signInLink()
+    },
+    failed: async () => {
+      await expectFocusedHeading(
+        'Your email address could not be confirmed just now. Please try again.',
+      )
+    },
+  },
+})

@@ -1,0 +1,118 @@
+import { Trans } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { useEffect, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { verifyEmailMachine } from '../../../../machines/verify-email-machine'
+import { callEndpoint } from '../../../api/call-endpoint'
+import { inspectorOptions } from '../../../ui/machine-inspector'
+import { useHydrated } from '../../../ui/use-hydrated'
+import './account.css'
+
+/** The link's answer (verifyEmailMachine); started once the page runs in the browser. */
+function Verification({ token }: { readonly token: string }) {
+  const [machine] = useState(() =>
+    verifyEmailMachine.provide({
+      actors: {
+        verifyEmail: fromPromise(({ input }) =>
+          callEndpoint('verifyEmail', { token: input.token }),
+        ),
+      },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { token } })
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const state = String(snapshot.value)
+  useEffect(() => {
+    if (state !== 'verifying') headingRef.current?.focus()
+  }, [state])
+
+  if (snapshot.matches('verifying')) {
+    return (
+      <p className="account-notice" role="status">
+        <Trans>Confirming your email address…</Trans>
+      </p>
+    )
+  }
+  if (snapshot.matches('verified')) {
+    return (
+      <section className="account-notice">
+        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
+          <Trans>Your email address is confirmed. You can sign in now.</Trans>
+        </h2>
+        <p className="form-actions">
+          <Link to="/login" className="button button-primary">
+            <Trans>Sign in</Trans>
+          </Link>
+        </p>
+      </section>
+    )
+  }
+  if (snapshot.matches('failed')) {
+    return (
+      <section className="account-notice account-notice-bad">
+        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
+          <Trans>Your email address could not be confirmed just now. Please try again.</Trans>
+        </h2>
+        <p className="form-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => send({ type: 'retry' })}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </section>
+    )
+  }
+  return (
+    <section className="account-notice account-notice-bad">
+      <h2 ref={headingRef} tabIndex={-1} className="focus-target">
+        {snapshot.matches('expired') ? (
+          <Trans>This verification link has expired.</Trans>
+        ) : (
+          <Trans>This verification link is invalid or was already used.</Trans>
+        )}
+      </h2>
+      <p>
+        <Trans>
+          Sign in with your email address and password: if your address still needs confirming, we
+          will offer to send a new link.
+        </Trans>
+      </p>
+      <p className="form-actions">
+        <Link to="/login" className="button button-primary">
+          <Trans>Sign in</Trans>
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+/**
+ * `/verify-email?token=…`: takes the token from the mail's link, removes it from the address
+ * (it should not stay in the history or reach another page's referrer), and verifies it.
+ */
+export function VerifyEmailPage({ token }: { readonly token: string | undefined }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const [linkToken] = useState(() => token ?? '')
+  useEffect(() => {
+    if (hydrated && token !== undefined) void navigate({ to: '/verify-email', replace: true })
+  }, [hydrated, token, navigate])
+  return (
+    <article className="page-intro account-page">
+      <h1>
+        <Trans>Confirm your email address</Trans>
+      </h1>
+      {hydrated ? (
+        <Verification token={linkToken} />
+      ) : (
+        <p className="account-notice" role="status">
+          <Trans>Confirming your email address…</Trans>
+        </p>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,150 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { afterEach, expect } from 'vitest'
+import { sessionMachine } from '../../../../machines/session-machine'
+import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
+import { installFakeNetwork } from '../../../../tests/doubles/fake-network'
+import { testUser } from '../../../../tests/fixtures/account-user'
+import { testMachinePaths } from '../../../../tests/paths/machine-paths'
+import { type RenderedApp, renderApp } from '../../../../tests/paths/render-app'
+import type { CallFailure } from '../../../domain/api/api-contract'
+
+let network = installFakeNetwork()
+afterEach(() => {
+  network.restore()
+  localStorage.clear()
+})
+
+const header = () => screen.getByRole('navigation', { name: 'Main' })
+const accountButton = () => within(header()).queryByRole('button', { name: 'Account of Ana' })
+const expectSignedOutHeader = () => {
+  expect(accountButton()).toBeNull()
+  expect(within(header()).getByRole('link', { name: 'Sign in' })).toBeTruthy()
+}
+const h1 = () => screen.getByRole('heading', { level: 1 })
+
+async function visit(view: RenderedApp, to: '/profile' | '/login') {
+  if (view.router.state.location.pathname === to) return
+  await act(async () => {
+    await view.router.navigate({ to })
+  })
+}
+
+async function answer(path: string, error: CallFailure) {
+  const request = await network.next(path)
+  if (error.response) request.respond(error.response.status, error.response.data)
+  else request.fail()
+}
+
+async function signInThroughTheForm(user: UserEvent, view: RenderedApp) {
+  await visit(view, '/login')
+  await user.type(await screen.findByLabelText('Email'), testUser.email)
+  await user.type(screen.getByLabelText('Password'), 'lantern orbit mango 42')
+  await user.click(screen.getByRole('button', { name: 'Sign in' }))
+  const request = await network.next('/api/v1/auth/login')
+  request.respond(200, { ...accepted('Welcome back.'), user: testUser })
+}
+
+testMachinePaths(sessionMachine, {
+  // A public page: the session's code is loaded (as a signed-in page or the sign-in form
+  // would load it), nobody has asked the server yet.
+  render: async () => {
+    network = installFakeNetwork()
+    localStorage.clear()
+    const view = await renderApp('/about')
+    await act(async () => {
+      await view.router.options.context.session.load()
+    })
+    return view
+  },
+  events: (snapshot) => {
+    if (snapshot.matches('loading'))
+      return [
+        { type: 'xstate.done.actor.loadSession', output: undefined },
+        {
+          type: 'xstate.error.actor.loadSession',
+          error: refused(401, 'unauthenticated', 'Sign in to continue.'),
+        },
+      ]
+    if (snapshot.matches('signingOut'))
+      return [
+        { type: 'xstate.done.actor.signOut', output: undefined },
+        { type: 'xstate.error.actor.signOut', error: unreachable() },
+        {
+          type: 'xstate.error.actor.signOut',
+          error: refused(401, 'unauthenticated', 'Sign in to continue.'),
+        },
+      ]
+    return []
+  },
+  exec: {
+    // A signed-in page asks who is signed in.
+    check: ({ view }) => visit(view, '/profile'),
+    'xstate.done.actor.loadSession': async () => {
+      const request = await network.next('/api/v1/me')
+      expect(request.method).toBe('GET')
+      request.respond(200, { success: true, user: testUser })
+    },
+    'xstate.error.actor.loadSession': (_, event) =>
+      answer('/api/v1/me', event.error as CallFailure),
+    signedIn: ({ user, view }) => signInThroughTheForm(user, view),
+    // The header's menu leads to /logout, which signs out; after a failed attempt, its button.
+    signOut: async ({ user }) => {
+      const again = screen.queryByRole('button', { name: 'Sign out' })
+      if (again) return user.click(again)
+      const button = accountButton()
+      if (!button) throw new Error('No account menu')
+      await user.click(button)
+      await user.click(within(header()).getByRole('link', { name: 'Sign out' }))
+    },
+    'xstate.done.actor.signOut': async () => {
+      const request = await network.next('/api/v1/auth/logout')
+      expect(request.method).toBe('POST')
+      request.respond(200, accepted('You are signed out.'))
+    },
+    'xstate.error.actor.signOut': (_, event) =>
+      answer('/api/v1/auth/logout', event.error as CallFailure),
+    // Any answer that says the session is gone: here, the profile's sessions list.
+    expired: async ({ view }) => {
+      await visit(view, '/profile')
+      await answer(
+        '/api/v1/me/sessions',
+        refused(401, 'unauthenticated', 'Your session has ended. Sign in again.'),
+      )
+    },
+  },
+  states: {
+    unknown: () => {
+      expectSignedOutHeader()
+      expect(localStorage.getItem('account-signed-in')).toBeNull()
+    },
+    loading: async () => {
+      await waitFor(() =>
+        expect(screen.getByRole('status').textContent).toBe('Checking your session…'),
+      )
+      expectSignedOutHeader()
+    },
+    signedIn: async ({ snapshot }) => {
+      await waitFor(() => expect(accountButton()).not.toBeNull())
+      expect(localStorage.getItem('account-signed-in')).toBe('1')
+      if (snapshot.context.signOutFailed) {
+        await waitFor(() => expect(h1().textContent).toBe('You are still signed in'))
+        expect(document.activeElement).toBe(h1())
+      }
+    },
+    signingOut: async () => {
+      await waitFor(() => expect(h1().textContent).toBe('Signing you out…'))
+    },
+    signedOut: async ({ view }) => {
+      await waitFor(expectSignedOutHeader)
+      expect(localStorage.getItem('account-signed-in')).toBeNull()
+      const { pathname, search } = view.router.state.location
+      // Signed out on a signed-in page: off to the sign-in form, which brings the visitor back.
+      if (pathname === '/login') expect(search).toEqual({ redirect: '/profile' })
+      else {
+        expect(pathname).toBe('/logout')
+        await waitFor(() => expect(h1().textContent).toBe('You are signed out'))
+      }
+    },
+  },
+})

@@ -1,0 +1,16 @@
+import { act, screen } from '@testing-library/react'
+import { accepted } from '../doubles/api-answers'
+import { testUser } from '../fixtures/account-user'
+import { type RenderedApp, renderApp } from './render-app'
+
+/** The app at `path` with `testUser` signed in (as the sign-in form leaves it). */
+export async function renderSignedIn(path: string): Promise<RenderedApp> {
+  const view = await renderApp('/about')
+  const session = await view.router.options.context.session.load()
+  act(() => session.signedIn({ ...accepted('Welcome back.'), user: testUser }))
+  await act(async () => {
+    await view.router.navigate({ to: path })
+  })
+  await screen.findByRole('heading', { level: 1 })
+  return view
+}
