@@ -4,6 +4,8 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { isLocale, localeFromPath, resolveLocale } from './domain/locales'
 import { applyTheme, readStoredTheme } from './features/theme/theme'
+import { AfterHydration } from './hydration/after-hydration'
+import { replayClicks, takeEarlyClicks } from './hydration/early-clicks'
 import { activateLocale, i18n } from './i18n/i18n'
 import { readStoredLanguage, setLanguage } from './i18n/language-preference'
 import { createAppRouter } from './router'
@@ -22,15 +24,26 @@ async function start(): Promise<void> {
   // The prerendered page says which language it was rendered in (see docs/decisions/005).
   const rendered = document.documentElement.dataset.pageLang
   const router = createAppRouter()
+  let early: readonly Element[] = []
+  // Marks the page as live (tests and styles can rely on it), then replays early clicks.
+  const onHydrated = () => {
+    document.documentElement.dataset.hydrated = ''
+    const clicked = early
+    early = [] // StrictMode runs effects twice in development: replay once
+    setTimeout(() => replayClicks(clicked))
+  }
   const app = (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
+      <AfterHydration onHydrated={onHydrated}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </AfterHydration>
     </StrictMode>
   )
 
   if (!isLocale(rendered) || !root.firstChild) {
+    takeEarlyClicks()
     await setLanguage(preferred)
     await router.load()
     createRoot(root).render(app)
@@ -46,6 +59,8 @@ async function start(): Promise<void> {
   // The server rendered without the client's root Suspense boundary; tell the router so its
   // tree matches (otherwise React reports error #418 and re-renders from scratch).
   router.ssr = { manifest: undefined }
+  // From here on the app's own handlers (or React's replay during hydration) take clicks.
+  early = takeEarlyClicks()
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.error('Hydration error:', error),
   })
