@@ -72,10 +72,7 @@ export async function prerender({ outDir, origin }) {
     const preloads = preloadsFor(page, chunks, template)
     await write(
       file,
-      await inlineStylesheets(
-        lowPriorityScripts(fillTemplate(template, page, preloads)),
-        clientDir,
-      ),
+      await inlineStylesheets(scriptsAfterLoad(fillTemplate(template, page, preloads)), clientDir),
     )
   }
   await write('sitemap.xml', renderer.renderSitemap(origin))
@@ -174,20 +171,42 @@ function fillTemplate(template, page, preloads) {
 }
 
 /**
- * The scripts wait behind the first paint (docs/decisions/016): the entry and its preloads at
- * low priority, so the HTML, the CSS and the hero image get the connection first; a click
- * before they run is replayed by the app.
+ * The scripts wait until the page has loaded and painted (docs/decisions/016): the entry and
+ * the chunks it needs are requested by a small inline loader after the `load` event and the
+ * next frame, so the HTML, the CSS and the hero image have the connection to themselves and
+ * the largest paint never waits for JavaScript. A click before the scripts ran is replayed by
+ * the app. The preloads keep the chunks downloading in parallel with the entry.
  */
-function lowPriorityScripts(html) {
-  return html
-    .replaceAll(
-      '<script type="module" crossorigin',
-      '<script type="module" fetchpriority="low" crossorigin',
-    )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    )
+function scriptsAfterLoad(html) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
+  const found = entry.exec(html)
+  if (!found) throw new Error('index.html must load one module entry')
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
+  const chunks = [...html.matchAll(preload)].map((match) => match[1])
+  const loader = `<script>
+      ;(() => {
+        const chunks = ${JSON.stringify(chunks)}
+        const start = () => {
+          for (const href of chunks) {
+            const link = document.createElement('link')
+            link.rel = 'modulepreload'
+            link.crossOrigin = ''
+            link.href = href
+            document.head.append(link)
+          }
+          const script = document.createElement('script')
+          script.type = 'module'
+          script.crossOrigin = ''
+          script.src = ${JSON.stringify(found[1])}
+          document.head.append(script)
+        }
+        const afterPaint = () => requestAnimationFrame(() => setTimeout(start))
+        if (document.readyState === 'complete') afterPaint()
+        else addEventListener('load', afterPaint, { once: true })
+      })()
+    </script>
+  </body>`
+  return replaceOnce(html.replace(found[0], '').replace(preload, ''), '</body>', loader)
 }
 
 /**

@@ -6,12 +6,14 @@ import { isLocale, localeFromPath, resolveLocale } from './domain/locales'
 import { applyTheme, readStoredTheme } from './features/theme/theme'
 import { AfterHydration } from './hydration/after-hydration'
 import { replayClicks, takeEarlyClicks } from './hydration/early-clicks'
+import { runEffectsAfterEachTask } from './hydration/preact-effects'
 import { activateLocale, i18n } from './i18n/i18n'
 import { readStoredLanguage, setLanguage } from './i18n/language-preference'
 import { createAppRouter } from './router'
 import './styles/global.css'
 
 async function start(): Promise<void> {
+  runEffectsAfterEachTask()
   applyTheme(readStoredTheme())
   const root = document.getElementById('root')
   if (!root) throw new Error('#root is missing from index.html')
@@ -30,7 +32,7 @@ async function start(): Promise<void> {
     document.documentElement.dataset.hydrated = ''
     const clicked = early
     early = [] // StrictMode runs effects twice in development: replay once
-    setTimeout(() => replayClicks(clicked))
+    queueMicrotask(() => replayClicks(clicked))
   }
   const app = (
     <StrictMode>
