@@ -41,11 +41,11 @@ describe('the site server', () => {
     for (const [file, content] of Object.entries(files)) write(`pages/${file}`, content)
     // The pages as the build lists them (derived from the routes): neutral pages have no locale.
     const pages = [
-      { path: '/', light: true },
-      { path: '/about', light: true },
-      { path: '/register', light: false },
-      { path: '/services/seo', locale: 'en', light: true },
-      { path: '/servicios/posicionamiento-seo', locale: 'es', light: true },
+      { path: '/' },
+      { path: '/about' },
+      { path: '/register' },
+      { path: '/services/seo', locale: 'en' },
+      { path: '/servicios/posicionamiento-seo', locale: 'es' },
     ]
     write(
       'pages/manifest.json',
