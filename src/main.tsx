@@ -7,6 +7,7 @@ import { applyTheme, readStoredTheme } from './features/theme/theme'
 import { AfterHydration } from './hydration/after-hydration'
 import { replayClicks, takeEarlyClicks } from './hydration/early-clicks'
 import { runEffectsAfterEachTask } from './hydration/preact-effects'
+import { yieldToBrowser } from './hydration/yield-to-browser'
 import { activateLocale, i18n } from './i18n/i18n'
 import { readStoredLanguage, setLanguage } from './i18n/language-preference'
 import { createAppRouter } from './router'
@@ -57,7 +58,10 @@ async function start(): Promise<void> {
   if (localeFromPath(pathname)) await setLanguage(rendered)
   else await activateLocale(rendered)
   document.documentElement.lang = rendered
+  // The modules have just run: loading the route and hydrating each get a task of their own.
+  await yieldToBrowser()
   await router.load()
+  await yieldToBrowser()
   // The server rendered without the client's root Suspense boundary; tell the router so its
   // tree matches (otherwise React reports error #418 and re-renders from scratch).
   router.ssr = { manifest: undefined }
