@@ -173,7 +173,7 @@ function fillTemplate(template, page, preloads) {
 /**
  * The scripts wait until the page has loaded and painted (docs/decisions/016): the entry and
  * the chunks it needs are requested by a small inline loader after the `load` event and the
- * next frame, so the HTML, the CSS and the hero image have the connection to themselves and
+ * first paint, so the HTML, the CSS and the hero image have the connection to themselves and
  * the largest paint never waits for JavaScript. A click before the scripts ran is replayed by
  * the app. The preloads keep the chunks downloading in parallel with the entry.
  */
@@ -200,9 +200,18 @@ function scriptsAfterLoad(html) {
           script.src = ${JSON.stringify(found[1])}
           document.head.append(script)
         }
-        const afterPaint = () => requestAnimationFrame(() => setTimeout(start))
-        if (document.readyState === 'complete') afterPaint()
-        else addEventListener('load', afterPaint, { once: true })
+        // Once loaded and painted. The paint is observed rather than waited for with a frame
+        // and a timer: those stand still under a test's paused clock (and in hidden tabs).
+        let waiting = 2
+        const ready = () => --waiting === 0 && start()
+        if (document.readyState === 'complete') ready()
+        else addEventListener('load', ready, { once: true })
+        if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+          new PerformanceObserver((_, observer) => {
+            observer.disconnect()
+            ready()
+          }).observe({ type: 'paint', buffered: true })
+        } else requestAnimationFrame(() => setTimeout(ready))
       })()
     </script>
   </body>`
