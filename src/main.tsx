@@ -11,6 +11,7 @@ import { yieldToBrowser } from './hydration/yield-to-browser'
 import { activateLocale, i18n } from './i18n/i18n'
 import { readStoredLanguage, setLanguage } from './i18n/language-preference'
 import { createAppRouter } from './router'
+import { setHydrating } from './ui/use-hydrated'
 import './styles/global.css'
 
 async function start(): Promise<void> {
@@ -30,6 +31,7 @@ async function start(): Promise<void> {
   let early: readonly Element[] = []
   // Marks the page as live (tests and styles can rely on it), then replays early clicks.
   const onHydrated = () => {
+    setHydrating(false)
     document.documentElement.dataset.hydrated = ''
     const clicked = early
     early = [] // StrictMode runs effects twice in development: replay once
@@ -67,6 +69,7 @@ async function start(): Promise<void> {
   router.ssr = { manifest: undefined }
   // From here on the app's own handlers (or React's replay during hydration) take clicks.
   early = takeEarlyClicks()
+  setHydrating(true)
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.error('Hydration error:', error),
   })

@@ -17,6 +17,7 @@ export function DocumentHead() {
   const facts = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.page })
   const locale = i18n.locale
   const served = useRef<string | undefined>(undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the page's facts alone also calls for a new head (read from the router when applied)
   useEffect(() => {
     if (pathname === undefined || !isLocale(locale)) return
     const page = `${locale} ${pathname}`
