@@ -1,9 +1,27 @@
+import { fileURLToPath } from 'node:url'
 import { lingui } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { cspHashes } from './server/build/csp-hashes-plugin.ts'
+
+const file = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// The site ships Preact's React-compatible runtime instead of react-dom (docs/decisions/015):
+// the same components at a tenth of the runtime's weight. The aliases name Preact's ES module
+// files, so CommonJS dependencies that require('react') share the one Preact instance.
+// Vitest keeps React (Testing Library renders through react-dom); the end-to-end suite runs
+// the built site, Preact included.
+const preact = [
+  { find: /^react-dom\/client$/, replacement: file('./node_modules/preact/compat/client.mjs') },
+  { find: /^react-dom\/server$/, replacement: file('./node_modules/preact/compat/server.mjs') },
+  {
+    find: /^react\/jsx-(dev-)?runtime$/,
+    replacement: file('./node_modules/preact/jsx-runtime/dist/jsxRuntime.mjs'),
+  },
+  { find: /^react(-dom)?$/, replacement: file('./node_modules/preact/compat/dist/compat.mjs') },
+]
 
 // Plugin order matters: the route tree is generated first (TanStack Router's plugin must run
 // before React's), then React, then the Babel pass that compiles Lingui's macros (without it
@@ -23,6 +41,23 @@ export default defineConfig({
     lingui(),
     cspHashes(),
   ],
+  resolve: process.env.VITEST ? {} : { alias: preact },
+  // The prerenderer renders with Preact too: the packages that import React are bundled into
+  // it, so they get the alias instead of loading react from node_modules.
+  ssr: process.env.VITEST
+    ? {}
+    : {
+        noExternal: [
+          'preact',
+          'preact-render-to-string',
+          '@tanstack/react-router',
+          '@tanstack/react-store',
+          '@tanstack/react-query',
+          '@lingui/react',
+          '@xstate/react',
+          'use-sync-external-store',
+        ],
+      },
   build: {
     outDir: 'dist/client',
     assetsInlineLimit: 0,

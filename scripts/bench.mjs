@@ -5,42 +5,32 @@
 //   (median of BENCH_RUNS runs, default 3);
 // - autocannon against the same server: static pages/s and p99 latency, and registrations/s
 //   when scripts/bench-api.mjs (the registration API's benchmark) is there.
-// Options: --no-build (reuse BENCH_BUILD_DIR), --no-save (do not update bench/results.json).
+// - a bundle report: per page, each script it loaded (brotli bytes) and what is in it.
+// Options: --no-build (reuse BENCH_BUILD_DIR), --no-save (do not update bench/results.json),
+// --compare <static-dir>: side by side with a static peer site (scripts/bench-compare.mjs,
+// BENCH_ROUNDS rounds, default 5; results in bench/compare-results.json).
 import { spawn, spawnSync } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
+import { compareWithPeer } from './bench-compare.mjs'
+import { bundleReport } from './bundle-report.mjs'
+import { chromeFlags, failedAudits, figuresOf, measure, scriptPaths } from './lighthouse-run.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const args = new Set(process.argv.slice(2))
+const argv = process.argv.slice(2)
+const args = new Set(argv)
+// --compare <static-dir>: our pages beside a static peer site (scripts/bench-compare.mjs).
+const compareDir = args.has('--compare') ? argv[argv.indexOf('--compare') + 1] : undefined
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const buildDir = resolve(root, process.env.BENCH_BUILD_DIR || '.tmp/bench-build')
 const resultsFile = join(root, 'bench/results.json')
 const pages = ['/', '/services/web-development', '/servicios/desarrollo-web', '/register']
 const staticTargets = ['/', '/services/web-development']
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -96,78 +86,6 @@ async function startServer() {
   return { baseURL, stop }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor((sorted.length - 1) / 2)]
-}
-
-/**
- * Size of the page's scripts from the build's precompressed files: `br` is the body Chromium
- * received (Lighthouse's transfer size adds the headers), `gz` what a gzip-only client gets.
- */
-function scriptBytes(lhr, extension) {
-  const requests = lhr.audits['network-requests']?.details?.items ?? []
-  let total = 0
-  for (const request of requests) {
-    if (request.resourceType !== 'Script') continue
-    const file = join(buildDir, 'client', `${new URL(request.url).pathname}.${extension}`)
-    total += existsSync(file) ? statSync(file).size : request.transferSize
-  }
-  return total
-}
-
-function figuresOf(lhr) {
-  if (lhr.runtimeError) {
-    throw new Error(
-      `Lighthouse could not measure ${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`,
-    )
-  }
-  const metric = (id) => {
-    const audit = lhr.audits[id]
-    if (typeof audit?.numericValue !== 'number') {
-      throw new Error(
-        `${lhr.finalDisplayedUrl}: no ${id} (${audit?.errorMessage ?? 'not measured'})`,
-      )
-    }
-    return audit.numericValue
-  }
-  const summary = lhr.audits['resource-summary']?.details?.items ?? []
-  const bytes = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0
-  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    seo: score('seo'),
-    lcpMs: Math.round(metric('largest-contentful-paint')),
-    tbtMs: Math.round(metric('total-blocking-time')),
-    cls: Number(metric('cumulative-layout-shift').toFixed(3)),
-    jsKb: Number((bytes('script') / 1000).toFixed(1)),
-    jsBrKb: Number((scriptBytes(lhr, 'br') / 1000).toFixed(1)),
-    jsGzipKb: Number((scriptBytes(lhr, 'gz') / 1000).toFixed(1)),
-    totalKb: Number((bytes('total') / 1000).toFixed(1)),
-  }
-}
-
-/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like) is tried again. */
-async function measure(port, url, attempts = 3) {
-  for (let attempt = 1; ; attempt++) {
-    const { lhr } = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    })
-    try {
-      figuresOf(lhr)
-      return lhr
-    } catch (error) {
-      if (attempt >= attempts) throw error
-      process.stderr.write(`${error.message}: trying again\n`)
-    }
-  }
-}
-
 /** Per page, the run with the median performance score (its other figures come with it). */
 async function lighthouseFigures(baseURL) {
   const chrome = await chromeLauncher.launch({
@@ -176,36 +94,28 @@ async function lighthouseFigures(baseURL) {
   })
   const results = {}
   const failures = {}
+  const scripts = {}
   try {
     for (const path of pages) {
       const all = []
       for (let run = 0; run < runs; run++) {
         const lhr = await measure(chrome.port, `${baseURL}${path}`)
-        all.push(figuresOf(lhr))
-        if (run === 0) failures[path] = failedAudits(lhr)
+        all.push(figuresOf(lhr, join(buildDir, 'client')))
+        if (run === 0) {
+          failures[path] = failedAudits(lhr)
+          scripts[path] = scriptPaths(lhr)
+        }
       }
-      const middle = median(all.map((f) => f.performance))
+      const middle = [...all.map((f) => f.performance)].sort((a, b) => a - b)[
+        Math.floor((all.length - 1) / 2)
+      ]
       results[path] = all.find((f) => f.performance === middle)
       process.stderr.write(`lighthouse ${path}: ${JSON.stringify(results[path])}\n`)
     }
   } finally {
     await chrome.kill()
   }
-  return { results, failures }
-}
-
-/** Audits that cost points in the non-performance categories (to say why a score is not 100). */
-function failedAudits(lhr) {
-  const failed = []
-  for (const id of ['accessibility', 'best-practices', 'seo']) {
-    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
-      const audit = lhr.audits[ref.id]
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-        failed.push(`${id}: ${ref.id} (${audit.title})`)
-      }
-    }
-  }
-  return failed
+  return { results, failures, scripts }
 }
 
 function cannon(options) {
@@ -308,13 +218,30 @@ async function main() {
     })
     if (build.status !== 0) throw new Error('The build failed')
   }
+  if (compareDir) {
+    if (!existsSync(resolve(compareDir))) throw new Error(`--compare: no folder ${compareDir}`)
+    const { baseURL, stop } = await startServer()
+    try {
+      await compareWithPeer({
+        ourBaseURL: baseURL,
+        peerDir: resolve(compareDir),
+        pages,
+        buildDir,
+        rounds: Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5)),
+        save: args.has('--no-save') ? undefined : join(root, 'bench/compare-results.json'),
+      })
+    } finally {
+      await stop()
+    }
+    return
+  }
   const previous = existsSync(resultsFile)
     ? JSON.parse(readFileSync(resultsFile, 'utf8'))
     : undefined
   const { baseURL, stop } = await startServer()
   let current
   try {
-    const { results, failures } = await lighthouseFigures(baseURL)
+    const { results, failures, scripts } = await lighthouseFigures(baseURL)
     current = {
       date: new Date().toISOString(),
       lighthouseVersion: JSON.parse(
@@ -323,12 +250,14 @@ async function main() {
       runs,
       lighthouse: results,
       lostPoints: failures,
+      scripts,
       server: await serverFigures(baseURL),
     }
   } finally {
     await stop()
   }
   printTable(current, previous)
+  console.log(`\n${bundleReport(buildDir, current.scripts)}`)
   for (const [path, failed] of Object.entries(current.lostPoints)) {
     if (failed.length > 0) console.log(`\n${path} loses points on:\n  ${failed.join('\n  ')}`)
   }

@@ -5,6 +5,9 @@ import { resolve } from 'node:path'
 
 // Test runners export NODE_ENV=test; a build is always a production build.
 process.env.NODE_ENV = 'production'
+// vite.config.ts keeps React for Vitest's own runs (VITEST is set): a build started from a
+// test (the end-to-end set-up) must still ship what production ships (docs/decisions/015).
+delete process.env.VITEST
 const { build } = await import('vite')
 
 const outDir = resolve(process.env.BUILD_DIR || 'dist')

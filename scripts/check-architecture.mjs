@@ -67,7 +67,7 @@ export const layers = [
   },
   {
     name: 'app',
-    files: /^src\/(routes\/|routing\/|router\.tsx$|main\.tsx$|entry-server\.tsx$)/,
+    files: /^src\/(routes\/|routing\/|hydration\/|router\.tsx$|main\.tsx$|entry-server\.tsx$)/,
     mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'feature', 'shell', 'app'],
     why: 'routes and entry points compose everything below them',
   },

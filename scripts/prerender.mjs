@@ -1,7 +1,7 @@
 // The last step of `npm run build`: renders every public page to static HTML with its head
 // (neutral pages in English and Spanish, each service page and listing in its language), the
-// translated 404 pages, the light /amp versions, sitemap.xml and robots.txt into
-// BUILD_DIR/pages, and precompresses the client assets. See docs/decisions/005.
+// translated 404 pages, sitemap.xml and robots.txt into BUILD_DIR/pages, and precompresses the
+// pages and the client assets (brotli and gzip beside each file). See docs/decisions/005.
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
@@ -12,15 +12,26 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/** Renders into `outDir`; `origin` is the PUBLIC_URL written into the pages. */
+const sha256Source = (text) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+
 function inlineScriptHashes(html) {
   const hashes = []
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\bsrc\s*=/i.test(attributes) || body === '') continue
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+    hashes.push(sha256Source(body))
   }
   return hashes
 }
+
+/** The `<style>` elements the build inlined (the pages' stylesheets, docs/decisions/016). */
+function inlineStyleHashes(html) {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map(([, body]) =>
+    sha256Source(body),
+  )
+}
+
+/** Renders into `outDir`; `origin` is the PUBLIC_URL written into the pages. */
 
 export async function prerender({ outDir, origin }) {
   const { build } = await import('vite')
@@ -36,9 +47,6 @@ export async function prerender({ outDir, origin }) {
   const pagesDir = resolve(outDir, 'pages')
   await rm(pagesDir, { recursive: true, force: true })
   const template = await readFile(join(clientDir, 'index.html'), 'utf8')
-  const stylesheets = [...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
-    (match) => match[1],
-  )
   const written = []
   const write = async (file, content) => {
     const target = join(pagesDir, file)
@@ -60,18 +68,12 @@ export async function prerender({ outDir, origin }) {
   ]
   const chunks = JSON.parse(await readFile(resolve(outDir, 'chunks.json'), 'utf8'))
   for (const { path, locale, file } of targets) {
-    const page = await renderer.renderPage({ path, locale, origin, stylesheets })
+    const page = await renderer.renderPage({ path, locale, origin })
     const preloads = preloadsFor(page, chunks, template)
-    await write(file, fillTemplate(template, page, preloads))
-    if (page.light) {
-      // The light version keeps the route's stylesheets (not its scripts).
-      const css = preloads.filter((tag) => tag.startsWith('<link rel="stylesheet"'))
-      const html =
-        css.length > 0
-          ? replaceOnce(page.light.html, '</head>', `  ${css.join('\n    ')}\n  </head>`)
-          : page.light.html
-      await write(renderer.lightFile(locale, path), html)
-    }
+    await write(
+      file,
+      await inlineStylesheets(scriptsAfterLoad(fillTemplate(template, page, preloads)), clientDir),
+    )
   }
   await write('sitemap.xml', renderer.renderSitemap(origin))
   await write('robots.txt', renderer.renderRobots(origin))
@@ -79,16 +81,25 @@ export async function prerender({ outDir, origin }) {
     'manifest.json',
     `${JSON.stringify({ origin, files: [...written], pages: renderer.manifestPages() }, null, 2)}\n`,
   )
-  // The inline scripts the build put in its pages (the pre-paint script, the router's scroll
-  // restoration): the server allows exactly these by hash, and nothing a response carries.
-  const hashes = new Set()
-  for (const file of written.filter((name) => name.endsWith('.html')))
-    for (const hash of inlineScriptHashes(await readFile(join(pagesDir, file), 'utf8')))
-      hashes.add(hash)
+  // The inline scripts the build put in its pages (the pre-paint script, the script loader, the
+  // router's scroll restoration) and the inlined stylesheets: the server allows exactly these by
+  // hash, and nothing a response carries.
+  const scripts = new Set()
+  const styles = new Set()
+  for (const file of written.filter((name) => name.endsWith('.html'))) {
+    const html = await readFile(join(pagesDir, file), 'utf8')
+    for (const hash of inlineScriptHashes(html)) scripts.add(hash)
+    for (const hash of inlineStyleHashes(html)) styles.add(hash)
+  }
   await writeFile(
     join(pagesDir, 'csp-script-hashes.json'),
-    `${JSON.stringify([...hashes].sort(), null, 2)}\n`,
+    `${JSON.stringify([...scripts].sort(), null, 2)}\n`,
   )
+  await writeFile(
+    join(pagesDir, 'csp-style-hashes.json'),
+    `${JSON.stringify([...styles].sort(), null, 2)}\n`,
+  )
+  await precompress(pagesDir)
   await precompress(join(clientDir, 'assets'))
   await precompress(clientDir, { recursive: false })
   return { pagesDir, count: written.length }
@@ -157,6 +168,68 @@ function fillTemplate(template, page, preloads) {
   if (preloads.length > 0)
     html = replaceOnce(html, '</head>', `  ${preloads.join('\n    ')}\n  </head>`)
   return replaceOnce(html, '<div id="root"></div>', `<div id="root">${page.appHtml}</div>`)
+}
+
+/**
+ * The scripts wait until the page has loaded and painted (docs/decisions/016): the entry and
+ * the chunks it needs are requested by a small inline loader after the `load` event and the
+ * first paint, so the HTML, the CSS and the hero image have the connection to themselves and
+ * the largest paint never waits for JavaScript. A click before the scripts ran is replayed by
+ * the app. The preloads keep the chunks downloading in parallel with the entry.
+ */
+function scriptsAfterLoad(html) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
+  const found = entry.exec(html)
+  if (!found) throw new Error('index.html must load one module entry')
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
+  const chunks = [...html.matchAll(preload)].map((match) => match[1])
+  const loader = `<script>
+      ;(() => {
+        const chunks = ${JSON.stringify(chunks)}
+        const start = () => {
+          for (const href of chunks) {
+            const link = document.createElement('link')
+            link.rel = 'modulepreload'
+            link.crossOrigin = ''
+            link.href = href
+            document.head.append(link)
+          }
+          const script = document.createElement('script')
+          script.type = 'module'
+          script.crossOrigin = ''
+          script.src = ${JSON.stringify(found[1])}
+          document.head.append(script)
+        }
+        // Once loaded and painted. The paint is observed rather than waited for with a frame
+        // and a timer: those stand still under a test's paused clock (and in hidden tabs).
+        let waiting = 2
+        const ready = () => --waiting === 0 && start()
+        if (document.readyState === 'complete') ready()
+        else addEventListener('load', ready, { once: true })
+        if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+          new PerformanceObserver((_, observer) => {
+            observer.disconnect()
+            ready()
+          }).observe({ type: 'paint', buffered: true })
+        } else requestAnimationFrame(() => setTimeout(ready))
+      })()
+    </script>
+  </body>`
+  return replaceOnce(html.replace(found[0], '').replace(preload, ''), '</body>', loader)
+}
+
+/**
+ * The stylesheets (a few kilobytes compressed) inlined into the page: the first paint needs
+ * only the HTML. The server allows each `<style>` by its hash in the CSP.
+ */
+async function inlineStylesheets(html, clientDir) {
+  let result = html
+  for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)) {
+    const css = (await readFile(join(clientDir, match[1]), 'utf8')).trim()
+    if (css.includes('</style')) throw new Error(`${match[1]} cannot be inlined`)
+    result = result.replace(match[0], `<style>${css}</style>`)
+  }
+  return result
 }
 
 const compressible = /\.(js|css|svg|html|json|txt|xml)$/

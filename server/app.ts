@@ -11,7 +11,7 @@ import { describeError } from './log/describe-error'
 import { type Logger, silentLogger } from './log/logger'
 import { type RequestEnv, requestLog } from './log/request-log'
 import { noProxy, type ProxyTrust } from './security/client-ip'
-import { type ScriptHashes, securityHeaders } from './security/security-headers'
+import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
 import { createSiteRoutes } from './site/serve-site'
 
 export type AppOptions = {
@@ -28,6 +28,8 @@ export type AppOptions = {
   readonly logger?: Logger
   /** The inline scripts pages may run (computed by the build); default: the build's list. */
   readonly scriptHashes?: ScriptHashes
+  /** The inline stylesheets pages may use (recorded by the build); default: the build's list. */
+  readonly styleHashes?: StyleHashes
 }
 
 /**
@@ -36,15 +38,28 @@ export type AppOptions = {
  * once at start: no response can add to it.
  */
 export function buildScriptHashes(clientDir: string): ScriptHashes {
-  const file = resolve(clientDir, '../pages/csp-script-hashes.json')
+  return [
+    ...new Set([...knownScriptHashes, ...hashesFromPages(clientDir, 'csp-script-hashes.json')]),
+  ]
+}
+
+/**
+ * The stylesheets the build inlined into the pages (BUILD_DIR/pages/csp-style-hashes.json,
+ * written by the prerender step; docs/decisions/016). Read once at start, like the scripts.
+ */
+export function buildStyleHashes(clientDir: string): StyleHashes {
+  return hashesFromPages(clientDir, 'csp-style-hashes.json')
+}
+
+function hashesFromPages(clientDir: string, name: string): string[] {
+  const file = resolve(clientDir, '../pages', name)
   const fromPages: unknown = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : []
-  const valid = Array.isArray(fromPages)
+  return Array.isArray(fromPages)
     ? fromPages.filter(
         (hash): hash is string =>
           typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/]{43}='$/.test(hash),
       )
     : []
-  return [...new Set([...knownScriptHashes, ...valid])]
 }
 
 /** /healthz gives up after this long, so a load balancer's probe never hangs on a dead database. */
@@ -59,16 +74,21 @@ export function createApp({
   trustProxy = noProxy,
   logger = silentLogger,
   scriptHashes,
+  styleHashes,
 }: AppOptions): Hono<RequestEnv> {
   const app = new Hono<RequestEnv>()
   // First, so every answer (errors included) is logged once with its request id.
   app.use('*', requestLog({ logger, trustProxy }))
-  // Outermost of the rest, so it compresses the final body. (Hashed assets are served
-  // precompressed and pass through untouched.)
+  // Outermost of the rest, so it compresses the final body (API answers). Pages and hashed
+  // assets are served precompressed and pass through untouched.
   app.use('*', compress())
   app.use(
     '*',
-    securityHeaders({ trustProxy, scriptHashes: scriptHashes ?? buildScriptHashes(clientDir) }),
+    securityHeaders({
+      trustProxy,
+      scriptHashes: scriptHashes ?? buildScriptHashes(clientDir),
+      styleHashes: styleHashes ?? buildStyleHashes(clientDir),
+    }),
   )
 
   app.get('/healthz', async (c) => {

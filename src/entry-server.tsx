@@ -4,12 +4,11 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { Locale } from './domain/locales'
 import type { ManifestPage } from './domain/pages/page-files'
-import { lightPathFor } from './domain/pages/page-files'
-import { extractMain, renderLightPage } from './features/seo/light-page'
-import { buildPageHead, hasLightVersion } from './features/seo/page-head'
+import { buildPageHead } from './features/seo/page-head'
 import { pageRefFor } from './features/seo/page-ref'
 import { renderHead } from './features/seo/render-head'
 import { renderSitemap as sitemapOf } from './features/seo/sitemap'
+import { AfterHydration } from './hydration/after-hydration'
 import { activateLocale, i18n } from './i18n/i18n'
 import { createAppRouter } from './router'
 import { type PrerenderTarget, publicPages } from './routing/public-pages'
@@ -19,7 +18,7 @@ import { type PrerenderTarget, publicPages } from './routing/public-pages'
  * app to HTML with its head, the way the client will hydrate it.
  */
 
-export { lightFile, notFoundFile, pageFile } from './domain/pages/page-files'
+export { notFoundFile, pageFile } from './domain/pages/page-files'
 export { renderRobots } from './features/seo/sitemap'
 
 export { prerenderTargets } from './routing/public-pages'
@@ -34,15 +33,12 @@ export function manifestPages(): ManifestPage[] {
   return publicPages.map((page) => ({
     path: page.path,
     ...(page.kind === 'neutral' ? {} : { locale: page.locale }),
-    light: hasLightVersion(page),
   }))
 }
 
 export type RenderInputs = PrerenderTarget & {
   /** Public origin written into canonical, hreflang and social URLs. */
   readonly origin: string
-  /** The built stylesheets, for the light version. */
-  readonly stylesheets: readonly string[]
 }
 
 export type RenderedPage = {
@@ -55,16 +51,9 @@ export type RenderedPage = {
   readonly routeIds: readonly string[]
   /** The Lingui catalogs the page needs (`messages`, plus `services` or `registration`). */
   readonly catalogs: readonly string[]
-  /** The light, script-free version served at `lightPath`, when the page has one. */
-  readonly light: { readonly path: string; readonly html: string } | undefined
 }
 
-export async function renderPage({
-  path,
-  locale,
-  origin,
-  stylesheets,
-}: RenderInputs): Promise<RenderedPage> {
+export async function renderPage({ path, locale, origin }: RenderInputs): Promise<RenderedPage> {
   // The same order as the client: the language first, then the route's loaders (a service
   // route loads its copy for the active language), then render.
   await activateLocale(locale)
@@ -72,22 +61,18 @@ export async function renderPage({
   await router.load()
   const appHtml = renderToString(
     <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
+      {/* The client's tree, so hydration (and useId) line up with it. */}
+      <AfterHydration onHydrated={() => {}}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </AfterHydration>
     </StrictMode>,
   )
   // The matched page route's facts (none for an unknown path: the not-found page).
   const facts = router.state.matches.at(-1)?.staticData.page
   const page = facts ? pageRefFor(facts, path) : undefined
   const head = buildPageHead({ page, locale, origin, i18n })
-  const light =
-    page && hasLightVersion(page)
-      ? {
-          path: lightPathFor(path),
-          html: renderLightPage({ head, path, mainHtml: extractMain(appHtml), stylesheets, i18n }),
-        }
-      : undefined
   return {
     lang: locale,
     status: page ? 200 : 404,
@@ -95,6 +80,5 @@ export async function renderPage({
     appHtml,
     routeIds: router.state.matches.map((match) => match.routeId),
     catalogs: ['messages', ...(page?.facts.catalogs ?? [])],
-    light,
   }
 }

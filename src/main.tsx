@@ -4,12 +4,18 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { isLocale, localeFromPath, resolveLocale } from './domain/locales'
 import { applyTheme, readStoredTheme } from './features/theme/theme'
+import { AfterHydration } from './hydration/after-hydration'
+import { replayClicks, takeEarlyClicks } from './hydration/early-clicks'
+import { runEffectsAfterEachTask } from './hydration/preact-effects'
+import { yieldToBrowser } from './hydration/yield-to-browser'
 import { activateLocale, i18n } from './i18n/i18n'
 import { readStoredLanguage, setLanguage } from './i18n/language-preference'
 import { createAppRouter } from './router'
+import { setHydrating } from './ui/use-hydrated'
 import './styles/global.css'
 
 async function start(): Promise<void> {
+  runEffectsAfterEachTask()
   applyTheme(readStoredTheme())
   const root = document.getElementById('root')
   if (!root) throw new Error('#root is missing from index.html')
@@ -22,15 +28,27 @@ async function start(): Promise<void> {
   // The prerendered page says which language it was rendered in (see docs/decisions/005).
   const rendered = document.documentElement.dataset.pageLang
   const router = createAppRouter()
+  let early: readonly Element[] = []
+  // Marks the page as live (tests and styles can rely on it), then replays early clicks.
+  const onHydrated = () => {
+    setHydrating(false)
+    document.documentElement.dataset.hydrated = ''
+    const clicked = early
+    early = [] // StrictMode runs effects twice in development: replay once
+    queueMicrotask(() => replayClicks(clicked))
+  }
   const app = (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
+      <AfterHydration onHydrated={onHydrated}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </AfterHydration>
     </StrictMode>
   )
 
   if (!isLocale(rendered) || !root.firstChild) {
+    takeEarlyClicks()
     await setLanguage(preferred)
     await router.load()
     createRoot(root).render(app)
@@ -42,10 +60,16 @@ async function start(): Promise<void> {
   if (localeFromPath(pathname)) await setLanguage(rendered)
   else await activateLocale(rendered)
   document.documentElement.lang = rendered
+  // The modules have just run: loading the route and hydrating each get a task of their own.
+  await yieldToBrowser()
   await router.load()
+  await yieldToBrowser()
   // The server rendered without the client's root Suspense boundary; tell the router so its
   // tree matches (otherwise React reports error #418 and re-renders from scratch).
   router.ssr = { manifest: undefined }
+  // From here on the app's own handlers (or React's replay during hydration) take clicks.
+  early = takeEarlyClicks()
+  setHydrating(true)
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.error('Hydration error:', error),
   })

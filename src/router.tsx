@@ -18,7 +18,7 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
   }
-  /** Each page route declares its facts (metadata, indexing, light version, catalogs). */
+  /** Each page route declares its facts (metadata, indexing, catalogs). */
   interface StaticDataRouteOption {
     page?: PageFacts
   }

@@ -3,19 +3,22 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildScriptHashes, createApp } from '../app'
+import { buildScriptHashes, buildStyleHashes, createApp } from '../app'
 import { inlineScriptHashes, pagePolicy } from './security-headers'
 
-// The real index.html: whatever inline script it carries (the theme/language one that runs
-// before first paint) must be allowed by hash, and nothing else.
+// The real index.html: whatever inline scripts it carries (the theme/language one that runs
+// before first paint, the early-click keeper) must be allowed by hash, and nothing else.
 const indexHtml = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8')
-const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? ''
-const expectedHash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const indexHashes = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) =>
+  hashOf(m[1] ?? ''),
+)
+const expectedHash = indexHashes[0] ?? ''
 
 describe('inlineScriptHashes', () => {
   it('hashes the exact text of each inline script and skips external ones', () => {
-    expect(inlineScript.length).toBeGreaterThan(0)
-    expect(inlineScriptHashes(indexHtml)).toEqual([expectedHash])
+    expect(indexHashes.length).toBeGreaterThan(0)
+    expect(inlineScriptHashes(indexHtml)).toEqual(indexHashes)
     expect(
       inlineScriptHashes(
         '<script src="/a.js"></script><script type="module">x()</script><SCRIPT>y()</SCRIPT >',
@@ -62,7 +65,7 @@ describe('security headers on the served site', () => {
       JSON.stringify({
         origin: 'http://build.test',
         files: Object.keys(files),
-        pages: [{ path: '/', light: true }],
+        pages: [{ path: '/' }],
       }),
     )
     write('client/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
@@ -127,8 +130,29 @@ describe('the build’s list of inline scripts', () => {
         join(root, 'pages/csp-script-hashes.json'),
         JSON.stringify([recorded, "'unsafe-inline'", 42]),
       )
-      expect(buildScriptHashes(join(root, 'client'))).toEqual([expectedHash, recorded])
-      expect(buildScriptHashes(join(root, 'nowhere/client'))).toEqual([expectedHash])
+      expect(indexHashes).toHaveLength(2)
+      expect(buildScriptHashes(join(root, 'client'))).toEqual([...indexHashes, recorded])
+      expect(buildScriptHashes(join(root, 'nowhere/client'))).toEqual(indexHashes)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the build’s list of inlined stylesheets', () => {
+  it('allows the styles the prerender step recorded in style-src, and only well-formed ones', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'csp-styles-'))
+    try {
+      mkdirSync(join(root, 'pages'))
+      const recorded = hashOf('main{color:red}')
+      writeFileSync(
+        join(root, 'pages/csp-style-hashes.json'),
+        JSON.stringify([recorded, "'unsafe-inline'"]),
+      )
+      expect(buildStyleHashes(join(root, 'client'))).toEqual([recorded])
+      expect(buildStyleHashes(join(root, 'nowhere/client'))).toEqual([])
+      expect(pagePolicy([], false, [recorded])).toContain(`style-src 'self' ${recorded}`)
+      expect(pagePolicy([], false)).toContain("style-src 'self';")
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

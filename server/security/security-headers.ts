@@ -5,20 +5,27 @@ import { isHttps, type ProxyTrust } from './client-ip'
 /**
  * Security headers on every answer. HTML pages get a Content-Security-Policy whose script-src
  * allows our own files plus the known inline scripts, by hashes computed when the server was
- * built (server/build/csp-hashes-plugin.ts). The policy is the same for every page and never
- * derived from the response itself, so a page cannot widen its own policy. Everything else
- * gets a deny-all policy.
+ * built (server/build/csp-hashes-plugin.ts), and whose style-src allows the stylesheets the
+ * build inlined into the pages (by hashes the prerender step recorded). The policy is the same
+ * for every page and never derived from the response itself, so a page cannot widen its own
+ * policy. Everything else gets a deny-all policy.
  */
 
 export type ScriptHashes = readonly string[]
+/** `'sha256-…'` sources of the `<style>` elements the build inlined into the pages. */
+export type StyleHashes = readonly string[]
 
 export { inlineScriptHashes } from '../build/csp-hashes-plugin'
 
-export function pagePolicy(scriptHashes: ScriptHashes, https: boolean): string {
+export function pagePolicy(
+  scriptHashes: ScriptHashes,
+  https: boolean,
+  styleHashes: StyleHashes = [],
+): string {
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...scriptHashes].join(' ')}`,
-    "style-src 'self'",
+    `style-src ${["'self'", ...styleHashes].join(' ')}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -37,11 +44,16 @@ const resourcePolicy =
 export function securityHeaders({
   trustProxy,
   scriptHashes = knownScriptHashes,
+  styleHashes = [],
 }: {
   trustProxy: ProxyTrust
   scriptHashes?: ScriptHashes | undefined
+  styleHashes?: StyleHashes | undefined
 }): MiddlewareHandler {
-  const policies = { http: pagePolicy(scriptHashes, false), https: pagePolicy(scriptHashes, true) }
+  const policies = {
+    http: pagePolicy(scriptHashes, false, styleHashes),
+    https: pagePolicy(scriptHashes, true, styleHashes),
+  }
   return async (c, next) => {
     await next()
     const https = isHttps(c, trustProxy)

@@ -1,18 +1,34 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import {
   type ManifestPage,
   type PagesManifest,
   pagesManifestFile,
 } from '../../src/domain/pages/page-files'
+import type { Encoding } from './content-encoding'
 
-export type StoredPage = { readonly body: string; readonly etag: string }
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+export type StoredPage = {
+  readonly body: string
+  readonly etag: string
+  /** The body compressed, as the build wrote it beside the page (or compressed once here). */
+  readonly encoded: Readonly<Record<Encoding, Buffer>>
+}
+
+async function readIfPresent(path: string): Promise<Buffer | undefined> {
+  return readFile(path).catch(() => undefined)
+}
 
 /**
- * The prerendered pages of BUILD_DIR/pages, read once and kept in memory. The build wrote
- * its own origin into canonical, hreflang, social and sitemap URLs; when the runtime
- * PUBLIC_URL differs, every occurrence is rewritten here, once per file.
+ * The prerendered pages of BUILD_DIR/pages, read once and kept in memory with their brotli and
+ * gzip forms. The build wrote its own origin into canonical, hreflang, social and sitemap URLs;
+ * when the runtime PUBLIC_URL differs, every occurrence is rewritten here, once per file, and
+ * the page is compressed again.
  */
 export function createPageStore({
   pagesDir,
@@ -36,11 +52,26 @@ export function createPageStore({
   async function load(file: string): Promise<StoredPage | undefined> {
     const { origin, files } = await readManifest()
     if (!files.includes(file)) return undefined
-    const raw = await readFile(join(pagesDir, file), 'utf8')
-    const body =
-      publicUrl === undefined || origin === publicUrl ? raw : raw.replaceAll(origin, publicUrl)
+    const path = join(pagesDir, file)
+    const raw = await readFile(path, 'utf8')
+    const rewritten = publicUrl !== undefined && origin !== publicUrl
+    const body = rewritten ? raw.replaceAll(origin, publicUrl) : raw
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-    return { body, etag }
+    const [br, gz] = rewritten
+      ? [undefined, undefined]
+      : await Promise.all([readIfPresent(`${path}.br`), readIfPresent(`${path}.gz`)])
+    const encoded = {
+      br:
+        br ??
+        (await brotli(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+          },
+        })),
+      gzip: gz ?? (await gzipAsync(body, { level: 9 })),
+    }
+    return { body, etag, encoded }
   }
 
   return {

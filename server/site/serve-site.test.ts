@@ -1,16 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isMobileUserAgent } from './mobile-agent'
 import { createSiteRoutes } from './serve-site'
 
 const buildOrigin = 'http://build.test:3000'
 const publicUrl = 'https://www.example.test'
-const android =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
-const desktop =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
 
 const page = (lang: string, name: string) =>
   `<!doctype html><html lang="${lang}"><head><title>${name}</title><link rel="canonical" href="${buildOrigin}/x"></head><body><h1>${name}</h1></body></html>`
@@ -24,8 +20,6 @@ const files: Record<string, string> = {
   'es/register.html': page('es', 'register es'),
   'en/services/seo.html': page('en', 'seo'),
   'es/servicios/posicionamiento-seo.html': page('es', 'posicionamiento'),
-  'amp/en/services/seo.html': page('en', 'seo light'),
-  'amp/es/index.html': page('es', 'home light es'),
   'en/404.html': page('en', 'not found'),
   'es/404.html': page('es', 'no encontrada'),
   'sitemap.xml': `<urlset><url><loc>${buildOrigin}/</loc></url></urlset>`,
@@ -47,11 +41,11 @@ describe('the site server', () => {
     for (const [file, content] of Object.entries(files)) write(`pages/${file}`, content)
     // The pages as the build lists them (derived from the routes): neutral pages have no locale.
     const pages = [
-      { path: '/', light: true },
-      { path: '/about', light: true },
-      { path: '/register', light: false },
-      { path: '/services/seo', locale: 'en', light: true },
-      { path: '/servicios/posicionamiento-seo', locale: 'es', light: true },
+      { path: '/' },
+      { path: '/about' },
+      { path: '/register' },
+      { path: '/services/seo', locale: 'en' },
+      { path: '/servicios/posicionamiento-seo', locale: 'es' },
     ]
     write(
       'pages/manifest.json',
@@ -96,21 +90,37 @@ describe('the site server', () => {
     expect(await robots.text()).toBe(`Sitemap: ${publicUrl}/sitemap.xml\n`)
   })
 
-  it('announces the light version to mobile user agents only, and serves it', async () => {
-    const mobile = await (await get('/services/seo', { 'User-Agent': android })).text()
-    expect(mobile).toContain(`<link rel="amphtml" href="${publicUrl}/amp/services/seo" data-seo>`)
-    const wide = await (await get('/services/seo', { 'User-Agent': desktop })).text()
-    expect(wide).not.toContain('amphtml')
-    const light = await get('/amp/services/seo')
-    expect(light.status).toBe(200)
-    expect(await light.text()).toContain('seo light')
-    const home = await get('/amp', { Cookie: 'app-language=es' })
-    expect(await home.text()).toContain('home light es')
-    // Forms have no light version: no link, and /amp/register is not a page.
-    expect(await (await get('/register', { 'User-Agent': android })).text()).not.toContain(
-      'amphtml',
-    )
-    expect((await get('/amp/register')).status).toBe(404)
+  it('redirects the former /amp light versions to their page, and never links to one', async () => {
+    const home = await get('/amp')
+    expect(home.status).toBe(301)
+    expect(home.headers.get('Location')).toBe('/')
+    expect((await get('/amp/services/seo')).headers.get('Location')).toBe('/services/seo')
+    expect((await get('/amp/not-a-page')).status).toBe(404)
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
+    const res = await get('/services/seo', { 'User-Agent': android })
+    expect(await res.text()).not.toContain('amphtml')
+    expect(res.headers.get('Vary') ?? '').not.toMatch(/User-Agent/)
+  })
+
+  it('sends pages brotli- or gzip-compressed per Accept-Encoding, the CSP hashes beside them', async () => {
+    const br = await get('/about', {
+      'Accept-Encoding': 'gzip, deflate, br',
+      Cookie: 'app-language=es',
+    })
+    expect(br.headers.get('Content-Encoding')).toBe('br')
+    expect(br.headers.get('Vary')).toBe('Cookie, Accept-Language, Accept-Encoding')
+    const brBody = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8')
+    expect(brBody).toContain('about es')
+    const gz = await get('/services/seo', { 'Accept-Encoding': 'gzip' })
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip')
+    expect(gz.headers.get('Vary')).toBe('Accept-Encoding')
+    // The build origin is rewritten before compressing.
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toContain(publicUrl)
+    const plain = await get('/services/seo')
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+    // One validator per representation.
+    expect(new Set([br, gz, plain].map((r) => r.headers.get('ETag'))).size).toBe(3)
   })
 
   it('answers 304 to a matching If-None-Match', async () => {
@@ -121,8 +131,6 @@ describe('the site server', () => {
     // As a browser sends it back after a compressed answer (weak), among others.
     expect((await get('/services/seo', { 'If-None-Match': `"x", W/${etag}` })).status).toBe(304)
     expect((await get('/services/seo', { 'If-None-Match': '"other"' })).status).toBe(200)
-    const mobile = await get('/services/seo', { 'User-Agent': android })
-    expect(mobile.headers.get('ETag')).not.toBe(etag)
   })
 
   it('answers unknown paths with the translated 404 page', async () => {
@@ -143,18 +151,5 @@ describe('the site server', () => {
     const res = await get('/assets/app-1234.js', { 'Accept-Encoding': 'gzip, br' })
     expect(res.headers.get('Content-Encoding')).toBe('br')
     expect(res.headers.get('Cache-Control')).toContain('immutable')
-  })
-})
-
-describe('mobile user agents', () => {
-  it('are phones, not desktops', () => {
-    expect(isMobileUserAgent(android)).toBe(true)
-    expect(
-      isMobileUserAgent(
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      ),
-    ).toBe(true)
-    expect(isMobileUserAgent(desktop)).toBe(false)
-    expect(isMobileUserAgent(undefined)).toBe(false)
   })
 })

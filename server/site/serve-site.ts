@@ -2,15 +2,9 @@ import { resolve } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Locale } from '../../src/domain/locales'
-import {
-  lightFile,
-  lightPathFor,
-  type ManifestPage,
-  notFoundFile,
-  pageFile,
-} from '../../src/domain/pages/page-files'
+import { type ManifestPage, notFoundFile, pageFile } from '../../src/domain/pages/page-files'
 import { localeOf } from '../i18n/request-locale'
-import { isMobileUserAgent } from './mobile-agent'
+import { pickEncoding } from './content-encoding'
 import { createPageStore } from './page-store'
 
 /** Hashed build output never changes under its name; everything else is revalidated. */
@@ -46,8 +40,9 @@ function pageLanguage(page: ManifestPage, c: Context): Locale {
 
 /**
  * Serves the built site: assets with long-lived caching; for each public page the prerendered
- * HTML (neutral pages in the visitor's language, see docs/decisions/005); /amp/… light
- * versions; sitemap.xml and robots.txt; the translated 404 page for anything else.
+ * HTML, precompressed (neutral pages in the visitor's language, see docs/decisions/005);
+ * sitemap.xml and robots.txt; the translated 404 page for anything else. The former /amp/…
+ * addresses redirect to their page (docs/decisions/014).
  */
 export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions): Hono {
   const site = new Hono()
@@ -56,34 +51,32 @@ export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions
     publicUrl,
   })
 
+  /**
+   * A stored file, compressed as the build left it when the client accepts brotli or gzip:
+   * the bytes never depend on the request beyond the encoding and the language (what varies
+   * per request, such as the CSP, goes in headers).
+   */
   async function sendFile(
     c: Context,
     file: string,
-    {
-      type,
-      status = 200,
-      vary = [],
-      edit,
-    }: {
-      type: string
-      status?: 200 | 404
-      vary?: string[]
-      edit?: (body: string) => string
-    },
+    { type, status = 200, vary = [] }: { type: string; status?: 200 | 404; vary?: string[] },
   ) {
     const stored = await store.get(file)
     if (!stored) throw new Error(`The build has no ${file}: rebuild (npm run build)`)
-    const body = edit ? edit(stored.body) : stored.body
-    // A page edited per request (the mobile link) gets its own validator.
-    const etag = edit ? `${stored.etag.slice(0, -1)}-m"` : stored.etag
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'))
+    // Each encoding is its own representation, with its own strong validator.
+    const etag = encoding ? `${stored.etag.slice(0, -1)}-${encoding}"` : stored.etag
     c.header('Cache-Control', revalidate)
-    if (vary.length > 0) c.header('Vary', vary.join(', '))
+    c.header('Vary', [...vary, 'Accept-Encoding'].join(', '))
     if (status === 200) {
       c.header('ETag', etag)
       if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304)
     }
     c.header('Content-Type', type)
-    return c.body(body, status)
+    if (!encoding) return c.body(stored.body, status)
+    c.header('Content-Encoding', encoding)
+    // A copy per answer (a few kilobytes): the stored bytes are never handed to a stream.
+    return c.body(new Uint8Array(stored.encoded[encoding]), status)
   }
 
   const html = 'text/html; charset=UTF-8'
@@ -105,34 +98,20 @@ export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions
       return c.redirect(`${url.pathname}${url.search}`, 301)
     }
 
-    // The light version of a page: /amp for the home page, /amp/<path> for the others.
+    // The former light versions (/amp, /amp/<path>) live on as redirects to their page.
     if (pathname === '/amp' || pathname.startsWith('/amp/')) {
-      const page = await store.page(pathname === '/amp' ? '/' : pathname.slice('/amp'.length))
-      if (!page?.light) return next()
-      const locale = pageLanguage(page, c)
-      c.header('Content-Language', locale)
-      return sendFile(c, lightFile(locale, page.path), {
-        type: html,
-        vary: page.locale ? [] : ['Cookie', 'Accept-Language'],
-      })
+      const target = await store.page(pathname === '/amp' ? '/' : pathname.slice('/amp'.length))
+      if (target) return c.redirect(target.path, 301)
+      return next()
     }
 
     const page = await store.page(pathname)
     if (!page) return next()
     const locale = pageLanguage(page, c)
-    // Pages with a light version differ by device: phones get the rel="amphtml" link.
-    const { light } = page
-    const vary = [
-      ...(page.locale ? [] : ['Cookie', 'Accept-Language']),
-      ...(light ? ['User-Agent'] : []),
-    ]
-    const link = `<link rel="amphtml" href="${await store.origin()}${lightPathFor(page.path)}" data-seo>`
-    const mobile = light && isMobileUserAgent(c.req.header('User-Agent'))
     c.header('Content-Language', locale)
     return sendFile(c, pageFile(locale, page.path), {
       type: html,
-      vary,
-      edit: mobile ? (body) => body.replace('</head>', `  ${link}\n  </head>`) : undefined,
+      vary: page.locale ? [] : ['Cookie', 'Accept-Language'],
     })
   })
 

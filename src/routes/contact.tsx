@@ -18,7 +18,6 @@ const page: PageFacts = {
     }),
   },
   indexable: true,
-  light: true,
   catalogs: [],
 }
 

@@ -16,7 +16,6 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.login.keywords', message: 'sign in, client account, Puente Digital' }),
   },
   indexable: true,
-  light: false,
   catalogs: ['account'],
 }
 

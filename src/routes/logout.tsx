@@ -15,7 +15,6 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.logout.keywords', message: 'sign out, client account' }),
   },
   indexable: false,
-  light: false,
   catalogs: ['account'],
 }
 

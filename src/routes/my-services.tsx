@@ -16,7 +16,6 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.my-services.keywords', message: 'my services, client area' }),
   },
   indexable: false,
-  light: false,
   catalogs: ['account'],
 }
 

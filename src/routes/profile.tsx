@@ -17,7 +17,6 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.profile.keywords', message: 'profile, account details' }),
   },
   indexable: false,
-  light: false,
   catalogs: ['account'],
 }
 

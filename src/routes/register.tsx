@@ -19,7 +19,6 @@ const page: PageFacts = {
     }),
   },
   indexable: true,
-  light: false,
   catalogs: ['registration'],
 }
 

@@ -22,7 +22,6 @@ const page: PageFacts = {
     }),
   },
   indexable: false,
-  light: false,
   catalogs: ['registration'],
 }
 

@@ -9,7 +9,6 @@ const page: PageFacts = {
   kind: 'service',
   locale: 'en',
   indexable: true,
-  light: true,
   catalogs: ['services'],
 }
 

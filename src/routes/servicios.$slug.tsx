@@ -9,7 +9,6 @@ const page: PageFacts = {
   kind: 'service',
   locale: 'es',
   indexable: true,
-  light: true,
   catalogs: ['services'],
 }
 

@@ -8,7 +8,6 @@ const page: PageFacts = {
   locale: 'es',
   copy: listingCopy,
   indexable: true,
-  light: true,
   catalogs: [],
 }
 

@@ -73,7 +73,6 @@ describe('a new page route', () => {
             keywords: msg({ id: 'test.careers.keywords', message: 'careers' }),
           },
           indexable: true,
-          light: false,
           catalogs: [],
         },
       },

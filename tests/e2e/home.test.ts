@@ -27,6 +27,9 @@ async function openWithClock(options: BrowserContextOptions = {}): Promise<Page>
   // A second ahead: pausing at the install time itself can already be in the past.
   await page.clock.pauseAt(new Date(start.getTime() + 1000))
   await page.goto('/')
+  // The page requests its scripts after the load event and a frame (docs/decisions/016):
+  // let that frame happen on the paused clock, then wait for hydration in real time.
+  await page.clock.runFor(100)
   await waitForHydration(page, '.slideshow-button')
   return page
 }

@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 
 /**
- * Pages are prerendered: the header is on screen before React hydrates it, and a click that
- * early does nothing. Waits until React has attached its handlers to `selector`.
+ * Pages are prerendered: the header is on screen before the app hydrates it, and a click that
+ * early is only replayed later. Waits until `selector` is there and the app has hydrated (its
+ * handlers attached, its machines started: `<html data-hydrated>`).
  */
 export async function waitForHydration(
   page: Page,
@@ -10,7 +11,7 @@ export async function waitForHydration(
 ): Promise<void> {
   await page.waitForFunction((css) => {
     const element = document.querySelector(css)
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps$'))
+    return element !== null && document.documentElement.hasAttribute('data-hydrated')
   }, selector)
 }
 

@@ -3,7 +3,8 @@ import { describe, expect, inject, it } from 'vitest'
 import { localizedPages } from '../../src/domain/pages/public-paths'
 import { neutralPaths, publicPaths, unlistedPaths } from '../../src/routing/public-pages'
 
-// Metadata, sitemap and light versions, checked with plain HTTP (no JavaScript) on `npm start`'s server.
+// Metadata, sitemap and the former /amp addresses, checked with plain HTTP (no JavaScript) on
+// `npm start`'s server.
 const baseURL = inject('baseURL')
 const android =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
@@ -118,38 +119,21 @@ describe('sitemap.xml and robots.txt', () => {
   })
 })
 
-describe('the light (AMP-like) version for mobile user agents', () => {
-  const pages = [
-    '/',
-    '/about',
-    '/contact',
-    '/services',
-    '/servicios',
-    '/services/web-development',
-    '/servicios/desarrollo-web',
-  ]
+describe('no AMP alternates (docs/decisions/014)', () => {
+  const pages = ['/', '/about', '/services/web-development', '/servicios/desarrollo-web']
 
   it.each(pages)(
-    '%s announces an /amp alternate that answers 200, canonical back',
+    '%s links no amphtml alternate, and its old /amp address redirects to it',
     async (path) => {
       const { document } = await fetchPage(path, { 'User-Agent': android })
-      const target = attr(document, 'link[rel="amphtml"]', 'href')
-      expect(target).toBe(`${baseURL}${path === '/' ? '/amp' : `/amp${path}`}`)
-      const light = await fetchPage(new URL(target ?? '').pathname)
-      expect(light.response.status).toBe(200)
-      expect(attr(light.document, 'link[rel="canonical"]', 'href')).toBe(`${baseURL}${path}`)
-      expect(light.document.querySelector('main h1')?.textContent).toBeTruthy()
-      expect(light.document.querySelectorAll('script')).toHaveLength(0)
+      expect(document.querySelector('link[rel="amphtml"]')).toBeNull()
+      const old = await fetch(`${baseURL}${path === '/' ? '/amp' : `/amp${path}`}`, {
+        redirect: 'manual',
+      })
+      expect(old.status).toBe(301)
+      expect(old.headers.get('Location')).toBe(path)
     },
   )
-
-  it('is not announced to desktop browsers', async () => {
-    const { document } = await fetchPage('/services/web-development', {
-      'User-Agent':
-        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
-    })
-    expect(document.querySelector('link[rel="amphtml"]')).toBeNull()
-  })
 })
 
 describe('the share image', () => {

@@ -13,9 +13,10 @@ describe('theme', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('light')
     expect(await themeColor(page)).toBe('#E0E5EC')
 
+    // A click before hydration is replayed once the app runs (docs/decisions/016).
     await page.getByRole('button', { name: 'Dark theme' }).click()
-    expect(await page.getAttribute('html', 'data-theme')).toBe('dark')
-    expect(await themeColor(page)).toBe('#1E1E1E')
+    await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe('dark')
+    await expect.poll(() => themeColor(page)).toBe('#1E1E1E')
 
     // Record the background as soon as the DOM is parsed, before any module script runs.
     await page.addInitScript(() => {

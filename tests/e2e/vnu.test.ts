@@ -7,11 +7,9 @@ import { localizedPages } from '../../src/domain/pages/public-paths'
 import { neutralPaths } from '../../src/routing/public-pages'
 
 // The W3C Nu HTML checker (vnu-jar, needs Java ≥ 11) on every prerendered page as the server
-// sends it: neutral pages in both languages, service pages and listings, their light /amp
-// versions, and the 404 pages.
+// sends it: neutral pages in both languages, service pages and listings, and the 404 pages.
 const baseURL = inject('baseURL')
 const vnuJar = resolve('node_modules/vnu-jar/build/dist/vnu.jar')
-const lightPaths = ['/', '/about', '/contact']
 
 type VnuMessage = {
   type: string
@@ -29,10 +27,6 @@ describe('the W3C Nu HTML checker', () => {
     const requests = [
       ...neutralPaths.flatMap((path) => ['en', 'es'].map((locale) => ({ path, locale }))),
       ...localizedPages.map(({ path, locale }) => ({ path, locale })),
-      ...lightPaths.flatMap((path) =>
-        ['en', 'es'].map((locale) => ({ path: path === '/' ? '/amp' : `/amp${path}`, locale })),
-      ),
-      ...localizedPages.map(({ path, locale }) => ({ path: `/amp${path}`, locale })),
       { path: '/no-such-page', locale: 'en' },
       { path: '/no-such-page', locale: 'es' },
     ]

@@ -14,9 +14,9 @@ export type PageCopy = {
 
 /**
  * What a route declares about the page(s) it renders (its `staticData.page`): the metadata
- * copy, whether search engines may index it, whether it has a light /amp version, and the
- * catalogs it needs besides `messages`. The prerender list, the sitemap, the server's list of
- * pages and every page's head are derived from these declarations.
+ * copy, whether search engines may index it, and the catalogs it needs besides `messages`.
+ * The prerender list, the sitemap, the server's list of pages and every page's head are
+ * derived from these declarations.
  *
  * - `neutral`: one path, rendered in both languages (the server picks one per visitor).
  * - `listing`: the services listing, one path per language (`/services`, `/servicios`).
@@ -29,6 +29,5 @@ export type PageFacts = (
   | { readonly kind: 'service'; readonly locale: Locale }
 ) & {
   readonly indexable: boolean
-  readonly light: boolean
   readonly catalogs: readonly Exclude<CatalogName, 'messages'>[]
 }

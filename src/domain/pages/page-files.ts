@@ -14,16 +14,6 @@ export function notFoundFile(locale: Locale): string {
   return `${locale}/404.html`
 }
 
-/** The light version of the page at `path` (its URL is /amp + path). */
-export function lightFile(locale: Locale, path: string): string {
-  return `amp/${pageFile(locale, path)}`
-}
-
-/** The URL of the light version of the page at `path`. */
-export function lightPathFor(path: string): string {
-  return path === '/' ? '/amp' : `/amp${path}`
-}
-
 /**
  * One public page as the server sees it: a neutral page (no `locale`) exists in both languages
  * and is served in the visitor's; a localized one only in its own.
@@ -31,8 +21,6 @@ export function lightPathFor(path: string): string {
 export type ManifestPage = {
   readonly path: string
   readonly locale?: Locale
-  /** It has a light version at lightPathFor(path). */
-  readonly light: boolean
 }
 
 /**

@@ -104,20 +104,4 @@ describe('page metadata', () => {
     const notFound = buildPageHead({ page: undefined, locale: 'en', origin, i18n })
     expect(tag(notFound.tags, 'canonical')).toBeUndefined()
   })
-
-  it('announces the light version only when asked (mobile) and only where one exists', async () => {
-    await activateLocale('en')
-    const amp = (path: string, withLightVersion: boolean) =>
-      buildPageHead({
-        page: pageRefFor(path),
-        locale: 'en',
-        origin,
-        i18n,
-        withLightVersion,
-      }).tags.find((t) => t.tag === 'link' && t.rel === 'amphtml')
-    expect(amp('/', false)).toBeUndefined()
-    expect(amp('/', true)).toMatchObject({ href: `${origin}/amp` })
-    expect(amp('/services/seo', true)).toMatchObject({ href: `${origin}/amp/services/seo` })
-    expect(amp('/register', true)).toBeUndefined()
-  })
 })

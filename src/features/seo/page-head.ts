@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { Locale } from '../../domain/locales'
 import type { PageCopy } from '../../domain/pages/page-facts'
-import { lightPathFor } from '../../domain/pages/page-files'
 import { areaNames, serviceNames } from '../../domain/services/service-table'
 import { brandName, notFoundPageCopy, serviceKeywordSuffix, shareImageAlt } from './page-messages'
 import type { PageRef } from './page-ref'
@@ -31,11 +30,6 @@ const ogLocales: Record<Locale, string> = { en: 'en_US', es: 'es_MX' }
 /** Whether search engines may list the page (its route says). */
 export function isIndexable(page: PageRef): boolean {
   return page.facts.indexable
-}
-
-/** Whether the page has a light, script-free rendering at /amp/… (its route says). */
-export function hasLightVersion(page: PageRef): boolean {
-  return page.facts.light
 }
 
 /**
@@ -80,18 +74,10 @@ export type HeadInputs = {
   /** The site's public origin (PUBLIC_URL), without a trailing slash. */
   readonly origin: string
   readonly i18n: I18n
-  /** Add the rel="amphtml" alternate (the server decides: mobile user agents only). */
-  readonly withLightVersion?: boolean
 }
 
 /** The metadata of one page in one language, every text from the catalogs. */
-export function buildPageHead({
-  page,
-  locale,
-  origin,
-  i18n,
-  withLightVersion,
-}: HeadInputs): PageHead {
+export function buildPageHead({ page, locale, origin, i18n }: HeadInputs): PageHead {
   const copy = textsFor(page, i18n)
   const brand = i18n._(brandName)
   const title =
@@ -122,9 +108,6 @@ export function buildPageHead({
         { tag: 'link', rel: 'alternate', hreflang: 'es', href: `${origin}${byLocale.es}` },
         { tag: 'link', rel: 'alternate', hreflang: 'x-default', href: `${origin}${byLocale.en}` },
       )
-    }
-    if (withLightVersion && hasLightVersion(page)) {
-      tags.push({ tag: 'link', rel: 'amphtml', href: `${origin}${lightPathFor(page.path)}` })
     }
     tags.push(
       { tag: 'meta', property: 'og:type', content: 'website' },

@@ -5,17 +5,12 @@ import { applyHead, publicOrigin } from './apply-head'
 import { buildPageHead } from './page-head'
 import { pageRefFor } from './page-ref'
 
-type PageSetting = { readonly origin: string; readonly withLightVersion: boolean }
-let setting: PageSetting | undefined
+let origin: string | undefined
 
 /** Read once from the page the server sent, before the first update replaces its tags. */
-function pageSetting(): PageSetting {
-  setting ??= {
-    origin: publicOrigin(),
-    // The server adds the light-version link for mobile user agents only; keep that choice.
-    withLightVersion: document.head.querySelector('link[rel="amphtml"]') !== null,
-  }
-  return setting
+function pageOrigin(): string {
+  origin ??= publicOrigin()
+  return origin
 }
 
 /**
@@ -29,5 +24,5 @@ export function syncHead(
   i18n: I18n,
 ): void {
   const page = facts ? pageRefFor(facts, pathname) : undefined
-  applyHead(buildPageHead({ page, locale, i18n, ...pageSetting() }))
+  applyHead(buildPageHead({ page, locale, i18n, origin: pageOrigin() }))
 }

@@ -1,6 +1,6 @@
-import { useHydrated } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { defaultTheme, type Theme } from '../../domain/theme'
+import { useHydrated } from '../../ui/use-hydrated'
 import { ThemeActor } from './theme-actor'
 
 export function useTheme(): { theme: Theme; toggleTheme: () => void } {

@@ -39,6 +39,9 @@ export function ResponsivePicture({
           alt={alt}
           loading="lazy"
           decoding="async"
+          // Hidden slides sit in the viewport, so lazy loading alone would fetch them at high
+          // priority beside the hero: low keeps them behind the first paint's files.
+          fetchPriority="low"
         />
       )}
     </picture>
