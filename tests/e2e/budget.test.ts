@@ -20,7 +20,10 @@ const notOnPublicPages = [
   /node_modules\/@tanstack\/(react-)?query/,
   /machines\/registration/,
   /src\/features\/registration\//,
-  /src\/features\/account\//,
+  // The account pages' code. The session slot, its hint and its hook are on every page by
+  // design (the header asks them who is signed in: docs/decisions/022); the runtime, the query
+  // library and the pages load only when a page needs them.
+  /src\/features\/account\/(?!session\/(session-slot|session-hint|use-session)\.ts$)/,
   /node_modules\/@statelyai\/inspect\//,
   // The browser build runs on Preact (docs/decisions/015): react-dom must never come back.
   /node_modules\/react-dom\//,
