@@ -1,10 +1,11 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
-// Four catalogs: the interface strings every page needs, the long service copy that only
+// Five catalogs: the interface strings every page needs, the long service copy that only
 // service pages load, the registration flow's texts (the register and reset-password pages, and
-// the API's answers and mails), and the signed-in account's pages (sign in, profile, my
-// services) — so the home page downloads none of the last three.
+// the API's answers and mails), the signed-in account's pages (sign in, profile), and the leads'
+// (the contact form, service requests, the admin inbox, and their mails) — so the home page
+// downloads none of the last four.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -22,6 +23,12 @@ export default defineConfig({
         '<rootDir>/src/domain/registration/**',
         '<rootDir>/src/features/account/**',
         '<rootDir>/src/domain/accounts/**',
+        '<rootDir>/src/domain/leads/**',
+        '<rootDir>/src/domain/requests/**',
+        '<rootDir>/src/features/contact/**',
+        '<rootDir>/src/features/requests/**',
+        '<rootDir>/src/features/admin/**',
+        '<rootDir>/server/leads/**',
         '<rootDir>/server/auth/**',
         '<rootDir>/server/mail/**',
       ],
@@ -39,6 +46,18 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/account',
       include: ['<rootDir>/src/features/account', '<rootDir>/src/domain/accounts'],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      path: '<rootDir>/locales/{locale}/leads',
+      include: [
+        '<rootDir>/src/domain/leads',
+        '<rootDir>/src/domain/requests',
+        '<rootDir>/src/features/contact',
+        '<rootDir>/src/features/requests',
+        '<rootDir>/src/features/admin',
+        '<rootDir>/server/leads',
+      ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {

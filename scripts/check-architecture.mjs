@@ -74,9 +74,9 @@ export const layers = [
   {
     name: 'server',
     files: /^server\//,
-    mayImport: ['domain', 'server'],
+    mayImport: ['domain', 'machines', 'server'],
     forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
-    why: 'the server imports only the domain layer and its own modules',
+    why: 'the server imports only the domain layer, the pure machines (the rules it shares with the pages) and its own modules',
   },
 ]
 

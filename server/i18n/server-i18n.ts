@@ -1,8 +1,10 @@
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core'
 import { messages as enAccount } from '../../locales/en/account.po'
+import { messages as enLeads } from '../../locales/en/leads.po'
 import { messages as enInterface } from '../../locales/en/messages.po'
 import { messages as enRegistration } from '../../locales/en/registration.po'
 import { messages as esAccount } from '../../locales/es/account.po'
+import { messages as esLeads } from '../../locales/es/leads.po'
 import { messages as esInterface } from '../../locales/es/messages.po'
 import { messages as esRegistration } from '../../locales/es/registration.po'
 import type { Locale } from '../../src/domain/locales'
@@ -11,11 +13,11 @@ import type { Locale } from '../../src/domain/locales'
 const instances: Record<Locale, I18n> = {
   en: setupI18n({
     locale: 'en',
-    messages: { en: { ...enInterface, ...enRegistration, ...enAccount } },
+    messages: { en: { ...enInterface, ...enRegistration, ...enAccount, ...enLeads } },
   }),
   es: setupI18n({
     locale: 'es',
-    messages: { es: { ...esInterface, ...esRegistration, ...esAccount } },
+    messages: { es: { ...esInterface, ...esRegistration, ...esAccount, ...esLeads } },
   }),
 }
 

@@ -78,6 +78,11 @@ const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
   changePassword: true,
   deleteAccount: true,
   revokeOtherSessions: true,
+  contact: true,
+  createServiceRequest: true,
+  withdrawServiceRequest: true,
+  markEnquiryHandled: true,
+  changeRequestStatus: true,
 }
 
 /** The endpoints with a typed success body (the keys of `EndpointSuccess`, as values). */
@@ -88,4 +93,13 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
   sessions: true,
   revokeOtherSessions: true,
   exportAccount: true,
+  myServiceRequests: true,
+  createServiceRequest: true,
+  withdrawServiceRequest: true,
+  adminEnquiries: true,
+  adminEnquiry: true,
+  markEnquiryHandled: true,
+  adminServiceRequests: true,
+  adminServiceRequest: true,
+  changeRequestStatus: true,
 }

@@ -23,6 +23,10 @@ const catalogLoaders: Record<CatalogName, Record<Locale, () => Promise<CatalogMo
     en: () => import('../../locales/en/account.po'),
     es: () => import('../../locales/es/account.po'),
   },
+  leads: {
+    en: () => import('../../locales/en/leads.po'),
+    es: () => import('../../locales/es/leads.po'),
+  },
 }
 
 export async function loadCatalog(name: CatalogName, locale: Locale): Promise<Messages> {

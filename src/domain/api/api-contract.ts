@@ -10,8 +10,13 @@
  */
 
 import type { ChangePasswordInput, LoginInput, ProfileField } from '../accounts/account-schemas'
+import type { ContactInput } from '../leads/contact-schema'
+import type { BudgetRange, DesiredStart } from '../leads/lead-options'
 import type { Locale } from '../locales'
 import type { RegistrationValues } from '../registration/registration-schema'
+import type { ServiceRequestInput, StatusChangeInput } from '../requests/request-schemas'
+import type { RequestActor, RequestStatus } from '../requests/request-status'
+import type { ServiceId } from '../services/service-table'
 import type { FieldErrors } from './field-errors'
 
 export const apiPrefix = '/api/v1'
@@ -35,6 +40,10 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'not_found',
+  /** 403: signed in, but the account may not do this (an admin endpoint, a client's own). */
+  'forbidden',
+  /** 409: the request's lifecycle does not allow that change from its current status. */
+  'invalid_transition',
   'server_error',
   /** 503: too many password hashes queued; `Retry-After` says when to try again. */
   'busy',
@@ -189,6 +198,90 @@ export const endpoints = {
     status: 200,
     failures: ['unauthenticated'],
   },
+  /** Body: `ContactInput`. A message caught by the spam rules is answered alike and dropped. */
+  contact: {
+    method: 'POST',
+    path: `${apiPrefix}/contact`,
+    status: 201,
+    failures: ['invalid_fields'],
+  },
+  /** The signed-in client's requests, newest first (`ServiceRequestsBody`). */
+  myServiceRequests: {
+    method: 'GET',
+    path: `${apiPrefix}/me/service-requests`,
+    status: 200,
+    failures: ['unauthenticated'],
+  },
+  /** Body: `ServiceRequestInput`. Success: `ServiceRequestBody` (status `received`). */
+  createServiceRequest: {
+    method: 'POST',
+    path: `${apiPrefix}/me/service-requests`,
+    status: 201,
+    failures: ['unauthenticated', 'invalid_fields'],
+  },
+  /** Body: `{ note? }`. The client withdraws one of their open requests. */
+  withdrawServiceRequest: {
+    method: 'POST',
+    path: `${apiPrefix}/me/service-requests/:id/withdraw`,
+    status: 200,
+    failures: ['unauthenticated', 'invalid_fields', 'not_found', 'invalid_transition'],
+  },
+  /** Enquiries for the admin inbox (`AdminListQuery` in the query string; `EnquiriesPage`). */
+  adminEnquiries: {
+    method: 'GET',
+    path: `${apiPrefix}/admin/enquiries`,
+    status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
+  },
+  /** The same filtered list as CSV (every page). */
+  adminEnquiriesCsv: {
+    method: 'GET',
+    path: `${apiPrefix}/admin/enquiries.csv`,
+    status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
+  },
+  /** One enquiry (`EnquiryBody`). */
+  adminEnquiry: {
+    method: 'GET',
+    path: `${apiPrefix}/admin/enquiries/:id`,
+    status: 200,
+    failures: ['unauthenticated', 'forbidden', 'not_found'],
+  },
+  /** Body: `{ handled }`. Marks an enquiry handled (or not). Success: `EnquiryBody`. */
+  markEnquiryHandled: {
+    method: 'POST',
+    path: `${apiPrefix}/admin/enquiries/:id/handled`,
+    status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields', 'not_found'],
+  },
+  /** Service requests for the admin inbox (`AdminListQuery`; `AdminServiceRequestsPage`). */
+  adminServiceRequests: {
+    method: 'GET',
+    path: `${apiPrefix}/admin/service-requests`,
+    status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
+  },
+  /** The same filtered list as CSV (every page). */
+  adminServiceRequestsCsv: {
+    method: 'GET',
+    path: `${apiPrefix}/admin/service-requests.csv`,
+    status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
+  },
+  /** One request with its client and history (`AdminServiceRequestBody`). */
+  adminServiceRequest: {
+    method: 'GET',
+    path: `${apiPrefix}/admin/service-requests/:id`,
+    status: 200,
+    failures: ['unauthenticated', 'forbidden', 'not_found'],
+  },
+  /** Body: `StatusChangeInput`; only changes the `serviceRequest` machine allows (else 409). */
+  changeRequestStatus: {
+    method: 'POST',
+    path: `${apiPrefix}/admin/service-requests/:id/status`,
+    status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields', 'not_found', 'invalid_transition'],
+  },
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints
@@ -202,6 +295,74 @@ export type AccountUser = {
   readonly createdAt: string
   readonly profile: Readonly<Record<ProfileField, string>>
 }
+
+/** One change of a request's status, as stored: who, when, from, to and the note. */
+export type RequestHistoryEntry = {
+  readonly at: string
+  /** null for the request's creation. */
+  readonly from: RequestStatus | null
+  readonly to: RequestStatus
+  readonly by: RequestActor
+  readonly note: string
+}
+
+/** A service request as its client sees it. */
+export type ServiceRequestSummary = {
+  readonly id: string
+  readonly serviceId: ServiceId
+  readonly status: RequestStatus
+  readonly need: string
+  readonly desiredStart: DesiredStart
+  readonly budget: BudgetRange
+  readonly createdAt: string
+  readonly updatedAt: string
+  /** Oldest first. */
+  readonly history: readonly RequestHistoryEntry[]
+}
+
+/** A service request as the agency sees it: with who sent it. */
+export type AdminServiceRequest = ServiceRequestSummary & {
+  readonly client: {
+    readonly id: string
+    readonly name: string
+    readonly lastName: string
+    readonly email: string
+    readonly locale: Locale
+  }
+}
+
+/** A contact enquiry as the agency sees it. */
+export type Enquiry = {
+  readonly id: string
+  readonly name: string
+  readonly email: string
+  readonly phone: string
+  readonly company: string
+  readonly serviceId: ServiceId | null
+  readonly budget: BudgetRange
+  readonly message: string
+  readonly locale: Locale
+  readonly createdAt: string
+  readonly handledAt: string | null
+}
+
+/** One page of an admin list. */
+export type ListPage<Item> = {
+  readonly success: true
+  readonly items: readonly Item[]
+  /** Rows matching the filters, over all pages. */
+  readonly total: number
+  readonly page: number
+  readonly pageSize: number
+}
+
+export type ServiceRequestsBody = {
+  readonly success: true
+  readonly requests: readonly ServiceRequestSummary[]
+}
+export type ServiceRequestBody = SuccessBody & { readonly request: ServiceRequestSummary }
+export type AdminServiceRequestBody = SuccessBody & { readonly request: AdminServiceRequest }
+export type EnquiryBody = SuccessBody & { readonly enquiry: Enquiry }
 
 /** One of the user's sessions, as the sessions list shows it. */
 export type SessionSummary = {
@@ -262,6 +423,15 @@ export type EndpointSuccess = {
   readonly sessions: SessionsBody
   readonly revokeOtherSessions: RevokedBody
   readonly exportAccount: AccountExport
+  readonly myServiceRequests: ServiceRequestsBody
+  readonly createServiceRequest: ServiceRequestBody
+  readonly withdrawServiceRequest: ServiceRequestBody
+  readonly adminEnquiries: ListPage<Enquiry>
+  readonly adminEnquiry: EnquiryBody
+  readonly markEnquiryHandled: EnquiryBody
+  readonly adminServiceRequests: ListPage<AdminServiceRequest>
+  readonly adminServiceRequest: AdminServiceRequestBody
+  readonly changeRequestStatus: AdminServiceRequestBody
 }
 
 /** What each state-changing endpoint receives (validated on the server by the same schemas). */
@@ -277,6 +447,11 @@ export type EndpointRequests = {
   readonly changePassword: ChangePasswordInput
   readonly deleteAccount: { readonly password: string }
   readonly revokeOtherSessions: Record<string, never>
+  readonly contact: ContactInput
+  readonly createServiceRequest: ServiceRequestInput
+  readonly withdrawServiceRequest: { readonly note?: string }
+  readonly markEnquiryHandled: { readonly handled: boolean }
+  readonly changeRequestStatus: StatusChangeInput
 }
 export type PostEndpointName = keyof EndpointRequests
 

@@ -86,11 +86,22 @@ function isRealDate(value: string): boolean {
   )
 }
 
-function text(t: Translate, max: number) {
+/** A required, trimmed text of at most `max` code points with no invisible controls. */
+export function requiredTextSchema(t: Translate, max: number) {
   return v.pipe(
     v.string(t(m.mustBeText)),
     v.trim(),
     v.nonEmpty(t(m.required)),
+    v.check((value) => codePoints(value) <= max, t(tooLong(max))),
+    v.check(isStorableText, t(m.invisibleCharacters)),
+  )
+}
+
+/** A trimmed text that may be empty, of at most `max` code points with no invisible controls. */
+export function optionalTextSchema(t: Translate, max: number) {
+  return v.pipe(
+    v.string(t(m.mustBeText)),
+    v.trim(),
     v.check((value) => codePoints(value) <= max, t(tooLong(max))),
     v.check(isStorableText, t(m.invisibleCharacters)),
   )
@@ -132,6 +143,18 @@ function isDeliverableShape(address: string): boolean {
   )
 }
 
+/** A telephone number as people write it: 7 to 15 digits, optional +, spaces, dots, dashes. */
+export function phoneShape(t: Translate) {
+  return v.pipe(
+    v.string(),
+    v.regex(/^\+?\d[\d ().-]*$/, t(m.phoneInvalid)),
+    v.check((value) => {
+      const digits = value.replace(/\D/g, '').length
+      return digits >= 7 && digits <= 15
+    }, t(m.phoneInvalid)),
+  )
+}
+
 /** Messages for the object itself: not an object, a missing field, an unknown field. */
 export function strictObjectMessage(t: Translate) {
   return (issue: v.StrictObjectIssue) => {
@@ -149,37 +172,20 @@ export function createRegistrationSchema(t: Translate, today: () => Date = () =>
   const entries = {
     email: emailSchema(t),
     password: passwordSchema(t),
-    name: text(t, maxLengths.name),
-    lastName: text(t, maxLengths.lastName),
-    phone: v.pipe(
-      text(t, maxLengths.phone),
-      v.regex(/^\+?\d[\d ().-]*$/, t(m.phoneInvalid)),
-      v.check((value) => {
-        const digits = value.replace(/\D/g, '').length
-        return digits >= 7 && digits <= 15
-      }, t(m.phoneInvalid)),
-    ),
-    street: text(t, maxLengths.street),
-    exteriorNumber: v.optional(
-      v.pipe(
-        v.string(t(m.mustBeText)),
-        v.trim(),
-        v.check(
-          (value) => codePoints(value) <= maxLengths.exteriorNumber,
-          t(tooLong(maxLengths.exteriorNumber)),
-        ),
-        v.check(isStorableText, t(m.invisibleCharacters)),
-      ),
-    ),
-    interiorNumber: text(t, maxLengths.interiorNumber),
-    neighborhood: text(t, maxLengths.neighborhood),
-    municipality: text(t, maxLengths.municipality),
+    name: requiredTextSchema(t, maxLengths.name),
+    lastName: requiredTextSchema(t, maxLengths.lastName),
+    phone: v.pipe(requiredTextSchema(t, maxLengths.phone), phoneShape(t)),
+    street: requiredTextSchema(t, maxLengths.street),
+    exteriorNumber: v.optional(optionalTextSchema(t, maxLengths.exteriorNumber)),
+    interiorNumber: requiredTextSchema(t, maxLengths.interiorNumber),
+    neighborhood: requiredTextSchema(t, maxLengths.neighborhood),
+    municipality: requiredTextSchema(t, maxLengths.municipality),
     postalCode: v.pipe(
-      text(t, maxLengths.postalCode),
+      requiredTextSchema(t, maxLengths.postalCode),
       v.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, t(m.postalCodeInvalid)),
     ),
-    city: text(t, maxLengths.city),
-    country: text(t, maxLengths.country),
+    city: requiredTextSchema(t, maxLengths.city),
+    country: requiredTextSchema(t, maxLengths.country),
     gender: v.pipe(
       v.string(t(m.mustBeText)),
       v.nonEmpty(t(m.required)),

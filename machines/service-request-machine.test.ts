@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { requestStatuses } from '../src/domain/requests/request-status'
+import { allowedChanges, changeEvent, serviceRequestMachine } from './service-request-machine'
+
+describe('serviceRequest machine', () => {
+  it('has one state per stored status', () => {
+    expect(Object.keys(serviceRequestMachine.states).sort()).toEqual([...requestStatuses].sort())
+  })
+
+  it('lets the agency move work forward and decline an open request', () => {
+    expect(allowedChanges('received', 'agency')).toEqual(['inReview', 'declined'])
+    expect(allowedChanges('inReview', 'agency')).toEqual(['proposalSent', 'declined'])
+    expect(allowedChanges('proposalSent', 'agency')).toEqual(['inProgress', 'declined'])
+    expect(allowedChanges('inProgress', 'agency')).toEqual(['delivered', 'declined'])
+  })
+
+  it('lets the client only withdraw an open request', () => {
+    for (const status of ['received', 'inReview', 'proposalSent', 'inProgress'] as const) {
+      expect(allowedChanges(status, 'client')).toEqual(['withdrawn'])
+    }
+  })
+
+  it('refuses every change from a closed request, and skipping a step', () => {
+    for (const status of ['delivered', 'declined', 'withdrawn'] as const) {
+      expect(allowedChanges(status, 'agency')).toEqual([])
+      expect(allowedChanges(status, 'client')).toEqual([])
+    }
+    expect(changeEvent('received', 'delivered', 'agency')).toBeUndefined()
+    expect(changeEvent('received', 'withdrawn', 'agency')).toBeUndefined()
+    expect(changeEvent('inReview', 'received', 'agency')).toBeUndefined()
+    expect(changeEvent('received', 'inReview', 'agency')).toEqual({ type: 'review', by: 'agency' })
+  })
+})

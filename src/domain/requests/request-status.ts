@@ -1,0 +1,47 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+/**
+ * A service request's statuses, in the order work moves through them. Which change is allowed
+ * from which status is not listed here: the `serviceRequest` machine (machines/) is the one rule
+ * book, read by the server before it stores a change and by the pages that offer one.
+ */
+export const requestStatuses = [
+  'received',
+  'inReview',
+  'proposalSent',
+  'inProgress',
+  'delivered',
+  'declined',
+  'withdrawn',
+] as const
+export type RequestStatus = (typeof requestStatuses)[number]
+
+/** Statuses from which a request can still move (a client may withdraw, the agency decline). */
+export const openStatuses = [
+  'received',
+  'inReview',
+  'proposalSent',
+  'inProgress',
+] as const satisfies readonly RequestStatus[]
+
+export function isOpenStatus(status: RequestStatus): boolean {
+  return (openStatuses as readonly RequestStatus[]).includes(status)
+}
+
+export function isRequestStatus(value: unknown): value is RequestStatus {
+  return (requestStatuses as readonly unknown[]).includes(value)
+}
+
+export const requestStatusLabels: Record<RequestStatus, MessageDescriptor> = {
+  received: msg`Received`,
+  inReview: msg`In review`,
+  proposalSent: msg`Proposal sent`,
+  inProgress: msg`In progress`,
+  delivered: msg`Delivered`,
+  declined: msg`Declined`,
+  withdrawn: msg`Withdrawn`,
+}
+
+/** Who changes a request: the client who sent it, or the agency (an admin). */
+export type RequestActor = 'client' | 'agency'
