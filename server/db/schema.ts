@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -45,6 +46,8 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** Set when the owner opened the verification link: only a verified account signs in. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** `admin` opens the agency's inbox (`npm run admin:grant`); everyone else is a `client`. */
+    role: text('role').notNull().default('client'),
   },
   (table) => [
     // One account per address whatever its case: the database decides, in one statement
@@ -52,6 +55,12 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     check('users_gender_check', sql`${table.gender} in ('Male', 'Female')`),
     check('users_locale_check', sql`${table.locale} in ('en', 'es')`),
+    check('users_role_check', sql`${table.role} in ('client', 'admin')`),
+    // The admin inbox searches requests by their client's name or email (pg_trgm: any substring).
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${table.name} || ' ' || ${table.lastName} || ' ' || ${table.email})) gin_trgm_ops`,
+    ),
   ],
 )
 
@@ -125,6 +134,94 @@ export const sessions = pgTable(
   ],
 )
 
+/** Messages sent from the contact form (spam caught by the rules is never stored). */
+export const contactEnquiries = pgTable(
+  'contact_enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    /** A service-table id, or null when the visitor chose none. */
+    serviceId: text('service_id'),
+    budget: text('budget').notNull(),
+    message: text('message').notNull(),
+    /** The page's language: the acknowledgement is written in it. */
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('contact_enquiries_locale_check', sql`${table.locale} in ('en', 'es')`),
+    // The admin list pages newest first, filtered by handled, service and date.
+    index('contact_enquiries_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('contact_enquiries_service_created_idx').on(table.serviceId, table.createdAt.desc()),
+    index('contact_enquiries_open_created_idx')
+      .on(table.createdAt.desc())
+      .where(sql`${table.handledAt} is null`),
+    index('contact_enquiries_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${table.name} || ' ' || ${table.email})) gin_trgm_ops`,
+    ),
+  ],
+)
+
+/**
+ * A client's request for a service. `status` moves only as the `serviceRequest` machine
+ * (machines/service-request-machine.ts) allows; every change is a history row.
+ */
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: text('service_id').notNull(),
+    status: text('status').notNull().default('received'),
+    need: text('need').notNull(),
+    desiredStart: text('desired_start').notNull(),
+    budget: text('budget').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'service_requests_status_check',
+      sql`${table.status} in ('received', 'inReview', 'proposalSent', 'inProgress', 'delivered', 'declined', 'withdrawn')`,
+    ),
+    index('service_requests_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('service_requests_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('service_requests_status_created_idx').on(table.status, table.createdAt.desc()),
+    index('service_requests_service_created_idx').on(table.serviceId, table.createdAt.desc()),
+  ],
+)
+
+/** Every status change of a request: who, when, from, to, and the note the client reads. */
+export const serviceRequestHistory = pgTable(
+  'service_request_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    /** null on the row that records the request's creation. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** `client` or `agency`. */
+    byRole: text('by_role').notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('service_request_history_by_check', sql`${table.byRole} in ('client', 'agency')`),
+    index('service_request_history_request_idx').on(table.requestId, table.createdAt),
+  ],
+)
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -137,6 +234,13 @@ export const mailOutbox = pgTable(
      * sends the mail and stores only its hash, in the transaction that marks the row sent.
      */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The enquiry a contact mail (to the agency, or the acknowledgement) is about. */
+    enquiryId: uuid('enquiry_id').references(() => contactEnquiries.id, { onDelete: 'cascade' }),
+    /** The status change a request mail tells the client about. */
+    requestHistoryId: bigint('request_history_id', { mode: 'number' }).references(
+      () => serviceRequestHistory.id,
+      { onDelete: 'cascade' },
+    ),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
