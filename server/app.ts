@@ -6,7 +6,9 @@ import { compress } from 'hono/compress'
 import { createMeRoutes, mePrefix } from './accounts/me-routes'
 import type { AuthDeps } from './auth/auth-env'
 import { apiNotFound, authPrefix, createAuthRoutes } from './auth/auth-routes'
+import { defaultAgencyEmail } from './config'
 import { isDatabaseUnavailable } from './db/unavailable'
+import { contactPath, createContactRoutes } from './leads/contact-routes'
 import { describeError } from './log/describe-error'
 import { type Logger, silentLogger } from './log/logger'
 import { type RequestEnv, requestLog } from './log/request-log'
@@ -22,6 +24,8 @@ export type AppOptions = {
   readonly checkHealth?: () => Promise<void>
   /** The registration API's dependencies; without them `/api/v1/auth/*` is not mounted. */
   readonly auth?: AuthDeps
+  /** AGENCY_EMAIL: where contact enquiries are mailed (default: the address on /contact). */
+  readonly agencyEmail?: string
   /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */
   readonly trustProxy?: ProxyTrust
   /** Where request lines and security events go (default: nowhere). */
@@ -71,6 +75,7 @@ export function createApp({
   publicUrl,
   checkHealth = async () => {},
   auth,
+  agencyEmail = defaultAgencyEmail,
   trustProxy = noProxy,
   logger = silentLogger,
   scriptHashes,
@@ -112,6 +117,7 @@ export function createApp({
   if (auth) {
     app.route(authPrefix, createAuthRoutes(auth))
     app.route(mePrefix, createMeRoutes(auth))
+    app.route(contactPath, createContactRoutes({ ...auth, agencyEmail }))
   }
   app.all('/api/*', apiNotFound)
 

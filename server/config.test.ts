@@ -14,6 +14,16 @@ describe('configuration from the environment', () => {
     )
   })
 
+  it('mails enquiries to AGENCY_EMAIL, by default the address the contact page shows', () => {
+    expect(readConfig({}, defaults).agencyEmail).toBe('hola@puentedigital.mx')
+    expect(readConfig({ AGENCY_EMAIL: 'leads@agency.example' }, defaults).agencyEmail).toBe(
+      'leads@agency.example',
+    )
+    expect(() => readConfig({ AGENCY_EMAIL: 'not an address' }, defaults)).toThrow(
+      /AGENCY_EMAIL: must be an email address/,
+    )
+  })
+
   it('reports every bad value at once, one line each, naming the variable', () => {
     let error: unknown
     try {

@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 
+/** Where contact enquiries go unless AGENCY_EMAIL says otherwise: the address on /contact. */
+export const defaultAgencyEmail = 'hola@puentedigital.mx'
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 /** The process's settings, read once from the environment and validated (see README). */
@@ -39,6 +42,10 @@ const EnvSchema = v.object({
     'false',
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3, 'must be at least 3 characters'))),
+  AGENCY_EMAIL: v.optional(
+    v.pipe(v.string(), v.email('must be an email address')),
+    defaultAgencyEmail,
+  ),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
 })
 
@@ -55,6 +62,8 @@ export type ServerConfig = {
   /** Behind reverse proxies / a CDN: which peers may set X-Forwarded-For and -Proto. */
   readonly trustProxy: ProxyTrust
   readonly mailFrom: string | undefined
+  /** The agency's inbox: every contact enquiry is mailed there. */
+  readonly agencyEmail: string
   readonly logLevel: (typeof logLevels)[number]
 }
 
@@ -91,6 +100,7 @@ export function readConfig(
     xsrfSecret: e.XSRF_SECRET,
     trustProxy: trustFrom(e.TRUST_PROXY),
     mailFrom: e.MAIL_FROM,
+    agencyEmail: e.AGENCY_EMAIL,
     logLevel: e.LOG_LEVEL,
   }
 }

@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     checkHealth: services.database.check,
     auth: services.auth,
+    agencyEmail: config.agencyEmail,
     trustProxy: config.trustProxy,
     logger,
   })

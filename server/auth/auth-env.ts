@@ -35,6 +35,10 @@ export const defaultRateRules = {
   loginFailuresPerAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * 60 },
   /** Every signed-in change (profile, sessions, sign-out): generous, it only caps floods. */
   accountPerIp: { name: 'account:ip', limit: 300, windowSeconds: 15 * 60 },
+  // Contact enquiries: a person sends one, perhaps a correction; more is a flood of the agency's
+  // inbox and of the visitor's (every enquiry mails an acknowledgement to the address given).
+  contactPerIp: { name: 'contact:ip', limit: 10, windowSeconds: 60 * 60 },
+  contactPerEmail: { name: 'contact:email', limit: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRules = { readonly [K in keyof typeof defaultRateRules]: RateRule }

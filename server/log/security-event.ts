@@ -30,6 +30,8 @@ export type SecurityEventName =
   | 'rate.limited'
   | 'service.busy'
   | 'service.unavailable'
+  | 'contact.received'
+  | 'contact.dropped'
 
 export type SecurityEventFields = {
   readonly accountId?: string | undefined
@@ -43,6 +45,8 @@ export type SecurityEventFields = {
   readonly known?: boolean
   /** How many rows the action touched (sessions ended). */
   readonly count?: number
+  /** The stored contact enquiry (its id, never its sender's address). */
+  readonly enquiryId?: string | undefined
 }
 
 const warnings = new Set<SecurityEventName>([

@@ -10,6 +10,7 @@ import {
   newRecoveryToken,
   recoveryTokenLifetimeMinutes,
 } from '../auth/recovery-tokens'
+import { composeEnquiryMail } from '../leads/contact-outbox'
 import { describeError } from '../log/describe-error'
 import {
   composeAccountDeletedEmail,
@@ -37,6 +38,8 @@ export type OutgoingMail = {
   readonly subject: string
   readonly text: string
   readonly html: string
+  /** Where answers go, when not to the sender (the agency's copy of an enquiry: the visitor). */
+  readonly replyTo?: string
 }
 
 export type SendMail = (mail: OutgoingMail) => Promise<void>
@@ -69,6 +72,7 @@ type OutboxRow = {
   recipient: string
   locale: string
   user_id: string | null
+  enquiry_id: string | null
   attempts: number
 }
 
@@ -142,6 +146,7 @@ export function createOutboxWorker({
     const locale = isLocale(row.locale) ? row.locale : 'en'
     // The account is gone (that is the point): the row names only the address.
     if (row.kind === 'account_deleted') return composeAccountDeletedEmail(locale)
+    if (row.enquiry_id !== null) return composeEnquiryMail(client, row.kind, row.enquiry_id)
     if (row.user_id === null) return undefined
     if (row.kind === 'password_changed') return composePasswordChangedEmail(locale, publicUrl)
     if (row.kind === 'email_verification') return composeVerification(client, row.user_id, locale)
@@ -169,7 +174,7 @@ export function createOutboxWorker({
     await client.query('BEGIN')
     try {
       const { rows } = await client.query<OutboxRow>(
-        `SELECT id, kind, recipient, locale, user_id, attempts FROM mail_outbox
+        `SELECT id, kind, recipient, locale, user_id, enquiry_id, attempts FROM mail_outbox
          WHERE status = 'pending' AND next_attempt_at <= now()
          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],

@@ -6,6 +6,7 @@ export type ComposedMail = {
   readonly subject: string
   readonly text: string
   readonly html: string
+  readonly replyTo?: string
 }
 
 export function resetLink(publicUrl: string, token: string): string {

@@ -19,6 +19,7 @@ export function createSmtpSender(smtpUrl: string, from: string): { send: SendMai
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       })
     },
     close() {

@@ -40,6 +40,8 @@ export type ApiOptions = {
   readonly limits?: HttpLimits
   /** Default: the run's log file (server/test/test-log.ts). */
   readonly logger?: Logger
+  /** AGENCY_EMAIL (default: the app's). */
+  readonly agencyEmail?: string
   /** Default: SELECT 1 on the test database. */
   readonly checkHealth?: () => Promise<void>
 }
@@ -64,6 +66,7 @@ export async function startApi(
   const app = createApp({
     clientDir,
     auth: deps,
+    ...(options.agencyEmail ? { agencyEmail: options.agencyEmail } : {}),
     trustProxy: deps.trustProxy,
     logger: options.logger ?? testLogger(),
     checkHealth: options.checkHealth ?? (async () => void (await database.pool.query('SELECT 1'))),

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
-import { validationMessages } from '../registration/registration-messages'
+import { tooLong, validationMessages } from '../registration/registration-messages'
 import {
   emailSchema,
+  isStorableText,
   optionalTextSchema,
   phoneShape,
   requiredTextSchema,
@@ -35,10 +36,22 @@ export const serviceIds = serviceTable.map((service) => service.en) as readonly 
 
 const codePoints = (text: string) => [...text].length
 
-/** A free text of `min`–`max` code points (a message, a brief). */
+/**
+ * A free text of `min`–`max` code points (a message, a brief). Unlike a one-line field it keeps
+ * line breaks and tabs (a message has paragraphs); Windows line ends become `\n`, and every other
+ * character a text field refuses is still refused.
+ */
 export function longTextSchema(t: Translate, min: number, max: number) {
   return v.pipe(
-    requiredTextSchema(t, max),
+    v.string(t(validationMessages.mustBeText)),
+    v.transform((value) => value.replace(/\r\n?/g, '\n')),
+    v.trim(),
+    v.nonEmpty(t(validationMessages.required)),
+    v.check((value) => codePoints(value) <= max, t(tooLong(max))),
+    v.check(
+      (value) => isStorableText(value.replace(/[\n\t]/g, ' ')),
+      t(validationMessages.invisibleCharacters),
+    ),
     v.check((value) => codePoints(value) >= min, t(m.messageTooShort)),
   )
 }

@@ -1,0 +1,74 @@
+import type { Handler } from 'hono'
+import { createContactSchema, minimumFillMs } from '../../src/domain/leads/contact-schema'
+import { admitRequest, schemasPerLocale } from '../auth/admit-request'
+import { success, tooManyRequests } from '../auth/answers'
+import type { AuthEnv } from '../auth/auth-env'
+import { securityEvent } from '../log/security-event'
+import { emailSubject } from '../security/rate-limit'
+import type { ContactDeps } from './contact-deps'
+import { contactMailKinds } from './contact-mail'
+import { contactAnswerMessages } from './contact-messages'
+
+/**
+ * `POST /api/v1/contact`: after the shared gate (413, 415, 403 XSRF), the per-address limit, the
+ * shared schema (400 with a message per field) and the per-email limit (429 with Retry-After),
+ * the enquiry and its two mails (the agency's copy, the visitor's acknowledgement in the page's
+ * language) are stored in one statement, so there is never an enquiry without its mails.
+ *
+ * Spam: a filled honeypot or a form sent faster than a person can fill it is answered exactly
+ * like a real enquiry (same status, body and limits) and then dropped — nothing stored, nothing
+ * mailed, one log line without the address — so a bot learns nothing from the answer.
+ */
+export function contactHandler(deps: ContactDeps): Handler<AuthEnv> {
+  const schemas = schemasPerLocale(createContactSchema)
+  return async (c) => {
+    const t = c.get('t')
+    const admitted = await admitRequest(c, deps, deps.rateRules.contactPerIp, schemas)
+    if (!admitted.ok) return admitted.response
+    const input = admitted.input
+
+    const perEmailRule = deps.rateRules.contactPerEmail
+    const perEmail = await deps.rateLimiter.hit(perEmailRule, emailSubject(input.email))
+    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, perEmailRule)
+
+    const spam =
+      input.website.trim() !== ''
+        ? 'honeypot'
+        : input.elapsedMs < minimumFillMs
+          ? 'too_fast'
+          : undefined
+    if (spam) {
+      securityEvent(c, 'contact.dropped', { reason: spam })
+      return success(c, 'contact', t(contactAnswerMessages.received))
+    }
+
+    const locale = c.get('locale')
+    const { rows } = await deps.pool.query<{ enquiry_id: string; mail_id: string }>(
+      `WITH enquiry AS (
+         INSERT INTO contact_enquiries (name, email, phone, company, service_id, budget, message, locale)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         RETURNING id, email, locale
+       )
+       INSERT INTO mail_outbox (kind, recipient, locale, enquiry_id)
+       SELECT mail.kind, coalesce(mail.agency, enquiry.email), enquiry.locale, enquiry.id
+       FROM enquiry CROSS JOIN (VALUES ($9::text, $10::text), ($11::text, NULL::text)) AS mail (kind, agency)
+       RETURNING enquiry_id, id AS mail_id`,
+      [
+        input.name,
+        input.email,
+        input.phone,
+        input.company,
+        input.service === '' ? null : input.service,
+        input.budget,
+        input.message,
+        locale,
+        contactMailKinds.agency,
+        deps.agencyEmail,
+        contactMailKinds.acknowledgement,
+      ],
+    )
+    for (const row of rows) deps.mail.queued(Number(row.mail_id))
+    securityEvent(c, 'contact.received', { enquiryId: rows[0]?.enquiry_id })
+    return success(c, 'contact', t(contactAnswerMessages.received))
+  }
+}

@@ -1,0 +1,36 @@
+import { msg } from '@lingui/core/macro'
+
+/** The contact endpoint's answer, in the request's language. */
+export const contactAnswerMessages = {
+  received: msg`Thank you! We have your message and will answer within one business day.`,
+}
+
+/** The agency's copy of an enquiry, written in the language the visitor used. */
+export const contactAgencyMailMessages = {
+  subject: msg`New enquiry from the website`,
+  intro: msg`Someone sent this message through the contact form. Reply to this email to answer them.`,
+  name: msg`Name`,
+  email: msg`Email`,
+  phone: msg`Phone`,
+  company: msg`Company`,
+  service: msg`Service of interest`,
+  budget: msg`Budget`,
+  language: msg`Language of the page`,
+  message: msg`Message`,
+  none: msg`(not given)`,
+}
+
+/** The acknowledgement the visitor receives, in the page's language. */
+export const contactAcknowledgementMessages = {
+  subject: msg`We received your message – Puente Digital`,
+  greeting: msg`Hello,`,
+  body: msg`Thank you for writing to Puente Digital. We received your message and a member of the team will answer within one business day.`,
+  copy: msg`This is what you sent us:`,
+  notYou: msg`If you did not write to us, ignore this email: we will not contact this address again.`,
+  signature: msg`The Puente Digital team`,
+}
+
+export const localeNames = {
+  en: msg`English`,
+  es: msg`Spanish`,
+}
