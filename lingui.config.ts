@@ -4,8 +4,8 @@ import { formatter } from '@lingui/format-po'
 // Five catalogs: the interface strings every page needs, the long service copy that only
 // service pages load, the registration flow's texts (the register and reset-password pages, and
 // the API's answers and mails), the signed-in account's pages (sign in, profile), and the leads'
-// (the contact form, service requests, the admin inbox, and their mails) — so the home page
-// downloads none of the last four.
+// (the contact form and the privacy notice, service requests, the admin inbox, and their mails)
+// — so the home page downloads none of the last four.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -26,6 +26,7 @@ export default defineConfig({
         '<rootDir>/src/domain/leads/**',
         '<rootDir>/src/domain/requests/**',
         '<rootDir>/src/features/contact/**',
+        '<rootDir>/src/features/privacy/**',
         '<rootDir>/src/features/requests/**',
         '<rootDir>/src/features/admin/**',
         '<rootDir>/server/leads/**',
@@ -54,6 +55,7 @@ export default defineConfig({
         '<rootDir>/src/domain/leads',
         '<rootDir>/src/domain/requests',
         '<rootDir>/src/features/contact',
+        '<rootDir>/src/features/privacy',
         '<rootDir>/src/features/requests',
         '<rootDir>/src/features/admin',
         '<rootDir>/server/leads',

@@ -15,6 +15,8 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MyServicesRouteImport } from './routes/my-services'
+import { Route as PrivacidadRouteImport } from './routes/privacidad'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -52,6 +54,16 @@ const LogoutRoute = LogoutRouteImport.update({
 const MyServicesRoute = MyServicesRouteImport.update({
   id: '/my-services',
   path: '/my-services',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacidadRoute = PrivacidadRouteImport.update({
+  id: '/privacidad',
+  path: '/privacidad',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileRoute = ProfileRouteImport.update({
@@ -102,6 +114,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/my-services': typeof MyServicesRoute
+  '/privacidad': typeof PrivacidadRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -118,6 +132,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/my-services': typeof MyServicesRoute
+  '/privacidad': typeof PrivacidadRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -135,6 +151,8 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/my-services': typeof MyServicesRoute
+  '/privacidad': typeof PrivacidadRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -153,6 +171,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/my-services'
+    | '/privacidad'
+    | '/privacy'
     | '/profile'
     | '/register'
     | '/reset-password'
@@ -169,6 +189,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/my-services'
+    | '/privacidad'
+    | '/privacy'
     | '/profile'
     | '/register'
     | '/reset-password'
@@ -185,6 +207,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/my-services'
+    | '/privacidad'
+    | '/privacy'
     | '/profile'
     | '/register'
     | '/reset-password'
@@ -202,6 +226,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   MyServicesRoute: typeof MyServicesRoute
+  PrivacidadRoute: typeof PrivacidadRoute
+  PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -254,6 +280,20 @@ declare module '@tanstack/react-router' {
       path: '/my-services'
       fullPath: '/my-services'
       preLoaderRoute: typeof MyServicesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacidad': {
+      id: '/privacidad'
+      path: '/privacidad'
+      fullPath: '/privacidad'
+      preLoaderRoute: typeof PrivacidadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile': {
@@ -322,6 +362,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   MyServicesRoute: MyServicesRoute,
+  PrivacidadRoute: PrivacidadRoute,
+  PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,

@@ -12,10 +12,15 @@ export function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'es'
 }
 
-/** `/servicios` and everything under it is Spanish; `/services` and under it English. */
+/**
+ * `/servicios` and everything under it is Spanish; `/services` and under it English; so are the
+ * privacy notice's twins `/privacidad` and `/privacy`.
+ */
 export function localeFromPath(pathname: string): Locale | undefined {
   if (pathname === '/servicios' || pathname.startsWith('/servicios/')) return 'es'
   if (pathname === '/services' || pathname.startsWith('/services/')) return 'en'
+  if (pathname === '/privacidad') return 'es'
+  if (pathname === '/privacy') return 'en'
   return undefined
 }
 

@@ -1,7 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import type { Locale } from '../domain/locales'
 import type { PageFacts } from '../domain/pages/page-facts'
+import { type ServiceId, serviceBySlug } from '../domain/services/service-table'
 import { ContactPage } from '../features/company/components/contact-page'
+import { ContactFlow } from '../features/contact/components/contact-flow'
+import { ensureCatalogs } from '../i18n/i18n'
+import { useLocale } from '../i18n/use-locale'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -18,10 +23,30 @@ const page: PageFacts = {
     }),
   },
   indexable: true,
-  catalogs: [],
+  catalogs: ['leads'],
+}
+
+/** `?service=<slug>`: a service page's "Contact us" preselects its service in the form. */
+type ContactSearch = { readonly service?: string }
+
+/**
+ * The service a slug names, in the page's language first (the link's), else in the other one
+ * (the visitor switched language on the way); an unknown slug preselects nothing.
+ */
+function serviceOfSlug(locale: Locale, slug: string | undefined): ServiceId | '' {
+  if (!slug) return ''
+  const other: Locale = locale === 'en' ? 'es' : 'en'
+  return (serviceBySlug(locale, slug) ?? serviceBySlug(other, slug))?.en ?? ''
 }
 
 export const Route = createFileRoute('/contact')({
   staticData: { page },
-  component: ContactPage,
+  validateSearch: (search: Record<string, unknown>): ContactSearch =>
+    typeof search.service === 'string' ? { service: search.service } : {},
+  loader: () => ensureCatalogs(page.catalogs),
+  component: function ContactRoute() {
+    const { service } = Route.useSearch()
+    const locale = useLocale()
+    return <ContactPage form={<ContactFlow service={serviceOfSlug(locale, service)} />} />
+  },
 })

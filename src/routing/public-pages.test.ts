@@ -30,9 +30,11 @@ describe('the public paths', () => {
       '/servicios',
       '/services/$slug',
       '/servicios/$slug',
+      '/privacy',
+      '/privacidad',
     ])
     expect(fromRouter).toEqual(expected)
-    expect(publicPaths).toHaveLength(neutralPaths.length + 2 + 2 * serviceTable.length)
+    expect(publicPaths).toHaveLength(neutralPaths.length + 4 + 2 * serviceTable.length)
   })
 
   it('has 28 services with unique slugs in both languages', () => {
@@ -48,6 +50,8 @@ describe('the public paths', () => {
       expect(pathInLanguage(page.path, page.locale)).toBe(page.path)
     }
     expect(pathInLanguage('/services/web-applications', 'es')).toBe('/servicios/aplicaciones-web')
+    expect(pathInLanguage('/privacy', 'es')).toBe('/privacidad')
+    expect(pathInLanguage('/privacidad', 'en')).toBe('/privacy')
     expect(pathInLanguage('/about', 'es')).toBe('/about')
   })
 

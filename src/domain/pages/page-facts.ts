@@ -19,7 +19,8 @@ export type PageCopy = {
  * derived from these declarations.
  *
  * - `neutral`: one path, rendered in both languages (the server picks one per visitor).
- * - `listing`: the services listing, one path per language (`/services`, `/servicios`).
+ * - `listing`: a page with one path per language, each the other's twin (the services listing
+ *   `/services`, `/servicios`; the privacy notice `/privacy`, `/privacidad`: public-paths.ts).
  * - `service`: one page per service of the service table, in the route's language; its
  *   copy comes from the service.
  */

@@ -1,6 +1,7 @@
 import type { Locale } from '../../domain/locales'
+import { pathInLanguage } from '../../domain/pages/language-twin'
 import type { PageCopy, PageFacts } from '../../domain/pages/page-facts'
-import { servicePath, servicesListingPaths } from '../../domain/pages/public-paths'
+import { servicePath } from '../../domain/pages/public-paths'
 import { type Service, serviceBySlug } from '../../domain/services/service-table'
 
 /** One public page: a route's facts at one path (and, for a service route, one service). */
@@ -40,7 +41,7 @@ export function pageRefFor(facts: PageFacts, pathname: string): PageRef | undefi
         kind: 'listing',
         path: pathname,
         locale: facts.locale,
-        twin: servicesListingPaths[otherLocale(facts.locale)],
+        twin: pathInLanguage(pathname, otherLocale(facts.locale)),
         copy: facts.copy,
         facts,
       }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { PrivacyLink } from '../../ui/privacy-link'
 import { ServicesListingLink } from '../../ui/services-listing-link'
 
 export function SiteFooter() {
@@ -29,6 +30,11 @@ export function SiteFooter() {
             <Link to="/contact">
               <Trans>Contact</Trans>
             </Link>
+          </li>
+          <li>
+            <PrivacyLink>
+              <Trans>Privacy notice</Trans>
+            </PrivacyLink>
           </li>
         </ul>
       </nav>

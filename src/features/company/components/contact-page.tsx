@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 
-export function ContactPage() {
+/** The contact page: its introduction, the form the route places in `form`, then how to reach us. */
+export function ContactPage({ form }: { readonly form?: ReactNode }) {
   return (
     <article>
       <header className="page-intro">
@@ -14,6 +16,17 @@ export function ContactPage() {
           </Trans>
         </p>
       </header>
+      {form ? (
+        <section aria-labelledby="contact-form-heading">
+          <h2 id="contact-form-heading">
+            <Trans>Send us a message</Trans>
+          </h2>
+          {form}
+        </section>
+      ) : null}
+      <h2>
+        <Trans>Other ways to reach us</Trans>
+      </h2>
       <dl className="contact-details">
         <div>
           <dt>

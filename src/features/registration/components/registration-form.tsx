@@ -8,6 +8,7 @@ import {
   type RegistrationValues,
   registrationFields,
 } from '../../../domain/registration/registration-schema'
+import { PrivacyLink } from '../../../ui/privacy-link'
 import { useHydrated } from '../../../ui/use-hydrated'
 import { FormField } from './form-field'
 import {
@@ -147,6 +148,12 @@ export function RegistrationForm({
         </legend>
         {addressFields.map(textField)}
       </fieldset>
+      <p className="form-note">
+        <Trans>
+          How we use and keep your details, and how to see, correct or delete them: our{' '}
+          <PrivacyLink>privacy notice</PrivacyLink>.
+        </Trans>
+      </p>
       <p className="actions">
         {/* Disabled until hydrated; afterwards only aria-disabled while busy, so it keeps focus. */}
         <button

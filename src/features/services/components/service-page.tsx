@@ -72,7 +72,11 @@ export function ServicePage({ service, locale }: ServicePageProps) {
           </Trans>
         </p>
         <div className="actions">
-          <Link to="/contact" className="button button-primary">
+          <Link
+            to="/contact"
+            search={{ service: service[locale] }}
+            className="button button-primary"
+          >
             <Trans>Contact us</Trans>
           </Link>
           <Link to="/register" className="button">

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import type { PageFacts } from '../domain/pages/page-facts'
+import { PrivacyNoticePage } from '../features/privacy/components/privacy-notice-page'
+import { ensureCatalogs } from '../i18n/i18n'
+import { privacyCopy } from '../routing/privacy-copy'
+
+const page: PageFacts = {
+  kind: 'listing',
+  locale: 'es',
+  copy: privacyCopy,
+  indexable: true,
+  catalogs: ['leads'],
+}
+
+export const Route = createFileRoute('/privacidad')({
+  staticData: { page },
+  loader: () => ensureCatalogs(page.catalogs),
+  component: PrivacyNoticePage,
+})
