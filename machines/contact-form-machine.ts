@@ -7,11 +7,9 @@ import {
 } from '../src/domain/api/api-contract'
 import {
   type ContactFormValues,
-  contactPayload,
   emptyContactForm,
   isValidContactForm,
 } from '../src/domain/leads/contact-form'
-import type { ContactInput } from '../src/domain/leads/contact-schema'
 import type { ServiceId } from '../src/domain/services/service-table'
 
 /**
@@ -21,15 +19,14 @@ import type { ServiceId } from '../src/domain/services/service-table'
  *   submitting → sent | editing (the server refused fields) | rateLimited | error
  *   rateLimited | error → (retry) editing, the values kept
  *
- * The submit event carries the values and how long the form has been open (the component
- * measures it; the server drops a message sent faster than a person types). The call is the
- * injected actor `sendEnquiry`; it resolves with the answer's body on 2xx and rejects with an
- * error shaped like the HTTP client's (`message`, and `response: { status, data }`).
+ * The call is the injected actor `sendEnquiry`, given the values; it adds how long the form has
+ * been open (a clock is an effect: the server drops a message sent faster than a person types),
+ * resolves with the answer's body on 2xx and rejects with an error shaped like the HTTP client's
+ * (`message`, and `response: { status, data }`).
  */
 
 export type ContactFormContext = {
   readonly values: ContactFormValues
-  readonly elapsedMs: number
   /** Submissions refused by the schema or the server (focus moves to a field on each). */
   readonly refusedSubmissions: number
   /** Per-field messages of the server's 400 (already in the request's language). */
@@ -39,11 +36,7 @@ export type ContactFormContext = {
 }
 
 export type ContactFormEvent =
-  | {
-      readonly type: 'submit'
-      readonly values: ContactFormValues
-      readonly elapsedMs: number
-    }
+  | { readonly type: 'submit'; readonly values: ContactFormValues }
   | { readonly type: 'retry' }
 
 export type ContactFormInput = { readonly service?: ServiceId | '' }
@@ -58,18 +51,15 @@ export const contactFormMachine = setup({
     input: {} as ContactFormInput,
   },
   actors: {
-    sendEnquiry: fromPromise<ApiAnswer, ContactInput>(async () => {
+    sendEnquiry: fromPromise<ApiAnswer, ContactFormValues>(async () => {
       throw new Error('sendEnquiry is not provided')
     }),
   },
   actions: {
-    rememberValues: assign(
-      (_, { values, elapsedMs }: { values: ContactFormValues; elapsedMs: number }) => ({
-        values,
-        elapsedMs,
-        serverFieldErrors: {},
-      }),
-    ),
+    rememberValues: assign((_, { values }: { readonly values: ContactFormValues }) => ({
+      values,
+      serverFieldErrors: {},
+    })),
     countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
     keepServerFieldErrors: assign((_, { fields }: { readonly fields: FieldErrors }) => ({
       serverFieldErrors: fields,
@@ -90,7 +80,6 @@ export const contactFormMachine = setup({
   id: 'contactForm',
   context: ({ input }) => ({
     values: emptyContactForm(input.service ?? ''),
-    elapsedMs: 0,
     refusedSubmissions: 0,
     serverFieldErrors: {},
     message: undefined,
@@ -103,7 +92,7 @@ export const contactFormMachine = setup({
           target: 'validating',
           actions: {
             type: 'rememberValues',
-            params: ({ event }) => ({ values: event.values, elapsedMs: event.elapsedMs }),
+            params: ({ event }) => ({ values: event.values }),
           },
         },
       },
@@ -118,7 +107,7 @@ export const contactFormMachine = setup({
       invoke: {
         id: 'sendEnquiry',
         src: 'sendEnquiry',
-        input: ({ context }) => contactPayload(context.values, context.elapsedMs),
+        input: ({ context }) => context.values,
         onDone: {
           target: 'sent',
           actions: {

@@ -20,6 +20,9 @@ const notOnPublicPages = [
   /node_modules\/@tanstack\/(react-)?query/,
   /machines\/registration/,
   /src\/features\/registration\//,
+  // The contact form loads on /contact alone.
+  /machines\/contact-form/,
+  /src\/features\/contact\//,
   // The account pages' code. The session slot, its hint and its hook are on every page by
   // design (the header asks them who is signed in: docs/decisions/022); the runtime, the query
   // library and the pages load only when a page needs them.
@@ -58,7 +61,23 @@ const routes = [
   ...publicPages.filter((page) => page.kind !== 'neutral').map((page) => page.path),
 ]
 
+/** The contact page may load its form (schema, machine), but nothing of the other flows. */
+const notOnContactPage = notOnPublicPages.filter(
+  (pattern) => !/valibot|contact/.test(pattern.source),
+)
+
 describe('the public pages’ JavaScript budget', () => {
+  it('/contact loads ≤ 100 kB of compressed JavaScript with its form, no other flow’s code', async () => {
+    const scripts = await scriptsOf('/contact')
+    const files = [...scripts.keys()]
+    const modules = files.flatMap((file) => Object.keys(chunks()[file.slice(1)]?.modules ?? {}))
+    expect(modules.some((id) => /src\/features\/contact\//.test(id))).toBe(true)
+    expect(modules.filter((id) => notOnContactPage.some((pattern) => pattern.test(id)))).toEqual([])
+    const transferred = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0)
+    console.info(`/contact JavaScript: ${transferred} B as served (br), ${files.length} files`)
+    expect(transferred).toBeLessThanOrEqual(budgetBytes)
+  })
+
   it.each(routes)(
     '%s loads ≤ 100 kB of compressed JavaScript, no other pages’ code',
     async (path) => {

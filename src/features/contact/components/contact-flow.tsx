@@ -37,14 +37,19 @@ function onlyFields(errors: Partial<Record<string, string>>): FieldMessages {
  */
 export function ContactFlow({ service }: { readonly service: ServiceId | '' }) {
   const { _ } = useLingui()
+  // The fill time runs from the form's first render to the moment it is sent.
+  const [shownAt] = useState(() => performance.now())
   const [machine] = useState(() =>
     contactFormMachine.provide({
-      actors: { sendEnquiry: fromPromise(({ input }) => callEndpoint('contact', input)) },
+      actors: {
+        sendEnquiry: fromPromise(({ input }) =>
+          callEndpoint('contact', contactPayload(input, performance.now() - shownAt)),
+        ),
+      },
     }),
   )
   const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { service } })
   const { values, refusedSubmissions, serverFieldErrors, message } = snapshot.context
-  const [shownAt] = useState(() => performance.now())
 
   // Messages derive from the last submitted values in the current language, so switching
   // language re-translates them; the server's (already translated) fill in the rest.
@@ -88,9 +93,7 @@ export function ContactFlow({ service }: { readonly service: ServiceId | '' }) {
           refusedSubmissions > 0 && Object.keys(errors).length > 0 ? refusedSubmissions : undefined
         }
         busy={snapshot.matches('submitting')}
-        onSubmit={(submitted: ContactFormValues) =>
-          send({ type: 'submit', values: submitted, elapsedMs: performance.now() - shownAt })
-        }
+        onSubmit={(submitted: ContactFormValues) => send({ type: 'submit', values: submitted })}
       />
     )
   }
