@@ -46,7 +46,12 @@ export default defineConfig({
     },
     {
       path: '<rootDir>/locales/{locale}/account',
-      include: ['<rootDir>/src/features/account', '<rootDir>/src/domain/accounts'],
+      // The field messages every form shares are in each form's catalog, so a page loads one.
+      include: [
+        '<rootDir>/src/features/account',
+        '<rootDir>/src/domain/accounts',
+        '<rootDir>/src/domain/registration/registration-messages.ts',
+      ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
@@ -54,6 +59,7 @@ export default defineConfig({
       include: [
         '<rootDir>/src/domain/leads',
         '<rootDir>/src/domain/requests',
+        '<rootDir>/src/domain/registration/registration-messages.ts',
         '<rootDir>/src/features/contact',
         '<rootDir>/src/features/privacy',
         '<rootDir>/src/features/requests',
