@@ -11,6 +11,7 @@ import { yieldToBrowser } from './hydration/yield-to-browser'
 import { activateLocale, i18n } from './i18n/i18n'
 import { readStoredLanguage, setLanguage } from './i18n/language-preference'
 import { createAppRouter } from './router'
+import { deferParts, hydrateParts } from './ui/hydrate-in-turn'
 import { setHydrating } from './ui/use-hydrated'
 import './styles/global.css'
 
@@ -29,8 +30,13 @@ async function start(): Promise<void> {
   const rendered = document.documentElement.dataset.pageLang
   const router = createAppRouter()
   let early: readonly Element[] = []
+  // The tree's first pass has rendered and run its effects (the machines have started).
+  let firstPass = () => {}
+  const firstPassDone = new Promise<void>((resolve) => {
+    firstPass = resolve
+  })
   // Marks the page as live (tests and styles can rely on it), then replays early clicks.
-  const onHydrated = () => {
+  const live = () => {
     setHydrating(false)
     document.documentElement.dataset.hydrated = ''
     const clicked = early
@@ -39,7 +45,7 @@ async function start(): Promise<void> {
   }
   const app = (
     <StrictMode>
-      <AfterHydration onHydrated={onHydrated}>
+      <AfterHydration onHydrated={() => firstPass()}>
         <I18nProvider i18n={i18n}>
           <RouterProvider router={router} />
         </I18nProvider>
@@ -52,6 +58,8 @@ async function start(): Promise<void> {
     await setLanguage(preferred)
     await router.load()
     createRoot(root).render(app)
+    await firstPassDone
+    live()
     return
   }
 
@@ -70,9 +78,14 @@ async function start(): Promise<void> {
   // From here on the app's own handlers (or React's replay during hydration) take clicks.
   early = takeEarlyClicks()
   setHydrating(true)
+  deferParts()
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.error('Hydration error:', error),
   })
+  // The first pass hydrated the frame and every control; the rest follows a part per task.
+  await firstPassDone
+  await hydrateParts(yieldToBrowser)
+  live()
   // A neutral page served in the other language (no cookie yet, or a new browser language):
   // switch after hydration; the cookie set here makes the server send the right one next time.
   if (preferred !== rendered) await setLanguage(preferred)

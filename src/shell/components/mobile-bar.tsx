@@ -3,13 +3,15 @@ import { Link } from '@tanstack/react-router'
 import { toLocale } from '../../domain/locales'
 import { servicesListingPaths } from '../../domain/pages/public-paths'
 import { useSession } from '../../features/account/session/use-session'
+import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { AboutIcon, ContactIcon, HomeIcon, ProfileIcon, ServicesIcon } from './nav-icons'
 import { SettingsMenu } from './settings-menu'
 import './navigation.css'
 
 /**
  * The bottom-pinned bar of narrow viewports (hidden by CSS on wide ones): four sections and
- * the settings panel, or the profile for a signed-in visitor.
+ * the settings panel, or the profile for a signed-in visitor. The links hydrate after the
+ * settings panel's controls (HydrateInTurn): until then they are plain links.
  */
 export function MobileBar() {
   const { t, i18n } = useLingui()
@@ -17,51 +19,61 @@ export function MobileBar() {
   return (
     <nav className="mobile-bar" aria-label={t`Quick navigation`}>
       <ul>
-        <li>
-          <Link to="/" className="bar-item" activeOptions={{ exact: true }}>
-            <HomeIcon />
-            <span>
-              <Trans>Home</Trans>
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/about" className="bar-item">
-            <AboutIcon />
-            <span>
-              <Trans>About</Trans>
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link
-            to={servicesListingPaths[toLocale(i18n.locale)]}
-            className="bar-item"
-            activeOptions={{ exact: true }}
-          >
-            <ServicesIcon />
-            <span>
-              <Trans>Services</Trans>
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/contact" className="bar-item">
-            <ContactIcon />
-            <span>
-              <Trans>Contact</Trans>
-            </span>
-          </Link>
-        </li>
-        {signedIn ? (
+        <HydrateInTurn>
           <li>
-            <Link to="/profile" className="bar-item">
-              <ProfileIcon />
+            <Link to="/" className="bar-item" activeOptions={{ exact: true }}>
+              <HomeIcon />
               <span>
-                <Trans>Profile</Trans>
+                <Trans>Home</Trans>
               </span>
             </Link>
           </li>
+        </HydrateInTurn>
+        <HydrateInTurn>
+          <li>
+            <Link to="/about" className="bar-item">
+              <AboutIcon />
+              <span>
+                <Trans>About</Trans>
+              </span>
+            </Link>
+          </li>
+        </HydrateInTurn>
+        <HydrateInTurn>
+          <li>
+            <Link
+              to={servicesListingPaths[toLocale(i18n.locale)]}
+              className="bar-item"
+              activeOptions={{ exact: true }}
+            >
+              <ServicesIcon />
+              <span>
+                <Trans>Services</Trans>
+              </span>
+            </Link>
+          </li>
+        </HydrateInTurn>
+        <HydrateInTurn>
+          <li>
+            <Link to="/contact" className="bar-item">
+              <ContactIcon />
+              <span>
+                <Trans>Contact</Trans>
+              </span>
+            </Link>
+          </li>
+        </HydrateInTurn>
+        {signedIn ? (
+          <HydrateInTurn>
+            <li>
+              <Link to="/profile" className="bar-item">
+                <ProfileIcon />
+                <span>
+                  <Trans>Profile</Trans>
+                </span>
+              </Link>
+            </li>
+          </HydrateInTurn>
         ) : (
           <SettingsMenu />
         )}

@@ -1,9 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { PrivacyLink } from '../../ui/privacy-link'
 import { ServicesListingLink } from '../../ui/services-listing-link'
 
+/** The footer: links only, so it hydrates after the rest of the page (HydrateInTurn). */
 export function SiteFooter() {
+  return (
+    <HydrateInTurn>
+      <Footer />
+    </HydrateInTurn>
+  )
+}
+
+function Footer() {
   const { t } = useLingui()
   const year = new Date().getFullYear()
   return (

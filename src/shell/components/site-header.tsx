@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useSession, useSessionWatch } from '../../features/account/session/use-session'
 import { ThemeToggle } from '../../features/theme/theme-toggle'
+import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { AccountMenu } from './account-menu'
 import { LanguageMenu } from './language-menu'
 import { ServicesMenu } from './services-menu'
@@ -14,47 +15,60 @@ import './navigation.css'
  * visitor gets the account menu (their first name) instead of "Sign in / Register".
  */
 export function SiteHeader() {
+  // The links hydrate after the controls (HydrateInTurn): until then they are plain links.
   const { t } = useLingui()
   useSessionWatch()
   const { user } = useSession()
   const signedIn = user !== undefined
   return (
     <header className="site-header" data-signed-in={signedIn}>
-      <Link to="/" className="brand">
-        <Trans>Puente Digital</Trans>
-      </Link>
+      <HydrateInTurn>
+        <Link to="/" className="brand">
+          <Trans>Puente Digital</Trans>
+        </Link>
+      </HydrateInTurn>
       <nav className="main-nav" aria-label={t`Main`}>
         <ul className="nav-links">
-          <li className="section-link">
-            <Link to="/" activeOptions={{ exact: true }}>
-              <Trans>Home</Trans>
-            </Link>
-          </li>
-          <li className="section-link">
-            <Link to="/about">
-              <Trans>About</Trans>
-            </Link>
-          </li>
+          <HydrateInTurn>
+            <li className="section-link">
+              <Link to="/" activeOptions={{ exact: true }}>
+                <Trans>Home</Trans>
+              </Link>
+            </li>
+          </HydrateInTurn>
+          <HydrateInTurn>
+            <li className="section-link">
+              <Link to="/about">
+                <Trans>About</Trans>
+              </Link>
+            </li>
+          </HydrateInTurn>
           <ServicesMenu />
-          <li className="section-link">
-            <Link to="/contact">
-              <Trans>Contact</Trans>
-            </Link>
-          </li>
+          <HydrateInTurn>
+            <li className="section-link">
+              <Link to="/contact">
+                <Trans>Contact</Trans>
+              </Link>
+            </li>
+          </HydrateInTurn>
           {user ? (
             <AccountMenu firstName={user.profile.name} />
           ) : (
             <>
-              <li>
-                <Link to="/login">
-                  <Trans>Sign in</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link to="/register">
-                  <Trans>Register</Trans>
-                </Link>
-              </li>
+              <HydrateInTurn>
+                <li>
+                  <Link to="/login">
+                    <Trans>Sign in</Trans>
+                  </Link>
+                </li>
+              </HydrateInTurn>
+              <HydrateInTurn>
+                <li>
+                  <Link to="/register">
+                    <Trans>Register</Trans>
+                  </Link>
+                </li>
+              </HydrateInTurn>
             </>
           )}
         </ul>

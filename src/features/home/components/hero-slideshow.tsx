@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { memo } from 'react'
 import type { Locale } from '../../../domain/locales'
 import { useSlideshow } from '../hooks/use-slideshow'
 import type { Slide } from '../slides'
@@ -99,21 +100,7 @@ export function HeroSlideshow({ slides, locale }: HeroSlideshowProps) {
               inert={!shown}
               data-shown={shown}
             >
-              <div className="slide-text">
-                <p className="eyebrow">{t(slide.subtitle)}</p>
-                <h2 className="slide-title">{t(slide.title)}</h2>
-                <p className="slide-paragraph">{t(slide.paragraph)}</p>
-                <SlideButton link={slide.buttonLink[locale]} locale={locale}>
-                  {t(slide.buttonText)}
-                </SlideButton>
-              </div>
-              <ResponsivePicture
-                className="slide-picture"
-                image={slide.imageSrc}
-                alt={t(slide.imageAlt)}
-                sizes={heroSizes}
-                priority={index === 0}
-              />
+              <SlideContent slide={slide} locale={locale} first={index === 0} />
             </div>
           )
         })}
@@ -121,3 +108,33 @@ export function HeroSlideshow({ slides, locale }: HeroSlideshowProps) {
     </section>
   )
 }
+
+type SlideContentProps = { readonly slide: Slide; readonly locale: Locale; readonly first: boolean }
+
+/**
+ * A slide's text, picture and link. Memoised: a slide change only flips the slides' and dots'
+ * attributes, it does not render the slides' content again (a phone's main thread stays free
+ * while the slideshow rotates).
+ */
+const SlideContent = memo(function SlideContent({ slide, locale, first }: SlideContentProps) {
+  const { t } = useLingui()
+  return (
+    <>
+      <div className="slide-text">
+        <p className="eyebrow">{t(slide.subtitle)}</p>
+        <h2 className="slide-title">{t(slide.title)}</h2>
+        <p className="slide-paragraph">{t(slide.paragraph)}</p>
+        <SlideButton link={slide.buttonLink[locale]} locale={locale}>
+          {t(slide.buttonText)}
+        </SlideButton>
+      </div>
+      <ResponsivePicture
+        className="slide-picture"
+        image={slide.imageSrc}
+        alt={t(slide.imageAlt)}
+        sizes={heroSizes}
+        priority={first}
+      />
+    </>
+  )
+})

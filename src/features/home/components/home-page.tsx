@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useLocale } from '../../../i18n/use-locale'
+import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { cards } from '../cards'
 import { slides } from '../slides'
 import { FeatureCards } from './feature-cards'
@@ -14,18 +15,21 @@ export function HomePage() {
         <Trans>Websites and web applications that work as hard as you do</Trans>
       </h1>
       <HeroSlideshow slides={slides} locale={locale} />
-      <section className="home-cards" aria-labelledby="home-cards-heading">
-        <h2 id="home-cards-heading">
-          <Trans>What we do best</Trans>
-        </h2>
-        <p className="lead">
-          <Trans>
-            Puente Digital designs, builds and looks after fast, accessible websites in English and
-            Spanish, from a single landing page to the software that runs your business.
-          </Trans>
-        </p>
-        <FeatureCards cards={cards} locale={locale} />
-      </section>
+      {/* Below the fold and links only: hydrates after the rest of the page. */}
+      <HydrateInTurn>
+        <section className="home-cards" aria-labelledby="home-cards-heading">
+          <h2 id="home-cards-heading">
+            <Trans>What we do best</Trans>
+          </h2>
+          <p className="lead">
+            <Trans>
+              Puente Digital designs, builds and looks after fast, accessible websites in English
+              and Spanish, from a single landing page to the software that runs your business.
+            </Trans>
+          </p>
+          <FeatureCards cards={cards} locale={locale} />
+        </section>
+      </HydrateInTurn>
     </article>
   )
 }

@@ -8,12 +8,22 @@ import {
   serviceNames,
   serviceTable,
 } from '../../../domain/services/service-table'
+import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { ServiceLink } from '../../../ui/service-link'
 import { serviceContent } from '../service-content'
 
 type ServicePageProps = { readonly service: Service; readonly locale: Locale }
 
-export function ServicePage({ service, locale }: ServicePageProps) {
+/** A service's page: text and links only, so it hydrates after the frame (HydrateInTurn). */
+export function ServicePage(props: ServicePageProps) {
+  return (
+    <HydrateInTurn>
+      <ServiceArticle {...props} />
+    </HydrateInTurn>
+  )
+}
+
+function ServiceArticle({ service, locale }: ServicePageProps) {
   const { i18n } = useLingui()
   const content = serviceContent[service.en]
   const related = content.related
