@@ -19,7 +19,13 @@ import autocannon from 'autocannon'
 import * as chromeLauncher from 'chrome-launcher'
 import { compareWithPeer } from './bench-compare.mjs'
 import { bundleReport } from './bundle-report.mjs'
-import { chromeFlags, failedAudits, figuresOf, measure, scriptPaths } from './lighthouse-run.mjs'
+import {
+  chromeFlags,
+  failedAudits,
+  figuresOf,
+  measureOrReport,
+  scriptPaths,
+} from './lighthouse-run.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -99,13 +105,14 @@ async function lighthouseFigures(baseURL) {
     for (const path of pages) {
       const all = []
       for (let run = 0; run < runs; run++) {
-        const lhr = await measure(chrome.port, `${baseURL}${path}`)
+        // A run Lighthouse cannot measure is reported and left out, not the end of the bench.
+        const lhr = await measureOrReport(chrome.port, `${baseURL}${path}`)
+        if (!lhr) continue
         all.push(figuresOf(lhr, join(buildDir, 'client')))
-        if (run === 0) {
-          failures[path] = failedAudits(lhr)
-          scripts[path] = scriptPaths(lhr)
-        }
+        failures[path] ??= failedAudits(lhr)
+        scripts[path] ??= scriptPaths(lhr)
       }
+      if (all.length === 0) continue
       const middle = [...all.map((f) => f.performance)].sort((a, b) => a - b)[
         Math.floor((all.length - 1) / 2)
       ]

@@ -75,24 +75,40 @@ export function figuresOf(lhr, clientDir) {
 /**
  * One Lighthouse 12 mobile run (Moto G Power, slow 4G) on the Chromium at `port`;
  * `throttlingMethod` 'simulate' (Lighthouse's default) or 'devtools' (real throttling).
- * A run whose trace failed (NO_NAVSTART and the like) is tried again.
+ * A run Lighthouse could not finish or measure (a failed trace, NO_TTI, NO_LCP, a protocol
+ * error) is tried again, `attempts` times in all; then the last error is thrown.
  */
 export async function measure(port, url, { throttlingMethod = 'simulate', attempts = 3 } = {}) {
   for (let attempt = 1; ; attempt++) {
-    const { lhr } = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      throttlingMethod,
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    })
     try {
+      const { lhr } = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        throttlingMethod,
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
       figuresOf(lhr)
       return lhr
     } catch (error) {
       if (attempt >= attempts) throw error
-      process.stderr.write(`${error.message}: trying again\n`)
+      process.stderr.write(`${url} (${throttlingMethod}): ${error.message}: trying again\n`)
     }
+  }
+}
+
+/**
+ * Like `measure`, but a run that still fails is reported and answered with undefined, so that
+ * one bad round never ends a benchmark of many.
+ */
+export async function measureOrReport(port, url, options = {}) {
+  try {
+    return await measure(port, url, options)
+  } catch (error) {
+    process.stderr.write(
+      `${url} (${options.throttlingMethod ?? 'simulate'}): left out of this round: ${error.message}\n`,
+    )
+    return undefined
   }
 }
 

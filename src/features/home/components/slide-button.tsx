@@ -18,12 +18,12 @@ type SlideButtonProps = {
 export function SlideButton(props: SlideButtonProps) {
   return (
     <HydrateInTurn>
-      <SlideLink {...props} />
+      <SlideCallToAction {...props} />
     </HydrateInTurn>
   )
 }
 
-function SlideLink({ link, locale, children }: SlideButtonProps) {
+function SlideCallToAction({ link, locale, children }: SlideButtonProps) {
   return link.kind === 'page' ? (
     <Link to={link.to} className="button button-primary">
       {children}
