@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { isLocale, localeFromPath, resolveLocale } from './domain/locales'
 import { applyTheme, readStoredTheme } from './features/theme/theme'
 import { AfterHydration } from './hydration/after-hydration'
-import { replayClicks, takeEarlyClicks } from './hydration/early-clicks'
+import { noteHandledEvents, replayClicks, takeEarlyClicks } from './hydration/early-clicks'
 import { runEffectsAfterEachTask } from './hydration/preact-effects'
 import { yieldToBrowser } from './hydration/yield-to-browser'
 import { activateLocale, i18n } from './i18n/i18n'
@@ -17,6 +17,7 @@ import './styles/global.css'
 
 async function start(): Promise<void> {
   runEffectsAfterEachTask()
+  noteHandledEvents()
   applyTheme(readStoredTheme())
   const root = document.getElementById('root')
   if (!root) throw new Error('#root is missing from index.html')
@@ -29,18 +30,17 @@ async function start(): Promise<void> {
   // The prerendered page says which language it was rendered in (see docs/decisions/005).
   const rendered = document.documentElement.dataset.pageLang
   const router = createAppRouter()
-  let early: readonly Element[] = []
   // The tree's first pass has rendered and run its effects (the machines have started).
   let firstPass = () => {}
   const firstPassDone = new Promise<void>((resolve) => {
     firstPass = resolve
   })
-  // Marks the page as live (tests and styles can rely on it), then replays early clicks.
+  // Marks the page as live (tests and styles can rely on it), then replays the early clicks
+  // that no handler of the app received.
   const live = () => {
     setHydrating(false)
     document.documentElement.dataset.hydrated = ''
-    const clicked = early
-    early = [] // StrictMode runs effects twice in development: replay once
+    const clicked = takeEarlyClicks()
     queueMicrotask(() => replayClicks(clicked))
   }
   const app = (
@@ -75,14 +75,15 @@ async function start(): Promise<void> {
   // The server rendered without the client's root Suspense boundary; tell the router so its
   // tree matches (otherwise React reports error #418 and re-renders from scratch).
   router.ssr = { manifest: undefined }
-  // From here on the app's own handlers (or React's replay during hydration) take clicks.
-  early = takeEarlyClicks()
+  // Clicks are still kept: a button hydrated from here on takes its own clicks (and they are
+  // not replayed), a button in a part that waits for its turn does not.
   setHydrating(true)
   deferParts()
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.error('Hydration error:', error),
   })
-  // The first pass hydrated the frame and every control; the rest follows a part per task.
+  // The first pass hydrated the frame; the parts (header, slideshow, bars, links, text)
+  // follow, a part per task, each with its effects (its machines started).
   await firstPassDone
   await hydrateParts(yieldToBrowser)
   live()

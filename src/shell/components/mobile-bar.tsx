@@ -10,10 +10,18 @@ import './navigation.css'
 
 /**
  * The bottom-pinned bar of narrow viewports (hidden by CSS on wide ones): four sections and
- * the settings panel, or the profile for a signed-in visitor. The links hydrate after the
- * settings panel's controls (HydrateInTurn): until then they are plain links.
+ * the settings panel, or the profile for a signed-in visitor. The bar hydrates after the page's
+ * frame, and its links after the settings panel: each in a task of its own (HydrateInTurn).
  */
 export function MobileBar() {
+  return (
+    <HydrateInTurn>
+      <Bar />
+    </HydrateInTurn>
+  )
+}
+
+function Bar() {
   const { t, i18n } = useLingui()
   const signedIn = useSession().user !== undefined
   return (

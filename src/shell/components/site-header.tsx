@@ -15,7 +15,16 @@ import './navigation.css'
  * visitor gets the account menu (their first name) instead of "Sign in / Register".
  */
 export function SiteHeader() {
-  // The links hydrate after the controls (HydrateInTurn): until then they are plain links.
+  // The header hydrates after the page's frame, and its links after its controls: each in a
+  // task of its own (HydrateInTurn).
+  return (
+    <HydrateInTurn>
+      <Header />
+    </HydrateInTurn>
+  )
+}
+
+function Header() {
   const { t } = useLingui()
   useSessionWatch()
   const { user } = useSession()

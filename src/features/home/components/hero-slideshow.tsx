@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
 import type { Locale } from '../../../domain/locales'
+import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { useSlideshow } from '../hooks/use-slideshow'
 import type { Slide } from '../slides'
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from './home-icons'
@@ -22,7 +23,16 @@ const heroSizes = '(min-width: 56rem) 38rem, calc(100vw - 2rem)'
  * Every slide is in the markup (stacked in one grid cell), so the first one needs no script
  * to show and switching never changes the layout.
  */
-export function HeroSlideshow({ slides, locale }: HeroSlideshowProps) {
+export function HeroSlideshow(props: HeroSlideshowProps) {
+  // Its own task after the page's frame (HydrateInTurn); a control clicked before is replayed.
+  return (
+    <HydrateInTurn>
+      <Slideshow {...props} />
+    </HydrateInTurn>
+  )
+}
+
+function Slideshow({ slides, locale }: HeroSlideshowProps) {
   const { t } = useLingui()
   const { current, playing, rotating, send, regionHandlers } = useSlideshow(slides.length)
   const total = slides.length
