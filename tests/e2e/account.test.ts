@@ -8,7 +8,7 @@ import { mainNav, waitForHydration } from './navigation-helpers'
 
 // The account's whole journey against the real server and SMTP catcher, in each language:
 // register, the verification mail, sign in, the account menu, the profile, a second device
-// signed out from the first, the password change, signing out and back in.
+// signed out from the first, the password change, signing out and back in, the deletion.
 const { open } = withBrowser()
 
 type Texts = {
@@ -41,6 +41,12 @@ type Texts = {
   readonly quickNavigation: string
   readonly settings: string
   readonly darkTheme: string
+  readonly yourData: string
+  readonly deleteAccount: string
+  readonly confirmWithPassword: string
+  readonly deleteForGood: string
+  readonly accountDeleted: string
+  readonly accountDeletedSubject: string
 }
 
 const en: Texts = {
@@ -74,6 +80,12 @@ const en: Texts = {
   quickNavigation: 'Quick navigation',
   settings: 'Settings',
   darkTheme: 'Dark theme',
+  yourData: 'Your data',
+  deleteAccount: 'Delete my account',
+  confirmWithPassword: 'Your password, to confirm',
+  deleteForGood: 'Delete my account for good',
+  accountDeleted: 'Your account has been deleted',
+  accountDeletedSubject: 'Your Puente Digital account was deleted',
 }
 
 const es: Texts = {
@@ -107,6 +119,12 @@ const es: Texts = {
   quickNavigation: 'Navegación rápida',
   settings: 'Ajustes',
   darkTheme: 'Tema oscuro',
+  yourData: 'Tus datos',
+  deleteAccount: 'Eliminar mi cuenta',
+  confirmWithPassword: 'Tu contraseña, para confirmar',
+  deleteForGood: 'Eliminar mi cuenta definitivamente',
+  accountDeleted: 'Tu cuenta ha sido eliminada',
+  accountDeletedSubject: 'Se eliminó tu cuenta de Puente Digital',
 }
 
 type Answer = { readonly status: number; readonly body: string }
@@ -168,7 +186,7 @@ describe.each([
   ['en', en, 'en-US'],
   ['es', es, 'es-MX'],
 ] as const)('an account in %s', (language, texts, locale) => {
-  it('registers, verifies by mail, signs in, edits the profile, signs out another device, changes the password and signs out', async () => {
+  it('registers, verifies by mail, signs in, edits the profile, signs out another device, changes the password, signs out and back in, and deletes the account', async () => {
     const email = `e2e.account.${language}.${Date.now()}@example.com`
     const password = 'lantern orbit mango 42'
     const newPassword = 'a brand new passphrase'
@@ -303,6 +321,18 @@ describe.each([
       '/profile',
     )
     expect(await bar.getByRole('button', { name: texts.settings }).count()).toBe(0)
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    // Delete the account, confirmed with the password: signed out, told so, and mailed.
+    await page.goto('/profile')
+    const data = page.getByRole('region', { name: texts.yourData })
+    await data.getByRole('button', { name: texts.deleteAccount, exact: true }).click()
+    await data.getByLabel(texts.confirmWithPassword).fill(newPassword)
+    await data.getByRole('button', { name: texts.deleteForGood }).click()
+    await page.getByRole('heading', { level: 1, name: texts.accountDeleted }).waitFor()
+    await mainNav(page).getByRole('link', { name: texts.signIn, exact: true }).waitFor()
+    expect((await callApi(page, 'GET', '/api/v1/me')).status).toBe(401)
+    await waitForMail(email, undefined, (m) => m.subject === texts.accountDeletedSubject)
 
     expect(unexpected([...first.errors, ...second.errors])).toEqual([])
   })
