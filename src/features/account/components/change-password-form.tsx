@@ -9,6 +9,8 @@ import { FormField } from '../../../ui/form-field'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { useFocusOnView } from '../hooks/use-focus-on-view'
 import { submittedText, useRefusedFields } from '../hooks/use-refused-fields'
+import { AccountForm } from './account-form'
+import { FailureNotice } from './failure-notice'
 
 /** "Change password" on the profile (changePasswordMachine). */
 export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => void }) {
@@ -54,7 +56,7 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
 
   if (snapshot.matches('changed')) {
     return (
-      <div className="account-notice">
+      <div className="result-panel">
         <p ref={statusRef} tabIndex={-1} role="status" className="focus-target">
           <Trans>
             Your password has been changed. Every other device has been signed out, and we have sent
@@ -71,35 +73,29 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
   }
   if (snapshot.matches('error')) {
     return (
-      <div className="account-notice account-notice-bad">
-        <p ref={statusRef} tabIndex={-1} className="focus-target">
-          {message ?? <Trans>Your password could not be changed. Please try again.</Trans>}
-        </p>
-        <p className="form-actions">
-          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      </div>
+      <FailureNotice
+        statusRef={statusRef}
+        message={message ?? <Trans>Your password could not be changed. Please try again.</Trans>}
+        onRetry={() => send({ type: 'retry' })}
+      />
     )
   }
   const busy = snapshot.matches('submitting')
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      method="post"
-      noValidate
+    <AccountForm
+      formRef={formRef}
       onSubmit={submit}
-      aria-busy={busy}
+      busy={busy}
       // A new form after each answer: the passwords typed before are gone from the page too.
       key={snapshot.matches('wrongPassword') ? 'again' : 'first'}
-    >
-      {snapshot.matches('wrongPassword') ? (
-        <p ref={statusRef} tabIndex={-1} role="alert" className="form-summary focus-target">
+      refusal={
+        snapshot.matches('wrongPassword') ? (
           <Trans>Your current password is not right.</Trans>
-        </p>
-      ) : Object.keys(errors).length > 0 ? (
+        ) : undefined
+      }
+      refusalRef={statusRef}
+    >
+      {!snapshot.matches('wrongPassword') && Object.keys(errors).length > 0 ? (
         <p key={refusedSubmissions} role="alert" className="form-summary">
           <Trans>Please check the highlighted fields.</Trans>
         </p>
@@ -135,6 +131,6 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
           {busy ? <Trans>Changing…</Trans> : <Trans>Change password</Trans>}
         </button>
       </p>
-    </form>
+    </AccountForm>
   )
 }

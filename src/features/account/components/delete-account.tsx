@@ -11,6 +11,8 @@ import { inspectorOptions } from '../../../ui/machine-inspector'
 import { useFocusOnView } from '../hooks/use-focus-on-view'
 import { submittedText, useRefusedFields } from '../hooks/use-refused-fields'
 import type { SessionRuntime } from '../session/session-runtime'
+import { AccountForm } from './account-form'
+import { FailureNotice } from './failure-notice'
 
 /**
  * "Delete your account" (deleteAccountMachine): a button, then a confirmation with the
@@ -75,40 +77,28 @@ export function DeleteAccount({ runtime }: { readonly runtime: SessionRuntime })
   }
   if (snapshot.matches('error')) {
     return (
-      <div className="account-notice account-notice-bad">
-        <p ref={statusRef} tabIndex={-1} className="focus-target">
-          {message ?? <Trans>Your account could not be deleted. Please try again.</Trans>}
-        </p>
-        <p className="form-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
-          {cancel}
-        </p>
-      </div>
+      <FailureNotice
+        statusRef={statusRef}
+        message={message ?? <Trans>Your account could not be deleted. Please try again.</Trans>}
+        onRetry={() => send({ type: 'retry' })}
+      >
+        {cancel}
+      </FailureNotice>
     )
   }
   const busy = snapshot.matches('deleting') || snapshot.matches('deleted')
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      method="post"
-      noValidate
+    <AccountForm
+      formRef={formRef}
       onSubmit={submit}
-      aria-busy={busy}
+      busy={busy}
       // A new form after a refused password: the one typed before is gone from the page too.
       key={snapshot.matches('wrongPassword') ? 'again' : 'first'}
+      refusal={
+        snapshot.matches('wrongPassword') ? <Trans>Your password is not right.</Trans> : undefined
+      }
+      refusalRef={statusRef}
     >
-      {snapshot.matches('wrongPassword') ? (
-        <p ref={statusRef} tabIndex={-1} role="alert" className="form-summary focus-target">
-          <Trans>Your password is not right.</Trans>
-        </p>
-      ) : null}
       <FormField
         form="delete-account"
         name="password"
@@ -125,6 +115,6 @@ export function DeleteAccount({ runtime }: { readonly runtime: SessionRuntime })
         </button>
         {busy ? null : cancel}
       </p>
-    </form>
+    </AccountForm>
   )
 }

@@ -15,6 +15,8 @@ import { useFocusOnView } from '../hooks/use-focus-on-view'
 import { submittedText, useRefusedFields } from '../hooks/use-refused-fields'
 import { genderLabels, profileFieldSpecs } from '../profile-fields'
 import type { SessionRuntime } from '../session/session-runtime'
+import { AccountForm } from './account-form'
+import { FailureNotice } from './failure-notice'
 
 const trimmed = (values: ProfileValues): ProfileValues =>
   Object.fromEntries(profileFields.map((field) => [field, values[field].trim()])) as ProfileValues
@@ -77,7 +79,7 @@ export function ProfileDetails({
           <Trans>Your details</Trans>
         </h2>
         {snapshot.matches('saved') ? (
-          <p ref={statusRef} tabIndex={-1} role="status" className="account-notice focus-target">
+          <p ref={statusRef} tabIndex={-1} role="status" className="result-panel focus-target">
             <Trans>Your details are saved.</Trans>
           </p>
         ) : null}
@@ -116,23 +118,15 @@ export function ProfileDetails({
         <h2 id="profile-details-heading">
           <Trans>Your details</Trans>
         </h2>
-        <div className="account-notice account-notice-bad">
-          <p ref={statusRef} tabIndex={-1} className="focus-target">
-            {message ?? <Trans>Your details could not be saved. Please try again.</Trans>}
-          </p>
-          <p className="form-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => send({ type: 'retry' })}
-            >
-              <Trans>Try again</Trans>
-            </button>
-            <button type="button" className="button" onClick={() => send({ type: 'cancel' })}>
-              <Trans>Cancel</Trans>
-            </button>
-          </p>
-        </div>
+        <FailureNotice
+          statusRef={statusRef}
+          message={message ?? <Trans>Your details could not be saved. Please try again.</Trans>}
+          onRetry={() => send({ type: 'retry' })}
+        >
+          <button type="button" className="button" onClick={() => send({ type: 'cancel' })}>
+            <Trans>Cancel</Trans>
+          </button>
+        </FailureNotice>
       </section>
     )
   }
@@ -142,14 +136,7 @@ export function ProfileDetails({
       <h2 id="profile-details-heading">
         <Trans>Your details</Trans>
       </h2>
-      <form
-        ref={formRef}
-        className="account-form"
-        method="post"
-        noValidate
-        onSubmit={submit}
-        aria-busy={busy}
-      >
+      <AccountForm formRef={formRef} onSubmit={submit} busy={busy}>
         {Object.keys(errors).length > 0 ? (
           <p key={refusedSubmissions} role="alert" className="form-summary">
             <Trans>Please check the highlighted fields.</Trans>
@@ -194,7 +181,7 @@ export function ProfileDetails({
             </button>
           )}
         </p>
-      </form>
+      </AccountForm>
     </section>
   )
 }

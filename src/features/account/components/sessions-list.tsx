@@ -48,7 +48,7 @@ export function SessionsList() {
   }
   if (sessions.isError) {
     return (
-      <p className="account-notice account-notice-bad">
+      <p className="result-panel result-panel-bad">
         <Trans>Your sessions could not be loaded.</Trans>{' '}
         <button type="button" className="link-button" onClick={() => void sessions.refetch()}>
           <Trans>Try again</Trans>
@@ -89,15 +89,15 @@ export function SessionsList() {
       </ul>
       <div role="status">
         {snapshot.matches('endedOne') ? (
-          <p className="account-notice">
+          <p className="result-panel">
             <Trans>The session on {device} has been signed out.</Trans>
           </p>
         ) : snapshot.matches('endedOthers') ? (
-          <p className="account-notice">
+          <p className="result-panel">
             <Trans>Every other session has been signed out.</Trans>
           </p>
         ) : snapshot.matches('error') ? (
-          <p className="account-notice account-notice-bad">
+          <p className="result-panel result-panel-bad">
             {snapshot.context.failed === 'others' ? (
               <Trans>The other sessions could not be signed out. Please try again.</Trans>
             ) : (

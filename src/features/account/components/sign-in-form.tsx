@@ -12,6 +12,7 @@ import { firstIssuePerField } from '../../../domain/registration/registration-sc
 import { FormField } from '../../../ui/form-field'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ResultPanel } from '../../../ui/result-panel'
+import { RetryButton } from '../../../ui/retry-button'
 import { useFocusOnChange } from '../hooks/use-focus-on-change'
 
 /** The sign-in form (signInMachine); `onSignedIn` takes the session and leaves the page. */
@@ -146,20 +147,14 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
         }
       >
         <p className="form-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={() => send({ type: 'retry' })} />
         </p>
       </ResultPanel>
     )
   }
   if (snapshot.matches('signedIn')) {
     return (
-      <p className="account-notice" role="status">
+      <p className="result-panel" role="status">
         <Trans>You are signed in.</Trans>
       </p>
     )

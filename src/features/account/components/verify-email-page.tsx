@@ -9,6 +9,7 @@ import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ResultPanel } from '../../../ui/result-panel'
 import { useHydrated } from '../../../ui/use-hydrated'
 import './account.css'
+import { RetryButton } from '../../../ui/retry-button'
 
 /** The link's answer (verifyEmailMachine); started once the page runs in the browser. */
 function Verification({ token }: { readonly token: string }) {
@@ -30,7 +31,7 @@ function Verification({ token }: { readonly token: string }) {
 
   if (snapshot.matches('verifying')) {
     return (
-      <p className="account-notice" role="status">
+      <p className="result-panel" role="status">
         <Trans>Confirming your email address…</Trans>
       </p>
     )
@@ -58,13 +59,7 @@ function Verification({ token }: { readonly token: string }) {
         title={<Trans>Your email address could not be confirmed just now. Please try again.</Trans>}
       >
         <p className="form-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={() => send({ type: 'retry' })} />
         </p>
       </ResultPanel>
     )
@@ -115,7 +110,7 @@ export function VerifyEmailPage({ token }: { readonly token: string | undefined 
       {hydrated ? (
         <Verification token={linkToken} />
       ) : (
-        <p className="account-notice" role="status">
+        <p className="result-panel" role="status">
           <Trans>Confirming your email address…</Trans>
         </p>
       )}

@@ -9,6 +9,7 @@ import { passwordResetMachine } from '../../../../machines/password-reset-machin
 import { maxLengths, passwordSchema } from '../../../domain/registration/registration-schema'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ResultPanel } from '../../../ui/result-panel'
+import { RetryButton } from '../../../ui/retry-button'
 import { resetPassword } from '../api/reset-password'
 import { FormField } from './form-field'
 
@@ -94,13 +95,7 @@ export function PasswordResetFlow({ token }: { readonly token: string }) {
         title={message ?? <Trans>The password could not be changed. Please try again.</Trans>}
       >
         <p className="actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={() => send({ type: 'retry' })} />
         </p>
       </ResultPanel>
     )

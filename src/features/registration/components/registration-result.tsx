@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Ref } from 'react'
 import { ResultPanel } from '../../../ui/result-panel'
+import { RetryButton } from '../../../ui/retry-button'
 
 export const resultViews = [
   'success',
@@ -61,9 +62,7 @@ export function RegistrationResult({
           title={message ?? <Trans>Registration failed. Please try again.</Trans>}
         >
           <p className="actions">
-            <button type="button" className="button button-primary" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </button>
+            <RetryButton onRetry={onRetry} />
           </p>
         </ResultPanel>
       )
@@ -114,9 +113,7 @@ export function RegistrationResult({
           title={message ?? <Trans>Failed to send recovery email.</Trans>}
         >
           <p className="actions">
-            <button type="button" className="button button-primary" onClick={onResend}>
-              <Trans>Try again</Trans>
-            </button>
+            <RetryButton onRetry={onResend} />
           </p>
         </ResultPanel>
       )
