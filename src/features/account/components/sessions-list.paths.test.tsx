@@ -5,7 +5,7 @@ import { accepted, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
-import type { CallFailure, RevokedBody, SessionsBody } from '../../../domain/api/api-contract'
+import type { RevokedBody, SessionsBody } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -50,9 +50,7 @@ async function answerRefresh() {
 
 async function answer(path: string, error: unknown) {
   const request = await network.next(path)
-  const failure = error as CallFailure
-  if (failure.response) request.respond(failure.response.status, failure.response.data)
-  else request.fail()
+  request.failWith(error)
   await answerRefresh()
 }
 
