@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { isValidPasswordChange } from '../src/domain/accounts/account-checks'
 import type { ChangePasswordInput } from '../src/domain/accounts/account-schemas'
 import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
+import { serverText } from './server-text'
 
 /**
  * "Change password" on `/profile`:
@@ -27,11 +28,6 @@ export type ChangePasswordEvent =
   | ({ readonly type: 'submit' } & ChangePasswordValues)
   | { readonly type: 'retry' }
   | { readonly type: 'again' }
-
-function serverText(error: unknown): string | undefined {
-  const text = failureAnswer(error)?.message
-  return text !== undefined && text.trim() !== '' ? text : undefined
-}
 
 const forgotten = { currentPassword: '', newPassword: '' } as const
 

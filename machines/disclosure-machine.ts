@@ -49,6 +49,9 @@ function createDisclosureMachine<const TId extends string>(id: TId) {
   })
 }
 
+/** Any of the disclosures below (they differ only in their id). */
+export type DisclosureMachine = ReturnType<typeof createDisclosureMachine>
+
 /** The header's "Services" button and its five-column mega-menu. */
 export const servicesMenuMachine = createDisclosureMachine('servicesMenu')
 

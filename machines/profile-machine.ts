@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { isValidProfile, type ProfileValues } from '../src/domain/accounts/account-checks'
-import { failureAnswer, type MeBody } from '../src/domain/api/api-contract'
+import type { MeBody } from '../src/domain/api/api-contract'
+import { serverText } from './server-text'
 
 /**
  * The details on `/profile`:
@@ -27,11 +28,6 @@ export type ProfileEvent =
   | { readonly type: 'cancel' }
   | { readonly type: 'save'; readonly values: ProfileValues }
   | { readonly type: 'retry' }
-
-function serverText(error: unknown): string | undefined {
-  const text = failureAnswer(error)?.message
-  return text !== undefined && text.trim() !== '' ? text : undefined
-}
 
 export const profileMachine = setup({
   types: {

@@ -6,6 +6,7 @@ import {
   failureStatus,
   type SignedInBody,
 } from '../src/domain/api/api-contract'
+import { serverText } from './server-text'
 
 /**
  * The sign-in form (`/login`):
@@ -38,11 +39,6 @@ export type SignInEvent =
   | { readonly type: 'resend' }
   | { readonly type: 'edit' }
   | { readonly type: 'retry' }
-
-function serverText(error: unknown): string | undefined {
-  const text = failureAnswer(error)?.message
-  return text !== undefined && text.trim() !== '' ? text : undefined
-}
 
 export const signInMachine = setup({
   types: { context: {} as SignInContext, events: {} as SignInEvent },

@@ -1,4 +1,5 @@
 import { vi } from 'vitest'
+import type { CallFailure } from '../../src/domain/api/api-contract'
 
 /**
  * A test double at the network boundary: replaces `fetch` so the real HTTP client, mutations,
@@ -12,6 +13,8 @@ export type PendingRequest = {
   readonly body: unknown
   respond(status: number, body: unknown): void
   fail(): void
+  /** Answers as `error` (what the HTTP client rejects with) says: the server's failure, or none. */
+  failWith(error: unknown): void
 }
 
 export const testXsrfToken = 'test-xsrf-token'
@@ -40,6 +43,11 @@ export function installFakeNetwork() {
           ),
         // What fetch does when the network is down.
         fail: () => reject(new TypeError('Failed to fetch')),
+        failWith: (error) => {
+          const failure = error as CallFailure
+          if (failure.response) request.respond(failure.response.status, failure.response.data)
+          else request.fail()
+        },
       }
       pending.push(request)
       seen.push(request)

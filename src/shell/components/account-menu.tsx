@@ -1,11 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useMachine } from '@xstate/react'
-import { useId, useRef } from 'react'
 import { accountMenuMachine } from '../../../machines/disclosure-machine'
-import { inspectorOptions } from '../../ui/machine-inspector'
-import { useCloseOnNavigation } from '../use-close-on-navigation'
-import { useDismissable } from '../use-dismissable'
+import { useDisclosureMenu } from '../use-disclosure-menu'
 import { ChevronIcon } from './nav-icons'
 
 /**
@@ -13,28 +9,10 @@ import { ChevronIcon } from './nav-icons'
  * disclosure of links, accountMenuMachine): My services, Profile, Sign out.
  */
 export function AccountMenu({ firstName }: { readonly firstName: string }) {
-  const containerRef = useRef<HTMLLIElement>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const panelId = useId()
-  const [snapshot, send] = useMachine(
-    accountMenuMachine.provide({
-      actions: { returnFocus: () => buttonRef.current?.focus() },
-    }),
-    inspectorOptions,
-  )
-  const open = snapshot.matches('open')
-  useCloseOnNavigation(send)
-  const dismissable = useDismissable(containerRef, open, send)
+  const menu = useDisclosureMenu<HTMLLIElement>(accountMenuMachine)
   return (
-    <li ref={containerRef} className="account-menu" {...dismissable}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="disclosure-button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => send({ type: 'toggle' })}
-      >
+    <li className="account-menu" {...menu.container}>
+      <button className="disclosure-button" {...menu.button}>
         {/* One name for assistive technology; the eye sees the first name alone. */}
         <span className="visually-hidden">
           <Trans>Account of {firstName}</Trans>
@@ -42,7 +20,7 @@ export function AccountMenu({ firstName }: { readonly firstName: string }) {
         <span aria-hidden="true">{firstName}</span>
         <ChevronIcon />
       </button>
-      <ul id={panelId} className="account-menu-panel" hidden={!open}>
+      <ul className="account-menu-panel" {...menu.panel}>
         <li>
           <Link to="/my-services">
             <Trans>My services</Trans>

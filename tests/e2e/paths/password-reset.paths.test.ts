@@ -81,7 +81,7 @@ testMachinePathsInBrowser(passwordResetMachine, {
         snapshot.context.message ?? 'Your password has been changed.',
       )
       // The header has its own "Sign in" link; this one sits right under the message.
-      const link = flow(page).locator('.registration-result a')
+      const link = flow(page).locator('.result-panel a')
       expect([await link.textContent(), await link.getAttribute('href')]).toEqual([
         'Sign in',
         '/login',

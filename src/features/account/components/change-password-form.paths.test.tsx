@@ -5,7 +5,6 @@ import { accepted, refused, unreachable } from '../../../../tests/doubles/api-an
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
-import type { CallFailure } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -65,9 +64,7 @@ testMachinePaths(changePasswordMachine, {
     },
     'xstate.error.actor.changePassword': async (_, event) => {
       const request = await network.next('/api/v1/me/password')
-      const error = event.error as CallFailure
-      if (error.response) request.respond(error.response.status, error.response.data)
-      else request.fail()
+      request.failWith(event.error)
     },
   },
   states: {

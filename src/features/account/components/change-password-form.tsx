@@ -1,19 +1,19 @@
-import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
-import * as v from 'valibot'
+import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { changePasswordMachine } from '../../../../machines/change-password-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import { createChangePasswordSchema } from '../../../domain/accounts/account-schemas'
-import { firstIssuePerField } from '../../../domain/registration/registration-schema'
 import { FormField } from '../../../ui/form-field'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { useFocusOnView } from '../hooks/use-focus-on-view'
+import { submittedText, useRefusedFields } from '../hooks/use-refused-fields'
+import { AccountForm } from './account-form'
+import { FailureNotice } from './failure-notice'
 
 /** "Change password" on the profile (changePasswordMachine). */
 export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => void }) {
-  const { _ } = useLingui()
   const changed = useRef(onChanged)
   changed.current = onChanged
   const [machine] = useState(() =>
@@ -30,50 +30,33 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
   )
   const [snapshot, send] = useMachine(machine, inspectorOptions)
   const { currentPassword, newPassword, refusedSubmissions, message } = snapshot.context
-  const errors = useMemo(() => {
-    if (refusedSubmissions === 0) return {}
-    const result = v.safeParse(
-      createChangePasswordSchema((descriptor) => _(descriptor)),
-      { currentPassword, newPassword },
-    )
-    return result.success ? {} : firstIssuePerField(result.issues)
-  }, [_, currentPassword, newPassword, refusedSubmissions])
-
-  const formRef = useRef<HTMLFormElement>(null)
+  const typed = useMemo(() => ({ currentPassword, newPassword }), [currentPassword, newPassword])
+  const { errors, formRef } = useRefusedFields(
+    createChangePasswordSchema,
+    typed,
+    refusedSubmissions,
+  )
   const statusRef = useRef<HTMLParagraphElement>(null)
-  const state = String(snapshot.value)
-  const previous = useRef(state)
-  useEffect(() => {
-    if (previous.current === state) return
-    const from = previous.current
-    previous.current = state
-    if (state === 'changed' || state === 'error' || state === 'wrongPassword')
-      statusRef.current?.focus()
-    else if (state === 'form' && (from === 'changed' || from === 'error'))
-      formRef.current?.querySelector<HTMLElement>('input')?.focus()
-  }, [state])
-  useEffect(() => {
-    if (refusedSubmissions === 0) return
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [refusedSubmissions])
+  useFocusOnView(String(snapshot.value), (view, from) => {
+    if (view === 'changed' || view === 'error' || view === 'wrongPassword') return statusRef.current
+    if (view === 'form' && (from === 'changed' || from === 'error'))
+      return formRef.current?.querySelector('input')
+    return undefined
+  })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    const read = (name: string) => {
-      const value = data.get(name)
-      return typeof value === 'string' ? value : ''
-    }
     send({
       type: 'submit',
-      currentPassword: read('currentPassword'),
-      newPassword: read('newPassword'),
+      currentPassword: submittedText(data, 'currentPassword'),
+      newPassword: submittedText(data, 'newPassword'),
     })
   }
 
   if (snapshot.matches('changed')) {
     return (
-      <div className="account-notice">
+      <div className="result-panel">
         <p ref={statusRef} tabIndex={-1} role="status" className="focus-target">
           <Trans>
             Your password has been changed. Every other device has been signed out, and we have sent
@@ -90,35 +73,29 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
   }
   if (snapshot.matches('error')) {
     return (
-      <div className="account-notice account-notice-bad">
-        <p ref={statusRef} tabIndex={-1} className="focus-target">
-          {message ?? <Trans>Your password could not be changed. Please try again.</Trans>}
-        </p>
-        <p className="form-actions">
-          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      </div>
+      <FailureNotice
+        statusRef={statusRef}
+        message={message ?? <Trans>Your password could not be changed. Please try again.</Trans>}
+        onRetry={() => send({ type: 'retry' })}
+      />
     )
   }
   const busy = snapshot.matches('submitting')
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      method="post"
-      noValidate
+    <AccountForm
+      formRef={formRef}
       onSubmit={submit}
-      aria-busy={busy}
+      busy={busy}
       // A new form after each answer: the passwords typed before are gone from the page too.
       key={snapshot.matches('wrongPassword') ? 'again' : 'first'}
-    >
-      {snapshot.matches('wrongPassword') ? (
-        <p ref={statusRef} tabIndex={-1} role="alert" className="form-summary focus-target">
+      refusal={
+        snapshot.matches('wrongPassword') ? (
           <Trans>Your current password is not right.</Trans>
-        </p>
-      ) : Object.keys(errors).length > 0 ? (
+        ) : undefined
+      }
+      refusalRef={statusRef}
+    >
+      {!snapshot.matches('wrongPassword') && Object.keys(errors).length > 0 ? (
         <p key={refusedSubmissions} role="alert" className="form-summary">
           <Trans>Please check the highlighted fields.</Trans>
         </p>
@@ -154,6 +131,6 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
           {busy ? <Trans>Changing…</Trans> : <Trans>Change password</Trans>}
         </button>
       </p>
-    </form>
+    </AccountForm>
   )
 }

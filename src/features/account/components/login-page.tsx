@@ -31,7 +31,7 @@ export function LoginPage({ redirect }: { readonly redirect: string | undefined 
         </Trans>
       </p>
       {user ? (
-        <p className="account-notice">
+        <p className="result-panel">
           <Trans>You are signed in as {user.profile.name}.</Trans>{' '}
           <Link to="/my-services">
             <Trans>Go to my services</Trans>

@@ -12,7 +12,7 @@ export function MyServicesPage() {
           <p className="lead">
             <Trans>Welcome, {user.profile.name}.</Trans>
           </p>
-          <section className="account-notice">
+          <section className="result-panel">
             <h2>
               <Trans>You have no services with us yet</Trans>
             </h2>

@@ -6,7 +6,7 @@ import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fak
 import { testUser } from '../../../../tests/fixtures/account-user'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
-import type { CallFailure, MeBody } from '../../../domain/api/api-contract'
+import type { MeBody } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -71,9 +71,7 @@ testMachinePaths(profileMachine, {
     },
     'xstate.error.actor.updateProfile': async (_, event) => {
       const request = await network.next('/api/v1/me')
-      const error = event.error as CallFailure
-      if (error.response) request.respond(error.response.status, error.response.data)
-      else request.fail()
+      request.failWith(event.error)
     },
   },
   states: {

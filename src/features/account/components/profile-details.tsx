@@ -1,23 +1,22 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react'
-import * as v from 'valibot'
+import { type FormEvent, Fragment, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { profileMachine } from '../../../../machines/profile-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import type { ProfileValues } from '../../../domain/accounts/account-checks'
 import { createProfileUpdateSchema, profileFields } from '../../../domain/accounts/account-schemas'
 import type { AccountUser } from '../../../domain/api/api-contract'
-import {
-  firstIssuePerField,
-  genders,
-  maxLengths,
-} from '../../../domain/registration/registration-schema'
+import { genders, maxLengths } from '../../../domain/registration/registration-schema'
 import { FormField } from '../../../ui/form-field'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { useFocusOnView } from '../hooks/use-focus-on-view'
+import { submittedText, useRefusedFields } from '../hooks/use-refused-fields'
 import { genderLabels, profileFieldSpecs } from '../profile-fields'
 import type { SessionRuntime } from '../session/session-runtime'
+import { AccountForm } from './account-form'
+import { FailureNotice } from './failure-notice'
 
 const trimmed = (values: ProfileValues): ProfileValues =>
   Object.fromEntries(profileFields.map((field) => [field, values[field].trim()])) as ProfileValues
@@ -44,46 +43,31 @@ export function ProfileDetails({
     input: { profile: user.profile },
   })
   const { saved, values, refusedSubmissions, message } = snapshot.context
-  const errors = useMemo(() => {
-    if (refusedSubmissions === 0) return {}
-    const result = v.safeParse(
-      createProfileUpdateSchema((descriptor) => _(descriptor)),
-      values,
-    )
-    return result.success ? {} : firstIssuePerField(result.issues)
-  }, [_, values, refusedSubmissions])
-
+  const { errors, formRef } = useRefusedFields(
+    createProfileUpdateSchema,
+    values,
+    refusedSubmissions,
+  )
   const editing = snapshot.matches('editing') || snapshot.matches('saving')
-  const formRef = useRef<HTMLFormElement>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   const editRef = useRef<HTMLButtonElement>(null)
-  const view = editing ? 'editing' : String(snapshot.value)
-  const previous = useRef(view)
-  useEffect(() => {
-    if (previous.current === view) return
-    const from = previous.current
-    previous.current = view
-    if (view === 'editing' && from !== 'editing')
-      formRef.current?.querySelector<HTMLElement>('input, select')?.focus()
-    else if (view === 'viewing') editRef.current?.focus()
-    else statusRef.current?.focus()
-  }, [view])
-  useEffect(() => {
-    if (refusedSubmissions === 0) return
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [refusedSubmissions])
+  useFocusOnView(editing ? 'editing' : String(snapshot.value), (view) =>
+    view === 'editing'
+      ? formRef.current?.querySelector<HTMLElement>('input, select')
+      : view === 'viewing'
+        ? editRef.current
+        : statusRef.current,
+  )
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    const read = (field: string) => {
-      const value = data.get(field)
-      return typeof value === 'string' ? value : ''
-    }
     send({
       type: 'save',
       values: trimmed(
-        Object.fromEntries(profileFields.map((field) => [field, read(field)])) as ProfileValues,
+        Object.fromEntries(
+          profileFields.map((field) => [field, submittedText(data, field)]),
+        ) as ProfileValues,
       ),
     })
   }
@@ -95,7 +79,7 @@ export function ProfileDetails({
           <Trans>Your details</Trans>
         </h2>
         {snapshot.matches('saved') ? (
-          <p ref={statusRef} tabIndex={-1} role="status" className="account-notice focus-target">
+          <p ref={statusRef} tabIndex={-1} role="status" className="result-panel focus-target">
             <Trans>Your details are saved.</Trans>
           </p>
         ) : null}
@@ -134,23 +118,15 @@ export function ProfileDetails({
         <h2 id="profile-details-heading">
           <Trans>Your details</Trans>
         </h2>
-        <div className="account-notice account-notice-bad">
-          <p ref={statusRef} tabIndex={-1} className="focus-target">
-            {message ?? <Trans>Your details could not be saved. Please try again.</Trans>}
-          </p>
-          <p className="form-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => send({ type: 'retry' })}
-            >
-              <Trans>Try again</Trans>
-            </button>
-            <button type="button" className="button" onClick={() => send({ type: 'cancel' })}>
-              <Trans>Cancel</Trans>
-            </button>
-          </p>
-        </div>
+        <FailureNotice
+          statusRef={statusRef}
+          message={message ?? <Trans>Your details could not be saved. Please try again.</Trans>}
+          onRetry={() => send({ type: 'retry' })}
+        >
+          <button type="button" className="button" onClick={() => send({ type: 'cancel' })}>
+            <Trans>Cancel</Trans>
+          </button>
+        </FailureNotice>
       </section>
     )
   }
@@ -160,14 +136,7 @@ export function ProfileDetails({
       <h2 id="profile-details-heading">
         <Trans>Your details</Trans>
       </h2>
-      <form
-        ref={formRef}
-        className="account-form"
-        method="post"
-        noValidate
-        onSubmit={submit}
-        aria-busy={busy}
-      >
+      <AccountForm formRef={formRef} onSubmit={submit} busy={busy}>
         {Object.keys(errors).length > 0 ? (
           <p key={refusedSubmissions} role="alert" className="form-summary">
             <Trans>Please check the highlighted fields.</Trans>
@@ -212,7 +181,7 @@ export function ProfileDetails({
             </button>
           )}
         </p>
-      </form>
+      </AccountForm>
     </section>
   )
 }

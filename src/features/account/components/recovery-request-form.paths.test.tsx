@@ -5,7 +5,6 @@ import { accepted, refused, unreachable } from '../../../../tests/doubles/api-an
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())
@@ -59,9 +58,7 @@ testMachinePaths(recoveryRequestMachine, {
     },
     'xstate.error.actor.resendRecoveryEmail': async (_, event) => {
       const request = await network.next('/api/v1/auth/resend-recovery-email')
-      const error = event.error as CallFailure
-      if (error.response) request.respond(error.response.status, error.response.data)
-      else request.fail()
+      request.failWith(event.error)
     },
   },
   states: {

@@ -10,6 +10,7 @@ import { emailSchema } from '../../../domain/registration/registration-schema'
 import { FormField } from '../../../ui/form-field'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { useFocusOnChange } from '../hooks/use-focus-on-change'
+import { FailureNotice } from './failure-notice'
 
 /**
  * "Forgot your password?": one address, and the same confirmation whether or not it has an
@@ -53,7 +54,7 @@ export function RecoveryRequestForm() {
 
   if (snapshot.matches('sent')) {
     return (
-      <p ref={headingRef} tabIndex={-1} className="account-notice focus-target" role="status">
+      <p ref={headingRef} tabIndex={-1} className="result-panel focus-target" role="status">
         <Trans>
           If {email} has an account, a recovery email with a link to choose a new password is on its
           way. The link works for one hour.
@@ -63,16 +64,11 @@ export function RecoveryRequestForm() {
   }
   if (snapshot.matches('failed')) {
     return (
-      <div className="account-notice account-notice-bad">
-        <p ref={headingRef} tabIndex={-1} className="focus-target">
-          {message ?? <Trans>The recovery email could not be sent. Please try again.</Trans>}
-        </p>
-        <p className="form-actions">
-          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      </div>
+      <FailureNotice
+        statusRef={headingRef}
+        message={message ?? <Trans>The recovery email could not be sent. Please try again.</Trans>}
+        onRetry={() => send({ type: 'retry' })}
+      />
     )
   }
   const busy = snapshot.matches('sending')

@@ -1,25 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { sessionActionsMachine } from '../../../../machines/session-actions-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
+import { inspectorOptions } from '../../../ui/machine-inspector'
 import { sessionsQueryKey } from '../session/account-queries'
 
-/** The account's sessions: each can be ended, or all but this one at once. */
+/**
+ * The account's sessions (a query): each can be ended, or all but this one at once
+ * (sessionActionsMachine, which refreshes the list after each answer).
+ */
 export function SessionsList() {
-  const { i18n, t } = useLingui()
+  const { i18n } = useLingui()
   const queryClient = useQueryClient()
   const sessions = useQuery({
     queryKey: sessionsQueryKey,
     queryFn: () => callEndpoint('sessions'),
   })
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
-  const endOne = useMutation({
-    mutationFn: (id: string) => callEndpoint('endSession', { id }),
-    onSettled: refresh,
-  })
-  const endOthers = useMutation({
-    mutationFn: () => callEndpoint('revokeOtherSessions', {}),
-    onSettled: refresh,
-  })
+  const client = useRef(queryClient)
+  client.current = queryClient
+  const [machine] = useState(() =>
+    sessionActionsMachine.provide({
+      actors: {
+        endSession: fromPromise(({ input }) => callEndpoint('endSession', { id: input.id })),
+        revokeOtherSessions: fromPromise(() => callEndpoint('revokeOtherSessions', {})),
+      },
+      actions: {
+        refresh: () => void client.current.invalidateQueries({ queryKey: sessionsQueryKey }),
+      },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const busy = snapshot.matches('endingOne') || snapshot.matches('endingOthers')
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
@@ -34,7 +48,7 @@ export function SessionsList() {
   }
   if (sessions.isError) {
     return (
-      <p className="account-notice account-notice-bad">
+      <p className="result-panel result-panel-bad">
         <Trans>Your sessions could not be loaded.</Trans>{' '}
         <button type="button" className="link-button" onClick={() => void sessions.refetch()}>
           <Trans>Try again</Trans>
@@ -44,6 +58,7 @@ export function SessionsList() {
   }
   const list = sessions.data.sessions
   const others = list.filter((session) => !session.current).length
+  const device = snapshot.context.target?.device ?? ''
   return (
     <>
       <ul className="account-sessions">
@@ -63,30 +78,31 @@ export function SessionsList() {
               </Trans>
             </span>
             {session.current ? null : (
-              <button
-                type="button"
-                className="button"
-                aria-disabled={endOne.isPending}
-                aria-label={t`Sign out the session on ${session.device}`}
-                onClick={() => {
-                  if (!endOne.isPending) endOne.mutate(session.id)
-                }}
-              >
-                <Trans>Sign out</Trans>
-              </button>
+              <SignOutSession
+                device={session.device}
+                busy={busy}
+                onEnd={() => send({ type: 'endOne', id: session.id, device: session.device })}
+              />
             )}
           </li>
         ))}
       </ul>
       <div role="status">
-        {endOthers.isSuccess ? (
-          <p className="account-notice">
+        {snapshot.matches('endedOne') ? (
+          <p className="result-panel">
+            <Trans>The session on {device} has been signed out.</Trans>
+          </p>
+        ) : snapshot.matches('endedOthers') ? (
+          <p className="result-panel">
             <Trans>Every other session has been signed out.</Trans>
           </p>
-        ) : null}
-        {endOne.isError || endOthers.isError ? (
-          <p className="account-notice account-notice-bad">
-            <Trans>That session could not be signed out. Please try again.</Trans>
+        ) : snapshot.matches('error') ? (
+          <p className="result-panel result-panel-bad">
+            {snapshot.context.failed === 'others' ? (
+              <Trans>The other sessions could not be signed out. Please try again.</Trans>
+            ) : (
+              <Trans>That session could not be signed out. Please try again.</Trans>
+            )}
           </p>
         ) : null}
       </div>
@@ -95,15 +111,44 @@ export function SessionsList() {
           <button
             type="button"
             className="button"
-            aria-disabled={endOthers.isPending}
+            aria-disabled={busy}
             onClick={() => {
-              if (!endOthers.isPending) endOthers.mutate()
+              if (!busy) send({ type: 'endOthers' })
             }}
           >
-            <Trans>Sign out everywhere else</Trans>
+            {snapshot.matches('endingOthers') ? (
+              <Trans>Signing out the other sessions…</Trans>
+            ) : (
+              <Trans>Sign out everywhere else</Trans>
+            )}
           </button>
         </p>
       ) : null}
     </>
+  )
+}
+
+function SignOutSession({
+  device,
+  busy,
+  onEnd,
+}: {
+  readonly device: string
+  readonly busy: boolean
+  readonly onEnd: () => void
+}) {
+  const { t } = useLingui()
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-disabled={busy}
+      aria-label={t`Sign out the session on ${device}`}
+      onClick={() => {
+        if (!busy) onEnd()
+      }}
+    >
+      <Trans>Sign out</Trans>
+    </button>
   )
 }

@@ -11,6 +11,8 @@ import type { SignedInBody } from '../../../domain/api/api-contract'
 import { firstIssuePerField } from '../../../domain/registration/registration-schema'
 import { FormField } from '../../../ui/form-field'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { ResultPanel } from '../../../ui/result-panel'
+import { RetryButton } from '../../../ui/retry-button'
 import { useFocusOnChange } from '../hooks/use-focus-on-change'
 
 /** The sign-in form (signInMachine); `onSignedIn` takes the session and leaves the page. */
@@ -75,10 +77,11 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
   if (snapshot.matches('unverified') || snapshot.matches('resendingVerification')) {
     const busy = snapshot.matches('resendingVerification')
     return (
-      <section className="account-notice">
-        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
-          <Trans>Please confirm your email address first.</Trans>
-        </h2>
+      <ResultPanel
+        tone="info"
+        headingRef={headingRef}
+        title={<Trans>Please confirm your email address first.</Trans>}
+      >
         <p>
           <Trans>
             We sent a verification link to {email} when you registered. Open it, then sign in. If
@@ -106,52 +109,52 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
             </button>
           )}
         </p>
-      </section>
+      </ResultPanel>
     )
   }
   if (snapshot.matches('verificationSent')) {
     return (
-      <section className="account-notice">
-        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
+      <ResultPanel
+        tone="good"
+        headingRef={headingRef}
+        title={
           <Trans>
             If {email} has an account waiting for confirmation, a new verification link is on its
             way.
           </Trans>
-        </h2>
+        }
+      >
         <p className="form-actions">
           <button type="button" className="button" onClick={() => send({ type: 'edit' })}>
             <Trans>Back to sign in</Trans>
           </button>
         </p>
-      </section>
+      </ResultPanel>
     )
   }
   if (snapshot.matches('rateLimited') || snapshot.matches('error')) {
     return (
-      <section className="account-notice account-notice-bad">
-        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
-          {message ??
-            (snapshot.matches('rateLimited') ? (
-              <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
-            ) : (
-              <Trans>Sign-in failed. Please try again.</Trans>
-            ))}
-        </h2>
+      <ResultPanel
+        tone="bad"
+        headingRef={headingRef}
+        title={
+          message ??
+          (snapshot.matches('rateLimited') ? (
+            <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
+          ) : (
+            <Trans>Sign-in failed. Please try again.</Trans>
+          ))
+        }
+      >
         <p className="form-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={() => send({ type: 'retry' })} />
         </p>
-      </section>
+      </ResultPanel>
     )
   }
   if (snapshot.matches('signedIn')) {
     return (
-      <p className="account-notice" role="status">
+      <p className="result-panel" role="status">
         <Trans>You are signed in.</Trans>
       </p>
     )

@@ -22,7 +22,7 @@ export function SignedInShell({
       {signedIn ? (
         children(signedIn)
       ) : (
-        <p className="account-notice" role="status">
+        <p className="result-panel" role="status">
           <Trans>Checking your session…</Trans>
         </p>
       )}

@@ -5,7 +5,6 @@ import { accepted, refused, unreachable } from '../../../../tests/doubles/api-an
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure } from '../../../domain/api/api-contract'
 
 const token = 'B'.repeat(43)
 
@@ -61,9 +60,7 @@ testMachinePaths(verifyEmailMachine, {
     },
     'xstate.error.actor.verifyEmail': async (_, event) => {
       const request = await network.next('/api/v1/auth/verify-email')
-      const error = event.error as CallFailure
-      if (error.response) request.respond(error.response.status, error.response.data)
-      else request.fail()
+      request.failWith(event.error)
     },
   },
   states: {

@@ -6,8 +6,10 @@ import { fromPromise } from 'xstate'
 import { verifyEmailMachine } from '../../../../machines/verify-email-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { ResultPanel } from '../../../ui/result-panel'
 import { useHydrated } from '../../../ui/use-hydrated'
 import './account.css'
+import { RetryButton } from '../../../ui/retry-button'
 
 /** The link's answer (verifyEmailMachine); started once the page runs in the browser. */
 function Verification({ token }: { readonly token: string }) {
@@ -29,52 +31,51 @@ function Verification({ token }: { readonly token: string }) {
 
   if (snapshot.matches('verifying')) {
     return (
-      <p className="account-notice" role="status">
+      <p className="result-panel" role="status">
         <Trans>Confirming your email address…</Trans>
       </p>
     )
   }
   if (snapshot.matches('verified')) {
     return (
-      <section className="account-notice">
-        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
-          <Trans>Your email address is confirmed. You can sign in now.</Trans>
-        </h2>
+      <ResultPanel
+        tone="good"
+        headingRef={headingRef}
+        title={<Trans>Your email address is confirmed. You can sign in now.</Trans>}
+      >
         <p className="form-actions">
           <Link to="/login" className="button button-primary">
             <Trans>Sign in</Trans>
           </Link>
         </p>
-      </section>
+      </ResultPanel>
     )
   }
   if (snapshot.matches('failed')) {
     return (
-      <section className="account-notice account-notice-bad">
-        <h2 ref={headingRef} tabIndex={-1} className="focus-target">
-          <Trans>Your email address could not be confirmed just now. Please try again.</Trans>
-        </h2>
+      <ResultPanel
+        tone="bad"
+        headingRef={headingRef}
+        title={<Trans>Your email address could not be confirmed just now. Please try again.</Trans>}
+      >
         <p className="form-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={() => send({ type: 'retry' })} />
         </p>
-      </section>
+      </ResultPanel>
     )
   }
   return (
-    <section className="account-notice account-notice-bad">
-      <h2 ref={headingRef} tabIndex={-1} className="focus-target">
-        {snapshot.matches('expired') ? (
+    <ResultPanel
+      tone="bad"
+      headingRef={headingRef}
+      title={
+        snapshot.matches('expired') ? (
           <Trans>This verification link has expired.</Trans>
         ) : (
           <Trans>This verification link is invalid or was already used.</Trans>
-        )}
-      </h2>
+        )
+      }
+    >
       <p>
         <Trans>
           Sign in with your email address and password: if your address still needs confirming, we
@@ -86,7 +87,7 @@ function Verification({ token }: { readonly token: string }) {
           <Trans>Sign in</Trans>
         </Link>
       </p>
-    </section>
+    </ResultPanel>
   )
 }
 
@@ -109,7 +110,7 @@ export function VerifyEmailPage({ token }: { readonly token: string | undefined 
       {hydrated ? (
         <Verification token={linkToken} />
       ) : (
-        <p className="account-notice" role="status">
+        <p className="result-panel" role="status">
           <Trans>Confirming your email address…</Trans>
         </p>
       )}

@@ -10,7 +10,6 @@ import {
 } from '../../../../tests/doubles/password-reset-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())
@@ -49,9 +48,7 @@ testMachinePaths(passwordResetMachine, {
     },
     'xstate.error.actor.resetPassword': async (_, event) => {
       const request = await network.next('/api/v1/auth/reset-password')
-      const error = event.error as CallFailure
-      if (error.response) request.respond(error.response.status, error.response.data)
-      else request.fail()
+      request.failWith(event.error)
     },
   },
   states: {

@@ -8,6 +8,8 @@ import { fromPromise } from 'xstate'
 import { passwordResetMachine } from '../../../../machines/password-reset-machine'
 import { maxLengths, passwordSchema } from '../../../domain/registration/registration-schema'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { ResultPanel } from '../../../ui/result-panel'
+import { RetryButton } from '../../../ui/retry-button'
 import { resetPassword } from '../api/reset-password'
 import { FormField } from './form-field'
 
@@ -53,50 +55,49 @@ export function PasswordResetFlow({ token }: { readonly token: string }) {
 
   if (snapshot.matches('invalidLink')) {
     return (
-      <section className="registration-result registration-result-bad">
-        <h2 ref={headingRef} tabIndex={-1}>
+      <ResultPanel
+        tone="bad"
+        headingRef={headingRef}
+        title={
           <Trans>
             This reset link is incomplete. Open the link from the email again, or ask for a new one.
           </Trans>
-        </h2>
+        }
+      >
         <p className="actions">
           <Link to="/register" className="button">
             <Trans>Ask for a new recovery email</Trans>
           </Link>
         </p>
-      </section>
+      </ResultPanel>
     )
   }
   if (snapshot.matches('done')) {
     return (
-      <section className="registration-result registration-result-good">
-        <h2 ref={headingRef} tabIndex={-1}>
-          {message ?? <Trans>Your password has been changed.</Trans>}
-        </h2>
+      <ResultPanel
+        tone="good"
+        headingRef={headingRef}
+        title={message ?? <Trans>Your password has been changed.</Trans>}
+      >
         <p className="actions">
           <Link to="/login" className="button button-primary">
             <Trans>Sign in</Trans>
           </Link>
         </p>
-      </section>
+      </ResultPanel>
     )
   }
   if (snapshot.matches('failed')) {
     return (
-      <section className="registration-result registration-result-bad">
-        <h2 ref={headingRef} tabIndex={-1}>
-          {message ?? <Trans>The password could not be changed. Please try again.</Trans>}
-        </h2>
+      <ResultPanel
+        tone="bad"
+        headingRef={headingRef}
+        title={message ?? <Trans>The password could not be changed. Please try again.</Trans>}
+      >
         <p className="actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={() => send({ type: 'retry' })} />
         </p>
-      </section>
+      </ResultPanel>
     )
   }
   const busy = snapshot.matches('submitting')

@@ -9,7 +9,6 @@ import {
 } from '../../../../tests/doubles/registration-flow-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure } from '../../../domain/api/api-contract'
 import {
   emptyRegistration,
   parseRegistration,
@@ -66,9 +65,7 @@ testMachinePaths(registrationMachine, {
     },
     'xstate.error.actor.registerUser': async (_, event) => {
       const request = await network.next('/api/v1/auth/register')
-      const error = event.error as CallFailure
-      if (error.response) request.respond(error.response.status, error.response.data)
-      else request.fail()
+      request.failWith(event.error)
     },
     'xstate.done.actor.resendRecoveryEmail': async (_, event) => {
       const request = await network.next('/api/v1/auth/resend-recovery-email')
@@ -77,9 +74,7 @@ testMachinePaths(registrationMachine, {
     },
     'xstate.error.actor.resendRecoveryEmail': async (_, event) => {
       const request = await network.next('/api/v1/auth/resend-recovery-email')
-      const error = event.error as CallFailure
-      if (error.response) request.respond(error.response.status, error.response.data)
-      else request.fail()
+      request.failWith(event.error)
     },
   },
   states: {

@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode, Ref } from 'react'
+import type { Ref } from 'react'
+import { ResultPanel } from '../../../ui/result-panel'
+import { RetryButton } from '../../../ui/retry-button'
 
 export const resultViews = [
   'success',
@@ -22,28 +24,6 @@ export type RegistrationResultProps = {
   readonly onEdit: () => void
 }
 
-function Panel({
-  tone,
-  headingRef,
-  title,
-  children,
-}: {
-  tone: 'good' | 'bad' | 'info'
-  headingRef: Ref<HTMLHeadingElement>
-  title: ReactNode
-  children?: ReactNode
-}) {
-  return (
-    <section className={`registration-result registration-result-${tone}`}>
-      {/* Focus lands here when the answer arrives (tabIndex -1: focusable by script only). */}
-      <h2 ref={headingRef} tabIndex={-1}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
-
 /** What the visitor sees once the server answered (or the call failed). */
 export function RegistrationResult({
   view,
@@ -56,7 +36,7 @@ export function RegistrationResult({
   switch (view) {
     case 'success':
       return (
-        <Panel
+        <ResultPanel
           tone="good"
           headingRef={headingRef}
           title={message ?? <Trans>Registration successful!</Trans>}
@@ -72,26 +52,24 @@ export function RegistrationResult({
               <Trans>Back to the home page</Trans>
             </Link>
           </p>
-        </Panel>
+        </ResultPanel>
       )
     case 'error':
       return (
-        <Panel
+        <ResultPanel
           tone="bad"
           headingRef={headingRef}
           title={message ?? <Trans>Registration failed. Please try again.</Trans>}
         >
           <p className="actions">
-            <button type="button" className="button button-primary" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </button>
+            <RetryButton onRetry={onRetry} />
           </p>
-        </Panel>
+        </ResultPanel>
       )
     case 'registered':
     case 'resending':
       return (
-        <Panel
+        <ResultPanel
           tone="info"
           headingRef={headingRef}
           title={
@@ -117,11 +95,11 @@ export function RegistrationResult({
               </button>
             ) : null}
           </p>
-        </Panel>
+        </ResultPanel>
       )
     case 'resent':
       return (
-        <Panel
+        <ResultPanel
           tone="good"
           headingRef={headingRef}
           title={message ?? <Trans>Recovery email has been sent successfully.</Trans>}
@@ -129,17 +107,15 @@ export function RegistrationResult({
       )
     case 'resendFailed':
       return (
-        <Panel
+        <ResultPanel
           tone="bad"
           headingRef={headingRef}
           title={message ?? <Trans>Failed to send recovery email.</Trans>}
         >
           <p className="actions">
-            <button type="button" className="button button-primary" onClick={onResend}>
-              <Trans>Try again</Trans>
-            </button>
+            <RetryButton onRetry={onResend} />
           </p>
-        </Panel>
+        </ResultPanel>
       )
   }
 }
