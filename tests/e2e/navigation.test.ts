@@ -100,7 +100,9 @@ describe('desktop header', () => {
     await page.keyboard.press('Enter')
     await page.waitForURL('**/services/web-design')
     await page.getByRole('heading', { level: 1, name: 'Web design' }).waitFor()
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 })
+      .toBe('main')
   })
 })
 
