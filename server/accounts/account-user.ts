@@ -16,6 +16,7 @@ export function toAccountUser(row: UserRow): AccountUser {
     id: row.id,
     email: row.email,
     emailVerified: row.emailVerifiedAt !== null,
+    role: row.role === 'admin' ? 'admin' : 'client',
     locale: isLocale(row.locale) ? row.locale : 'en',
     createdAt: row.createdAt.toISOString(),
     profile,

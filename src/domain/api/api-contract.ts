@@ -286,11 +286,17 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints
 
+/** What an account may do: every account is a `client`; the agency's staff are `admin`. */
+export const userRoles = ['client', 'admin'] as const
+export type UserRole = (typeof userRoles)[number]
+
 /** What the API shows of a user: never the password hash, tokens or sessions. */
 export type AccountUser = {
   readonly id: string
   readonly email: string
   readonly emailVerified: boolean
+  /** `admin` opens the agency's inbox (`/admin`); the server checks it on every admin call. */
+  readonly role: UserRole
   readonly locale: Locale
   readonly createdAt: string
   readonly profile: Readonly<Record<ProfileField, string>>
