@@ -1,22 +1,19 @@
+import { readFileSync } from 'node:fs'
 import { options } from 'preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { noteHandledEvents, replayClicks, takeEarlyClicks } from './early-clicks'
 
-// The recorder of index.html, as the page has it: every click on a button, with its event.
+// The recorder of index.html, run as the page runs it (its inline script's own text).
+const recorderSource = (() => {
+  const html = readFileSync('index.html', 'utf8')
+  const found = /<script id="early-input">([\s\S]*?)<\/script>/.exec(html)
+  if (!found?.[1]) throw new Error('index.html has no <script id="early-input">')
+  return found[1]
+})()
+
 function record(): () => void {
-  const clicked: { button: Element; event: Event }[] = []
-  const keep = (event: Event) => {
-    const button = event.target instanceof Element && event.target.closest('button[type="button"]')
-    if (button) clicked.push({ button, event })
-  }
-  document.addEventListener('click', keep, true)
-  window.earlyClicks = {
-    take() {
-      document.removeEventListener('click', keep, true)
-      return clicked.splice(0)
-    },
-  }
-  return () => document.removeEventListener('click', keep, true)
+  new Function(recorderSource)()
+  return () => window.earlyClicks?.take()
 }
 
 const previousEvent = options.event
@@ -41,7 +38,7 @@ describe('early clicks', () => {
     live.click()
 
     const taken = takeEarlyClicks()
-    expect(taken).toEqual([waiting])
+    expect(taken).toEqual([{ target: waiting }])
     // Taking stops the recorder: the replay is not recorded again.
     let replayed = 0
     waiting.addEventListener('click', () => replayed++)
@@ -62,8 +59,52 @@ describe('early clicks', () => {
     button.addEventListener('click', () => clicked++)
     button.remove()
     replayClicks(taken)
-    expect(taken).toEqual([button])
+    expect(taken).toEqual([{ target: button }])
     expect(clicked).toBe(0)
+    stop()
+  })
+
+  it('holds back a form sent before its handler listens, and sends it once, by its button', () => {
+    const stop = record()
+    noteHandledEvents()
+    document.body.innerHTML =
+      '<form method="post"><input name="email" value="a@b.mx"><button id="send">Send</button></form>'
+    const form = document.querySelector('form') as HTMLFormElement
+    const send = document.getElementById('send') as HTMLButtonElement
+    const posted: boolean[] = []
+    const watch = (event: Event) => posted.push(!event.defaultPrevented)
+    window.addEventListener('submit', watch)
+    send.click()
+    send.click()
+    window.removeEventListener('submit', watch)
+    // Held back: nothing posted the page (the default was prevented), and kept once.
+    expect(posted).toEqual([false, false])
+    const taken = takeEarlyClicks()
+    expect(taken).toEqual([{ target: form, submitter: send }])
+
+    const sent: (HTMLElement | null)[] = []
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      sent.push(event.submitter)
+    })
+    replayClicks(taken)
+    expect(sent).toEqual([send])
+    stop()
+  })
+
+  it('leaves alone a form whose handler already listens', () => {
+    const stop = record()
+    noteHandledEvents()
+    document.body.innerHTML = '<form><button>Send</button></form>'
+    const form = document.querySelector('form') as HTMLFormElement
+    let handledByApp = 0
+    form.addEventListener('submit', (event) => {
+      handledByApp++
+      event.preventDefault()
+    })
+    form.requestSubmit()
+    expect(handledByApp).toBe(1)
+    expect(takeEarlyClicks()).toEqual([])
     stop()
   })
 })

@@ -1,20 +1,30 @@
 import { options } from 'preact'
 
 /**
- * Clicks that land before the app can handle them (docs/decisions/016 and 024). The
- * prerendered page shows every button at once, but its scripts load at low priority after the
- * first paint and its parts hydrate in turns: the inline script in index.html keeps the buttons
- * clicked until the page is live, and the app clicks again those no handler of its own received
- * (a button whose part had not hydrated yet), so a menu opened early still opens, once.
+ * What the visitor did before the app could handle it (docs/decisions/016 and 024). The
+ * prerendered page shows every button and form at once, but its scripts load at low priority
+ * after the first paint and its parts hydrate in turns: the inline script in index.html keeps
+ * the buttons clicked and holds back the forms sent until the page is live, and the app clicks
+ * again the buttons no handler of its own received (a button whose part had not hydrated yet)
+ * and sends those forms again, so a menu opened early still opens, once, and a form sent early
+ * reaches its machine instead of posting the page.
  */
-type EarlyClick = { readonly button: Element; readonly event: Event }
+type EarlyInput = {
+  readonly target: Element
+  readonly event: Event
+  /** For a form: the button that sent it, if any. */
+  readonly submitter?: Element | null
+}
 
 declare global {
   interface Window {
     /** Set by index.html's inline script; `take` stops collecting. */
-    earlyClicks?: { take(): EarlyClick[] }
+    earlyClicks?: { take(): EarlyInput[] }
   }
 }
+
+/** A button to click again, or a form to send again (with the button that sent it). */
+export type EarlyAction = { readonly target: Element; readonly submitter?: Element | null }
 
 /** Events that reached one of the app's handlers. */
 const handled = new WeakSet<Event>()
@@ -31,15 +41,31 @@ export function noteHandledEvents(): void {
   }
 }
 
-/** Stops collecting and hands over the buttons clicked that no handler received, oldest first. */
-export function takeEarlyClicks(): readonly Element[] {
-  const clicks = window.earlyClicks?.take() ?? []
-  return clicks.filter(({ event }) => !handled.has(event)).map(({ button }) => button)
+/** Stops collecting and hands over what no handler received, oldest first. */
+export function takeEarlyClicks(): readonly EarlyAction[] {
+  const kept = window.earlyClicks?.take() ?? []
+  return kept
+    .filter(({ event }) => !handled.has(event))
+    .map(({ target, submitter }) => (submitter === undefined ? { target } : { target, submitter }))
 }
 
-/** Clicks each button again, now that the app listens; buttons the app replaced are skipped. */
-export function replayClicks(buttons: readonly Element[]): void {
-  for (const button of buttons) {
-    if (button.isConnected && button instanceof HTMLElement) button.click()
+/** Does each again, now that the app listens; what the app replaced meanwhile is skipped. */
+export function replayClicks(actions: readonly EarlyAction[]): void {
+  for (const { target, submitter } of actions) {
+    if (!target.isConnected) continue
+    if (target instanceof HTMLFormElement) {
+      // The button that sent it, when it is still one of the form's submit buttons.
+      const sentBy =
+        submitter instanceof HTMLElement && submitter.isConnected && form(submitter) === target
+          ? submitter
+          : null
+      target.requestSubmit(sentBy)
+    } else if (target instanceof HTMLElement) target.click()
   }
+}
+
+function form(element: HTMLElement): HTMLFormElement | null {
+  return element instanceof HTMLButtonElement || element instanceof HTMLInputElement
+    ? element.form
+    : null
 }

@@ -209,3 +209,39 @@ describe('controls clicked during the first second of a throttled load', () => {
     ).toBe('true')
   })
 })
+
+describe('a form sent before the app listens', () => {
+  it('is held back (no post of the page, no password in an address) and sent once the app runs', async () => {
+    const { page } = await throttledPage(desktop)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/*.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/login', { waitUntil: 'commit' })
+    await page.locator('#sign-in-email').fill('nobody@example.com')
+    await page.locator('#sign-in-password').fill('not the password 1234')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    // The click came before the app: had the browser sent the form, it would have left the page.
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    expect(posts).toEqual([])
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login')
+
+    release()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 })
+    await page
+      .getByRole('alert')
+      .getByText('The email address or the password is not right.')
+      .waitFor({ timeout: 30_000 })
+    // Sent once, by the app, to the API (the values typed before hydration kept).
+    expect(posts).toEqual(['/api/v1/auth/login'])
+    expect(await page.locator('#sign-in-email').inputValue()).toBe('nobody@example.com')
+  })
+})
