@@ -58,6 +58,22 @@ async function throttledPage(options: BrowserContextOptions): Promise<ThrottledP
 }
 
 /**
+ * Holds the page's scripts (the loader asks for them after the first paint) until the returned
+ * function is called, so what the test does first comes before hydration by construction.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+/**
  * Opens `path` throttled, clicks `control` with the mouse as soon as the page has it, and
  * returns what the page saw; the page's scripts load only after the click has landed.
  */
@@ -66,15 +82,7 @@ async function clickEarly(
   path: string,
   control: Control,
 ): Promise<EarlyClick> {
-  let clicked = () => {}
-  const clickLanded = new Promise<void>((resolve) => {
-    clicked = resolve
-  })
-  // Holds the page's scripts (the loader asks for them after the first paint) until the click.
-  await page.route('**/assets/*.js', async (route) => {
-    await clickLanded
-    await route.continue()
-  })
+  const clicked = await holdScripts(page)
   // The page calls this binding with the control's centre; a raw CDP binding (its payload in
   // the event) and raw mouse events spare the round trips of Playwright's own helpers.
   const controlAt = new Promise<{ x: number; y: number }>((resolve) => {
@@ -213,14 +221,7 @@ describe('controls clicked during the first second of a throttled load', () => {
 describe('a form sent before the app listens', () => {
   it('is held back (no post of the page, no password in an address) and sent once the app runs', async () => {
     const { page } = await throttledPage(desktop)
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/assets/*.js', async (route) => {
-      await released
-      await route.continue()
-    })
+    const release = await holdScripts(page)
     const posts: string[] = []
     page.on('request', (request) => {
       if (request.method() === 'POST') posts.push(new URL(request.url()).pathname)
