@@ -7,9 +7,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import { setAccountRole } from '../server/accounts/admin-role'
 import { ConfigError, readConfig } from '../server/config'
-import { type Database, openDatabase } from '../server/db/database'
+import { startEmbeddedPostgres } from '../server/db/embedded-postgres'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const usage = 'Usage: npm run admin:grant -- <email> [--revoke]'
@@ -31,15 +32,18 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(error instanceof ConfigError ? error.message : String(error))
     return 1
   }
-  let database: Database
+  // The pool is opened here rather than with the server's openDatabase, which also runs the
+  // migrations and is bundled by Vite: the schema is the running server's to bring up to date.
+  let pool: pg.Pool
+  let stop = async () => {}
   try {
-    database = await openDatabase({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      poolSize: 1,
-      log: () => {},
-      warn: () => {},
-    })
+    if (config.databaseUrl) pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 })
+    else {
+      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: () => {} })
+      pool = new pg.Pool({ ...embedded.connection, max: 1 })
+      stop = () => embedded.stop()
+    }
+    await pool.query('SELECT 1')
   } catch (error) {
     console.error(
       `The database is not available: ${error instanceof Error ? error.message : String(error)}`,
@@ -47,7 +51,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 4
   }
   try {
-    const change = await setAccountRole(database.pool, email, revoke ? 'client' : 'admin')
+    const change = await setAccountRole(pool, email, revoke ? 'client' : 'admin')
     switch (change.outcome) {
       case 'no_account':
         console.error(`No account is registered with ${email}. Register it on the site first.`)
@@ -78,7 +82,8 @@ async function main(args: readonly string[]): Promise<number> {
     )
     return 4
   } finally {
-    await database.close().catch(() => {})
+    await pool.end().catch(() => {})
+    await stop().catch(() => {})
   }
 }
 
