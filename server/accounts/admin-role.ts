@@ -10,7 +10,11 @@ export type RoleChange =
  * becomes an admin: an unconfirmed address may belong to someone who typed another's address.
  * Taking the role away works for any account.
  */
-export async function setAccountRole(pool: Pool, email: string, role: UserRole): Promise<RoleChange> {
+export async function setAccountRole(
+  pool: Pool,
+  email: string,
+  role: UserRole,
+): Promise<RoleChange> {
   const { rows } = await pool.query<{ email: string; verified: boolean; role: string }>(
     `SELECT email, email_verified_at IS NOT NULL AS verified, role FROM users
      WHERE lower(email) = lower($1)`,
