@@ -333,6 +333,32 @@ describe.each(testBackends())('service requests on $name', (backend) => {
     expect(await count('service_request_history', 'request_id = $1', [requestId])).toBe(0)
   })
 
+  it('never answers a hostile status change with a 5xx, and stores nothing it refuses', async () => {
+    const { id } = await client()
+    const hostile: fc.Arbitrary<unknown> = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.constantFrom(...requestStatuses, null, 'x'.repeat(3000), '\u0000'),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('to', 'note', 'by', '__proto__'), hostile, { maxKeys: 3 }),
+        fc.constantFrom(...requestStatuses),
+        async (body, from) => {
+          const requestId = await storedRequest(id, from)
+          const answer = await admin.post(
+            `/api/v1/admin/service-requests/${requestId}/status`,
+            body,
+          )
+          expect([200, 400, 409]).toContain(answer.status)
+          const history = await count('service_request_history', 'request_id = $1', [requestId])
+          expect(history).toBe(answer.status === 200 ? 1 : 0)
+        },
+      ),
+      { numRuns: 80 },
+    )
+  }, 120_000)
+
   it('never answers a hostile brief with a 5xx, and stores nothing it refuses', async () => {
     const { browser, id } = await client()
     const hostile: fc.Arbitrary<unknown> = fc.oneof(
