@@ -114,26 +114,33 @@ export function toEnquiry(row: EnquiryRow): Enquiry {
 
 /**
  * One page (newest first) and the exact number of matching rows. Both statements run at once;
- * the count uses the same filter, served by the same indexes as the page.
+ * the count uses the same filter, served by the same indexes as the page. The page's ids are
+ * chosen first and only its 25 rows are then read in full: PostgreSQL computes a query's columns
+ * (a request's history, say) for every row an OFFSET skips, which would make a deep page cost
+ * as much as reading the whole table.
  */
 async function listPage<Row, Item>(
   pool: Pool,
-  table: string,
-  select: string,
+  list: { table: string; alias: string; select: string },
   filter: Filter,
   page: number,
   toItem: (row: Row) => Item,
 ): Promise<Omit<ListPage<Item>, 'success'>> {
+  const { table, alias, select } = list
   const offset = (page - 1) * adminPageSize
   const n = filter.values.length
+  const order = `${alias}.created_at DESC, ${alias}.id DESC`
   const [rows, count] = await Promise.all([
     pool.query(
-      `${select} ${filter.where} ORDER BY created_at DESC, id DESC
-       LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `WITH page AS (
+         SELECT ${alias}.id FROM ${table} ${alias} ${filter.where}
+         ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}
+       )
+       ${select} WHERE ${alias}.id IN (SELECT id FROM page) ORDER BY ${order}`,
       [...filter.values, adminPageSize, offset],
     ),
     pool.query<{ total: string }>(
-      `SELECT count(*) AS total FROM ${table} ${filter.where}`,
+      `SELECT count(*) AS total FROM ${table} ${alias} ${filter.where}`,
       filter.values,
     ),
   ])
@@ -145,16 +152,16 @@ async function listPage<Row, Item>(
   }
 }
 
-// ORDER BY names the output columns, which are the table's own (`created_at`, `id`).
 const enquirySelect = `SELECT ${enquiryColumns} FROM contact_enquiries e`
 const requestSelect = `SELECT ${requestColumns}, ${clientColumns}
   FROM service_requests r JOIN users u ON u.id = r.user_id`
+const enquiryList = { table: 'contact_enquiries', alias: 'e', select: enquirySelect }
+const requestList = { table: 'service_requests', alias: 'r', select: requestSelect }
 
 export function listEnquiries(pool: Pool, query: AdminListQuery) {
   return listPage<EnquiryRow, Enquiry>(
     pool,
-    'contact_enquiries e',
-    enquirySelect,
+    enquiryList,
     enquiryFilter(query),
     query.page,
     toEnquiry,
@@ -164,8 +171,7 @@ export function listEnquiries(pool: Pool, query: AdminListQuery) {
 export function listRequests(pool: Pool, query: AdminListQuery) {
   return listPage<AdminRequestRow, AdminServiceRequest>(
     pool,
-    'service_requests r',
-    requestSelect,
+    requestList,
     requestFilter(query),
     query.page,
     toAdminRequest,
