@@ -5,7 +5,8 @@
 //   (median of BENCH_RUNS runs, default 3);
 // - autocannon against the same server: static pages/s and p99 latency, and registrations/s
 //   when scripts/bench-api.mjs (the registration API's benchmark) is there.
-// - a bundle report: per page, each script it loaded (brotli bytes) and what is in it.
+// - a bundle report: per page, each script it loaded (brotli bytes) and what is in it;
+// - last, the admin inbox's lists at 100,000 rows each (scripts/bench-admin.ts): p50 / p95.
 // Options: --no-build (reuse BENCH_BUILD_DIR), --no-save (do not update bench/results.json),
 // --compare <static-dir>: side by side with a static peer site (scripts/bench-compare.mjs,
 // BENCH_ROUNDS rounds, default 5; results in bench/compare-results.json).
@@ -273,6 +274,14 @@ async function main() {
     writeFileSync(resultsFile, `${JSON.stringify(current, null, 2)}\n`)
     console.log(`\nSaved to bench/results.json`)
   }
+  // Last: the admin inbox's lists at 100,000 rows each, on a server of their own (its seeding
+  // would otherwise weigh on the figures above).
+  const admin = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-admin.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_BUILD_DIR: buildDir },
+  })
+  if (admin.status !== 0) throw new Error('The admin benchmark failed')
 }
 
 main().catch((error) => {

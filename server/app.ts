@@ -8,7 +8,9 @@ import type { AuthDeps } from './auth/auth-env'
 import { apiNotFound, authPrefix, createAuthRoutes } from './auth/auth-routes'
 import { defaultAgencyEmail } from './config'
 import { isDatabaseUnavailable } from './db/unavailable'
+import { adminPrefix, createAdminRoutes } from './leads/admin-routes'
 import { contactPath, createContactRoutes } from './leads/contact-routes'
+import { createMyRequestRoutes, myRequestsPrefix } from './leads/request-routes'
 import { describeError } from './log/describe-error'
 import { type Logger, silentLogger } from './log/logger'
 import { type RequestEnv, requestLog } from './log/request-log'
@@ -116,8 +118,11 @@ export function createApp({
 
   if (auth) {
     app.route(authPrefix, createAuthRoutes(auth))
+    // Before the other /me routes, whose catch-all answers 404.
+    app.route(myRequestsPrefix, createMyRequestRoutes({ ...auth, agencyEmail }))
     app.route(mePrefix, createMeRoutes(auth))
     app.route(contactPath, createContactRoutes({ ...auth, agencyEmail }))
+    app.route(adminPrefix, createAdminRoutes({ ...auth, agencyEmail }))
   }
   app.all('/api/*', apiNotFound)
 

@@ -12,7 +12,8 @@ import { refuseWrongPassword } from './current-password'
 
 /**
  * One statement: the account goes, and with it (ON DELETE CASCADE) its sessions, verification
- * and reset tokens and outbox rows; the rate-limit counters keyed by its address's hash go too.
+ * and reset tokens, outbox rows and service requests (with their history and their mails, the
+ * agency's copies included); the rate-limit counters keyed by its address's hash go too.
  * What remains is the confirmation mail's outbox row, which names only the address, belongs to
  * no account, and is deleted once sent (server/mail/outbox-worker.ts).
  */

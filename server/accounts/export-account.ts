@@ -2,6 +2,7 @@ import type { Handler } from 'hono'
 import type { StoredAccountData } from '../../src/domain/api/api-contract'
 import { answer } from '../auth/answers'
 import { type AuthDeps, nowOf } from '../auth/auth-env'
+import { listOwnRequests, toRequestSummary } from '../leads/request-store'
 import { securityEvent } from '../log/security-event'
 import { type AccountEnv, signedInOf } from '../sessions/require-session'
 import { toSessionSummary } from '../sessions/session-handlers'
@@ -12,7 +13,7 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 
 /** Every row the user owns besides the `users` row, secrets left out. */
 async function storedRows(deps: AuthDeps, userId: string) {
-  const [sessions, mails, links] = await Promise.all([
+  const [sessions, mails, links, requests] = await Promise.all([
     deps.pool.query<{
       id: string
       user_agent: string
@@ -44,8 +45,9 @@ async function storedRows(deps: AuthDeps, userId: string) {
        ORDER BY created_at`,
       [userId],
     ),
+    listOwnRequests(deps.pool, userId),
   ])
-  return { sessions: sessions.rows, mails: mails.rows, links: links.rows }
+  return { sessions: sessions.rows, mails: mails.rows, links: links.rows, requests }
 }
 
 /**
@@ -85,6 +87,7 @@ export function exportAccountHandler(deps: AuthDeps): Handler<AccountEnv> {
         expiresAt: row.expires_at.toISOString(),
         usedAt: iso(row.used_at),
       })),
+      serviceRequests: rows.requests.map(toRequestSummary),
     }
     const day = now.toISOString().slice(0, 10)
     c.header('Content-Disposition', `attachment; filename="puente-digital-account-${day}.json"`)

@@ -39,6 +39,8 @@ export const defaultRateRules = {
   // inbox and of the visitor's (every enquiry mails an acknowledgement to the address given).
   contactPerIp: { name: 'contact:ip', limit: 10, windowSeconds: 60 * 60 },
   contactPerEmail: { name: 'contact:email', limit: 3, windowSeconds: 60 * 60 },
+  // Service requests: each one mails the agency; ten an hour is more than a client ever needs.
+  serviceRequestsPerAccount: { name: 'requests:account', limit: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRules = { readonly [K in keyof typeof defaultRateRules]: RateRule }

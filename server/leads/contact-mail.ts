@@ -28,11 +28,11 @@ export type StoredEnquiry = {
   readonly locale: string
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-function wrapHtml(locale: Locale, subject: string, body: string): string {
+export function wrapHtml(locale: Locale, subject: string, body: string): string {
   return `<!doctype html>
 <html lang="${locale}">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -43,9 +43,9 @@ ${body}
 `
 }
 
-const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`
+export const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`
 /** The visitor's message keeps its line breaks (it is escaped, never interpreted as HTML). */
-const messageBlock = (text: string) =>
+export const messageBlock = (text: string) =>
   `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c9d2e3;white-space:pre-wrap">${escapeHtml(text)}</blockquote>`
 
 /** Everything the visitor sent, as label/value rows in `locale`. */

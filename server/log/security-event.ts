@@ -32,6 +32,11 @@ export type SecurityEventName =
   | 'service.unavailable'
   | 'contact.received'
   | 'contact.dropped'
+  | 'request.created'
+  | 'request.withdrawn'
+  | 'request.status_changed'
+  | 'enquiry.handled'
+  | 'admin.forbidden'
 
 export type SecurityEventFields = {
   readonly accountId?: string | undefined
@@ -47,6 +52,10 @@ export type SecurityEventFields = {
   readonly count?: number
   /** The stored contact enquiry (its id, never its sender's address). */
   readonly enquiryId?: string | undefined
+  /** The service request acted on. */
+  readonly requestId?: string | undefined
+  /** A request's new status, or an enquiry's handled flag, as a short code. */
+  readonly to?: string
 }
 
 const warnings = new Set<SecurityEventName>([
@@ -58,6 +67,7 @@ const warnings = new Set<SecurityEventName>([
   'rate.limited',
   'service.busy',
   'service.unavailable',
+  'admin.forbidden',
 ])
 
 export function securityEvent<E extends RequestEnv>(

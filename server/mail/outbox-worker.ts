@@ -11,6 +11,7 @@ import {
   recoveryTokenLifetimeMinutes,
 } from '../auth/recovery-tokens'
 import { composeEnquiryMail } from '../leads/contact-outbox'
+import { composeRequestMail } from '../leads/request-mail'
 import { describeError } from '../log/describe-error'
 import {
   composeAccountDeletedEmail,
@@ -73,6 +74,7 @@ type OutboxRow = {
   locale: string
   user_id: string | null
   enquiry_id: string | null
+  request_history_id: string | null
   attempts: number
 }
 
@@ -147,6 +149,8 @@ export function createOutboxWorker({
     // The account is gone (that is the point): the row names only the address.
     if (row.kind === 'account_deleted') return composeAccountDeletedEmail(locale)
     if (row.enquiry_id !== null) return composeEnquiryMail(client, row.kind, row.enquiry_id)
+    if (row.request_history_id !== null)
+      return composeRequestMail(client, row.kind, row.request_history_id)
     if (row.user_id === null) return undefined
     if (row.kind === 'password_changed') return composePasswordChangedEmail(locale, publicUrl)
     if (row.kind === 'email_verification') return composeVerification(client, row.user_id, locale)
@@ -174,7 +178,8 @@ export function createOutboxWorker({
     await client.query('BEGIN')
     try {
       const { rows } = await client.query<OutboxRow>(
-        `SELECT id, kind, recipient, locale, user_id, enquiry_id, attempts FROM mail_outbox
+        `SELECT id, kind, recipient, locale, user_id, enquiry_id, request_history_id, attempts
+         FROM mail_outbox
          WHERE status = 'pending' AND next_attempt_at <= now()
          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],

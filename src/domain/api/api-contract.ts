@@ -419,6 +419,8 @@ export type StoredAccountData = {
     readonly expiresAt: string
     readonly usedAt: string | null
   }[]
+  /** The user's service requests, newest first, each with its history (oldest first). */
+  readonly serviceRequests: readonly ServiceRequestSummary[]
 }
 
 /** The success body of each endpoint (the others answer `SuccessBody`, or nothing: 204). */

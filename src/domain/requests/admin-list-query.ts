@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { serviceIds } from '../leads/contact-schema'
 import { leadMessages as m } from '../leads/lead-messages'
+import { validationMessages } from '../registration/registration-messages'
 import { strictObjectMessage, type Translate } from '../registration/registration-schema'
 import { requestStatuses } from './request-status'
 
@@ -11,7 +12,19 @@ import { requestStatuses } from './request-status'
  */
 export const adminPageSize = 25
 
-const day = v.union([v.literal(''), v.pipe(v.string(), v.isoDate())])
+/** A YYYY-MM-DD that names a real day (the format alone lets 2026-02-30 through). */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+function daySchema(t: Translate) {
+  const invalid = t(validationMessages.dateInvalid)
+  return v.union(
+    [v.literal(''), v.pipe(v.string(), v.isoDate(invalid), v.check(isCalendarDay, invalid))],
+    invalid,
+  )
+}
 
 export function createAdminListQuerySchema(t: Translate) {
   return v.strictObject(
@@ -25,8 +38,8 @@ export function createAdminListQuerySchema(t: Translate) {
         v.union([v.literal(''), v.picklist(serviceIds)], t(m.unknownService)),
         '',
       ),
-      from: v.optional(day, ''),
-      to: v.optional(day, ''),
+      from: v.optional(daySchema(t), ''),
+      to: v.optional(daySchema(t), ''),
       q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
       page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number)), '1'),
     },

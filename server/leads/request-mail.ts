@@ -1,0 +1,219 @@
+import type { PoolClient } from 'pg'
+import { serviceIds } from '../../src/domain/leads/contact-schema'
+import {
+  budgetLabels,
+  budgetRanges,
+  desiredStartLabels,
+  desiredStarts,
+} from '../../src/domain/leads/lead-options'
+import { isLocale, type Locale } from '../../src/domain/locales'
+import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
+import { serviceNames } from '../../src/domain/services/service-table'
+import { translator } from '../i18n/server-i18n'
+import type { ComposedMail } from '../mail/recovery-email'
+import { escapeHtml, messageBlock, paragraph, wrapHtml } from './contact-mail'
+import {
+  requestAcknowledgementMessages,
+  requestAgencyMailMessages,
+  requestStatusMailMessages,
+} from './request-messages'
+
+/** The mails a service request sends through the outbox (`mail_outbox.kind`). */
+export const requestMailKinds = {
+  /** A new request, to AGENCY_EMAIL. */
+  agency: 'request_agency',
+  /** A new request, to its client. */
+  acknowledgement: 'request_acknowledgement',
+  /** The agency changed the request's status: to its client, with the note. */
+  status: 'request_status',
+} as const
+
+/** A history row with its request and client, as the mails need it. */
+export type StoredRequestChange = {
+  readonly clientName: string
+  readonly clientLastName: string
+  readonly clientEmail: string
+  readonly clientLocale: string
+  readonly serviceId: string
+  readonly need: string
+  readonly desiredStart: string
+  readonly budget: string
+  readonly toStatus: string
+  readonly note: string
+}
+
+const localeOf = (change: StoredRequestChange): Locale =>
+  isLocale(change.clientLocale) ? change.clientLocale : 'en'
+
+function serviceName(locale: Locale, serviceId: string): string {
+  const service = serviceIds.find((id) => id === serviceId)
+  return service ? translator(locale)(serviceNames[service]) : serviceId
+}
+
+function briefRows(locale: Locale, change: StoredRequestChange): [string, string][] {
+  const t = translator(locale)
+  const m = requestAgencyMailMessages
+  const start = desiredStarts.find((value) => value === change.desiredStart)
+  const budget = budgetRanges.find((value) => value === change.budget)
+  return [
+    [t(m.service), serviceName(locale, change.serviceId)],
+    [t(m.desiredStart), start ? t(desiredStartLabels[start]) : change.desiredStart],
+    [t(m.budget), budget ? t(budgetLabels[budget]) : change.budget],
+  ]
+}
+
+function table(rows: [string, string][]): string {
+  return `<table style="border-collapse:collapse;margin:0 0 16px">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`
+}
+
+/**
+ * The agency's copy of a new request, in the client's language (the agency answers in it);
+ * `Reply-To` is the client.
+ */
+export function composeRequestAgencyEmail(change: StoredRequestChange): ComposedMail {
+  const locale = localeOf(change)
+  const t = translator(locale)
+  const m = requestAgencyMailMessages
+  const client = `${change.clientName} ${change.clientLastName}`.trim()
+  const rows: [string, string][] = [
+    [t(m.client), client],
+    [t(m.email), change.clientEmail],
+    ...briefRows(locale, change),
+  ]
+  const subject = `${t(m.subject)}: ${client}`
+  const text = [
+    t(m.intro),
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${t(m.need)}:`,
+    change.need,
+    '',
+  ].join('\n')
+  const html = wrapHtml(
+    locale,
+    subject,
+    [
+      paragraph(t(m.intro)),
+      table(rows),
+      paragraph(`${t(m.need)}:`),
+      messageBlock(change.need),
+    ].join('\n'),
+  )
+  return { subject, text, html, replyTo: change.clientEmail }
+}
+
+/** The client's acknowledgement of a new request, in their language, with a copy of the brief. */
+export function composeRequestAcknowledgement(change: StoredRequestChange): ComposedMail {
+  const locale = localeOf(change)
+  const t = translator(locale)
+  const m = requestAcknowledgementMessages
+  const rows = briefRows(locale, change)
+  const subject = t(m.subject)
+  const text = [
+    t(m.greeting),
+    '',
+    t(m.body),
+    '',
+    t(m.copy),
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    change.need,
+    '',
+    t(m.signature),
+    '',
+  ].join('\n')
+  const html = wrapHtml(
+    locale,
+    subject,
+    [
+      paragraph(t(m.greeting)),
+      paragraph(t(m.body)),
+      paragraph(t(m.copy)),
+      table(rows),
+      messageBlock(change.need),
+      paragraph(t(m.signature)),
+    ].join('\n'),
+  )
+  return { subject, text, html }
+}
+
+/** The client's notice of a status change: the new status's label and the agency's note. */
+export function composeRequestStatusEmail(change: StoredRequestChange): ComposedMail {
+  const locale = localeOf(change)
+  const t = translator(locale)
+  const m = requestStatusMailMessages
+  const status = isRequestStatus(change.toStatus)
+    ? t(requestStatusLabels[change.toStatus])
+    : change.toStatus
+  const rows: [string, string][] = [
+    [t(m.service), serviceName(locale, change.serviceId)],
+    [t(m.status), status],
+  ]
+  const subject = t(m.subject)
+  const noteText = change.note === '' ? [] : [t(m.note), '', change.note, '']
+  const text = [
+    t(m.greeting),
+    '',
+    t(m.body),
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...noteText,
+    t(m.follow),
+    '',
+    t(m.signature),
+    '',
+  ].join('\n')
+  const html = wrapHtml(
+    locale,
+    subject,
+    [
+      paragraph(t(m.greeting)),
+      paragraph(t(m.body)),
+      table(rows),
+      ...(change.note === '' ? [] : [paragraph(t(m.note)), messageBlock(change.note)]),
+      paragraph(t(m.follow)),
+      paragraph(t(m.signature)),
+    ].join('\n'),
+  )
+  return { subject, text, html }
+}
+
+/**
+ * The mail a request's outbox row stands for, composed from the stored history row when it is
+ * sent; undefined when the row is not a request mail or the request is gone.
+ */
+export async function composeRequestMail(
+  client: PoolClient,
+  kind: string,
+  historyId: string,
+): Promise<ComposedMail | undefined> {
+  const compose =
+    kind === requestMailKinds.agency
+      ? composeRequestAgencyEmail
+      : kind === requestMailKinds.acknowledgement
+        ? composeRequestAcknowledgement
+        : kind === requestMailKinds.status
+          ? composeRequestStatusEmail
+          : undefined
+  if (!compose) return undefined
+  const { rows } = await client.query<StoredRequestChange>(
+    `SELECT u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
+       u.locale AS "clientLocale", r.service_id AS "serviceId", r.need,
+       r.desired_start AS "desiredStart", r.budget, h.to_status AS "toStatus", h.note
+     FROM service_request_history h
+     JOIN service_requests r ON r.id = h.request_id
+     JOIN users u ON u.id = r.user_id
+     WHERE h.id = $1`,
+    [historyId],
+  )
+  const change = rows[0]
+  return change ? compose(change) : undefined
+}

@@ -1,0 +1,211 @@
+import type { Pool } from 'pg'
+import { changeEvent } from '../../machines/service-request-machine'
+import type {
+  AdminServiceRequest,
+  RequestHistoryEntry,
+  ServiceRequestSummary,
+} from '../../src/domain/api/api-contract'
+import { serviceIds } from '../../src/domain/leads/contact-schema'
+import { budgetRanges, desiredStarts } from '../../src/domain/leads/lead-options'
+import { isLocale } from '../../src/domain/locales'
+import {
+  isRequestStatus,
+  type RequestActor,
+  type RequestStatus,
+} from '../../src/domain/requests/request-status'
+import type { ServiceId } from '../../src/domain/services/service-table'
+
+/** A uuid as PostgreSQL writes it: any other id names no row (and would be a cast error). */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+}
+
+/** A request row with its history as one JSON array (oldest first). */
+export type RequestRow = {
+  id: string
+  service_id: string
+  status: string
+  need: string
+  desired_start: string
+  budget: string
+  created_at: Date
+  updated_at: Date
+  history: { at: string; from: string | null; to: string; by: string; note: string }[]
+}
+
+export type AdminRequestRow = RequestRow & {
+  client_id: string
+  client_name: string
+  client_last_name: string
+  client_email: string
+  client_locale: string
+}
+
+/** The columns of a request and its history, for `FROM service_requests r`. */
+export const requestColumns = `r.id, r.service_id, r.status, r.need, r.desired_start, r.budget,
+  r.created_at, r.updated_at,
+  coalesce((SELECT json_agg(json_build_object('at', h.created_at, 'from', h.from_status,
+      'to', h.to_status, 'by', h.by_role, 'note', h.note) ORDER BY h.created_at, h.id)
+    FROM service_request_history h WHERE h.request_id = r.id), '[]'::json) AS history`
+
+/** The client columns of an admin row, for `JOIN users u ON u.id = r.user_id`. */
+export const clientColumns = `u.id AS client_id, u.name AS client_name,
+  u.last_name AS client_last_name, u.email AS client_email, u.locale AS client_locale`
+
+// Rows only ever hold values the schemas and the CHECK constraints let in; these narrow the
+// database's strings to the contract's types without trusting a cast.
+const status = (value: string): RequestStatus => (isRequestStatus(value) ? value : 'received')
+const service = (value: string): ServiceId => serviceIds.find((id) => id === value) ?? 'e-commerce'
+const start = (value: string) => desiredStarts.find((id) => id === value) ?? 'flexible'
+const budget = (value: string) => budgetRanges.find((id) => id === value) ?? 'not-sure'
+
+export function toHistoryEntry(entry: RequestRow['history'][number]): RequestHistoryEntry {
+  return {
+    at: new Date(entry.at).toISOString(),
+    from: entry.from !== null && isRequestStatus(entry.from) ? entry.from : null,
+    to: status(entry.to),
+    by: entry.by === 'agency' ? 'agency' : 'client',
+    note: entry.note,
+  }
+}
+
+export function toRequestSummary(row: RequestRow): ServiceRequestSummary {
+  return {
+    id: row.id,
+    serviceId: service(row.service_id),
+    status: status(row.status),
+    need: row.need,
+    desiredStart: start(row.desired_start),
+    budget: budget(row.budget),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    history: row.history.map(toHistoryEntry),
+  }
+}
+
+export function toAdminRequest(row: AdminRequestRow): AdminServiceRequest {
+  return {
+    ...toRequestSummary(row),
+    client: {
+      id: row.client_id,
+      name: row.client_name,
+      lastName: row.client_last_name,
+      email: row.client_email,
+      locale: isLocale(row.client_locale) ? row.client_locale : 'en',
+    },
+  }
+}
+
+/** The user's requests, newest first, each with its history. */
+export async function listOwnRequests(pool: Pool, userId: string): Promise<RequestRow[]> {
+  const { rows } = await pool.query<RequestRow>(
+    `SELECT ${requestColumns} FROM service_requests r
+     WHERE r.user_id = $1 ORDER BY r.created_at DESC, r.id DESC`,
+    [userId],
+  )
+  return rows
+}
+
+/** One request of `userId` (undefined when it does not exist or is another user's). */
+export async function loadOwnRequest(
+  pool: Pool,
+  userId: string,
+  requestId: string,
+): Promise<RequestRow | undefined> {
+  if (!isUuid(requestId)) return undefined
+  const { rows } = await pool.query<RequestRow>(
+    `SELECT ${requestColumns} FROM service_requests r WHERE r.id = $1 AND r.user_id = $2`,
+    [requestId, userId],
+  )
+  return rows[0]
+}
+
+/** One request with its client, for the agency. */
+export async function loadAdminRequest(
+  pool: Pool,
+  requestId: string,
+): Promise<AdminRequestRow | undefined> {
+  if (!isUuid(requestId)) return undefined
+  const { rows } = await pool.query<AdminRequestRow>(
+    `SELECT ${requestColumns}, ${clientColumns}
+     FROM service_requests r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
+    [requestId],
+  )
+  return rows[0]
+}
+
+export type StatusChange = {
+  readonly requestId: string
+  /** Set for a client's change: only their own request is found. */
+  readonly ownerId?: string
+  readonly to: RequestStatus
+  readonly by: RequestActor
+  readonly byUserId: string
+  readonly note: string
+  /** The mail to the client that tells them about the change, if any. */
+  readonly clientMailKind?: string
+}
+
+export type ChangeOutcome =
+  | { readonly outcome: 'not_found' }
+  | { readonly outcome: 'refused'; readonly from: RequestStatus }
+  | { readonly outcome: 'changed'; readonly mailIds: readonly number[] }
+
+/**
+ * Moves a request to `to` when the `serviceRequest` machine allows it from the stored status,
+ * in one transaction: the row is locked (`FOR UPDATE`) before its status is read, so two
+ * concurrent changes are judged one after the other against the status the first one left; the
+ * new status, its history row and the client's mail are stored together or not at all.
+ */
+export async function changeRequestStatus(
+  pool: Pool,
+  change: StatusChange,
+): Promise<ChangeOutcome> {
+  if (!isUuid(change.requestId)) return { outcome: 'not_found' }
+  const client = await pool.connect()
+  let failed: Error | undefined
+  try {
+    await client.query('BEGIN')
+    const { rows } = await client.query<{ status: string; user_id: string }>(
+      `SELECT status, user_id FROM service_requests
+       WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2::uuid) FOR UPDATE`,
+      [change.requestId, change.ownerId ?? null],
+    )
+    const current = rows[0]
+    if (!current) {
+      await client.query('ROLLBACK')
+      return { outcome: 'not_found' }
+    }
+    const from = status(current.status)
+    if (!changeEvent(from, change.to, change.by)) {
+      await client.query('ROLLBACK')
+      return { outcome: 'refused', from }
+    }
+    await client.query(
+      'UPDATE service_requests SET status = $2, updated_at = now() WHERE id = $1',
+      [change.requestId, change.to],
+    )
+    const history = await client.query<{ id: string }>(
+      `INSERT INTO service_request_history (request_id, from_status, to_status, by_role, by_user_id, note)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [change.requestId, from, change.to, change.by, change.byUserId, change.note],
+    )
+    const mailIds: number[] = []
+    if (change.clientMailKind) {
+      const mail = await client.query<{ id: string }>(
+        `INSERT INTO mail_outbox (kind, recipient, locale, user_id, request_history_id)
+         SELECT $1, email, locale, id, $3 FROM users WHERE id = $2 RETURNING id`,
+        [change.clientMailKind, current.user_id, history.rows[0]?.id],
+      )
+      for (const row of mail.rows) mailIds.push(Number(row.id))
+    }
+    await client.query('COMMIT')
+    return { outcome: 'changed', mailIds }
+  } catch (error) {
+    failed = error instanceof Error ? error : new Error(String(error))
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release(failed)
+  }
+}
