@@ -10,8 +10,8 @@ import { inlineScriptHashes, pagePolicy } from './security-headers'
 // before first paint, the early-click keeper) must be allowed by hash, and nothing else.
 const indexHtml = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8')
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
-const indexHashes = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) =>
-  hashOf(m[1] ?? ''),
+const indexHashes = [...indexHtml.matchAll(/<script(?: id="[\w-]+")?>([\s\S]*?)<\/script>/g)].map(
+  (m) => hashOf(m[1] ?? ''),
 )
 const expectedHash = indexHashes[0] ?? ''
 
