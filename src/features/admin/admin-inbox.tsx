@@ -29,10 +29,11 @@ import './admin.css'
  * address is the state: a filtered page can be bookmarked, shared and reloaded.
  */
 export function AdminInbox({ search }: { readonly search: AdminSearch }) {
+  const { t } = useLingui()
   const enquiries = search.tab === 'enquiries'
   return (
     <div className="admin-inbox">
-      <nav className="admin-tabs" aria-label={useLingui().t`Inbox lists`}>
+      <nav className="admin-tabs" aria-label={t`Inbox lists`}>
         <ul>
           <li>
             <Link to="/admin" search={{}} aria-current={enquiries ? undefined : 'page'}>
