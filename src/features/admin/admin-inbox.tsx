@@ -370,7 +370,7 @@ function EnquiryList({ search }: { readonly search: AdminSearch }) {
                   <span className="admin-email">{item.email}</span>
                 </td>
                 <td>{item.serviceId ? i18n._(serviceNames[item.serviceId]) : t`None`}</td>
-                <td>{item.handledAt ? t`Yes` : t`No`}</td>
+                <td>{item.handledAt ? t`Yes` : t`Not yet`}</td>
               </tr>
             ))}
           </tbody>
