@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
+import type { Enquiry } from '../../src/domain/api/api-contract'
+import { testUser } from '../fixtures/account-user'
 import { registrationFor } from '../fixtures/registration'
+import { adminRequest, movedRequest } from '../fixtures/service-requests'
 import { axeViolations } from './axe'
 import { withBrowser } from './fixtures'
 import { waitForMail } from './mail-box'
@@ -41,6 +44,8 @@ type Texts = {
   readonly saveStatus: string
   readonly statusNow: string
   readonly darkTheme: string
+  readonly withdraw: string
+  readonly requestsTab: string
 }
 
 const en: Texts = {
@@ -69,6 +74,8 @@ const en: Texts = {
   saveStatus: 'Save status',
   statusNow: 'The status is now In review. The client has been notified by email.',
   darkTheme: 'Dark theme',
+  withdraw: 'Withdraw this request',
+  requestsTab: 'Service requests',
 }
 
 const es: Texts = {
@@ -97,6 +104,8 @@ const es: Texts = {
   saveStatus: 'Guardar estado',
   statusNow: 'El estado ahora es En revisión. Le avisamos al cliente por correo.',
   darkTheme: 'Tema oscuro',
+  withdraw: 'Retirar esta solicitud',
+  requestsTab: 'Solicitudes de servicio',
 }
 
 const password = 'lantern orbit mango 42'
@@ -229,5 +238,85 @@ describe.each([
     expect(await card.locator('.status-badge').textContent()).toBe(texts.inReview)
     const mail = await waitForMail(clientEmail, undefined, (m) => m.text.includes(note))
     expect(mail.text).toContain(texts.inReview)
+  })
+})
+
+/**
+ * The signed-in pages as the API answers them (held with `page.route`, the contract's bodies):
+ * every state the journey passes through, checked by axe in both themes without waiting for a
+ * real request to exist.
+ */
+async function answerAs(page: Page, role: 'client' | 'admin'): Promise<void> {
+  const request = movedRequest(adminRequest, 'inReview', 'We are reading your brief.')
+  const enquiry: Enquiry = {
+    id: 'enquiry-1',
+    name: 'Lucía Hernández',
+    email: 'lucia@example.com',
+    phone: '',
+    company: 'Café Lucía',
+    serviceId: 'e-commerce',
+    budget: '25k-75k',
+    message: 'We sell coffee in Puebla and would like an online shop.',
+    locale: 'es',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    handledAt: null,
+  }
+  const json = (body: unknown) => ({
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify(body),
+  })
+  const page1 = { success: true, total: 1, page: 1, pageSize: 25 } as const
+  await page.route('**/api/v1/**', async (route) => {
+    const path = new URL(route.request().url()).pathname
+    if (path === '/api/v1/me')
+      return route.fulfill(json({ success: true, user: { ...testUser, role } }))
+    if (path === '/api/v1/me/service-requests')
+      return route.fulfill(json({ success: true, requests: [request] }))
+    if (path === '/api/v1/admin/service-requests')
+      return route.fulfill(json({ ...page1, items: [request] }))
+    if (path === `/api/v1/admin/service-requests/${request.id}`)
+      return route.fulfill(json({ success: true, message: '', request }))
+    if (path === '/api/v1/admin/enquiries')
+      return route.fulfill(json({ ...page1, items: [enquiry] }))
+    if (path === `/api/v1/admin/enquiries/${enquiry.id}`)
+      return route.fulfill(json({ success: true, message: '', enquiry }))
+    return route.fallback()
+  })
+}
+
+describe.each([
+  ['en', en, 'en-US'],
+  ['es', es, 'es-MX'],
+] as const)('the requests’ signed-in pages in %s', (_language, texts, locale) => {
+  it('My services, the 403 page, the inbox lists and details have no axe violations in either theme', async () => {
+    const { page } = await open('/robots.txt', { locale })
+    await answerAs(page, 'client')
+    await page.goto('/my-services')
+    await page.locator('.request-card .status-badge').waitFor()
+    await page.getByRole('button', { name: texts.withdraw }).click()
+    await expectAccessibleInBothThemes(page, texts)
+    await page.goto('/admin')
+    await page.getByRole('heading', { name: texts.noAccess }).waitFor()
+    await expectAccessibleInBothThemes(page, texts)
+
+    const agency = await open('/robots.txt', { locale })
+    await answerAs(agency.page, 'admin')
+    await agency.page.goto('/admin')
+    await agency.page.locator('.admin-table tbody tr').first().waitFor()
+    expect(
+      await agency.page.getByRole('link', { name: texts.requestsTab }).getAttribute('aria-current'),
+    ).toBe('page')
+    await expectAccessibleInBothThemes(agency.page, texts)
+    await agency.page.locator('.admin-table tbody th a').first().click()
+    await agency.page.getByRole('button', { name: texts.changeStatus }).click()
+    await agency.page.getByRole('radio').first().waitFor()
+    await expectAccessibleInBothThemes(agency.page, texts)
+    await agency.page.goto('/admin?tab=enquiries')
+    await agency.page.locator('.admin-table tbody tr').first().waitFor()
+    await expectAccessibleInBothThemes(agency.page, texts)
+    await agency.page.goto('/admin?tab=enquiries&id=enquiry-1')
+    await agency.page.locator('.admin-detail').waitFor()
+    await expectAccessibleInBothThemes(agency.page, texts)
   })
 })
