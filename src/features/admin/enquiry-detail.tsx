@@ -4,6 +4,7 @@ import { callEndpoint } from '../../api/call-endpoint'
 import { budgetLabels } from '../../domain/leads/lead-options'
 import { serviceNames } from '../../domain/services/service-table'
 import { adminQueryKey } from './admin-queries'
+import { localeLabels } from './locale-labels'
 
 const enquiryKey = (id: string) => [...adminQueryKey, 'enquiry', id] as const
 
@@ -75,7 +76,7 @@ export function EnquiryDetail({ id }: { readonly id: string }) {
         <dt>
           <Trans>Language</Trans>
         </dt>
-        <dd>{enquiry.locale === 'es' ? 'español' : 'English'}</dd>
+        <dd>{i18n._(localeLabels[enquiry.locale])}</dd>
         <dt>
           <Trans>Handled</Trans>
         </dt>

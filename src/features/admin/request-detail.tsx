@@ -13,6 +13,7 @@ import { type RequestStatus, requestStatusLabels } from '../../domain/requests/r
 import { serviceNames } from '../../domain/services/service-table'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { adminQueryKey } from './admin-queries'
+import { localeLabels } from './locale-labels'
 
 const requestKey = (id: string) => [...adminQueryKey, 'request', id] as const
 
@@ -60,7 +61,7 @@ export function RequestDetail({ id }: { readonly id: string }) {
         <dd>
           {request.client.name} {request.client.lastName} (
           <a href={`mailto:${request.client.email}`}>{request.client.email}</a>,{' '}
-          {request.client.locale === 'es' ? 'español' : 'English'})
+          {i18n._(localeLabels[request.client.locale])})
         </dd>
         <dt>
           <Trans>Sent</Trans>
