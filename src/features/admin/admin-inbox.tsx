@@ -288,6 +288,10 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
                 <th scope="row">
                   <Link to="/admin" search={{ ...search, id: item.id }}>
                     <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
+                    {/* Each row's link names whose request it opens, not only its date. */}
+                    <span className="visually-hidden">
+                      {`: ${item.client.name} ${item.client.lastName}`}
+                    </span>
                   </Link>
                 </th>
                 <td>
@@ -362,6 +366,7 @@ function EnquiryList({ search }: { readonly search: AdminSearch }) {
                 <th scope="row">
                   <Link to="/admin" search={{ ...search, id: item.id }}>
                     <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
+                    <span className="visually-hidden">{`: ${item.name}`}</span>
                   </Link>
                 </th>
                 <td>
