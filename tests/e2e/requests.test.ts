@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import type { Enquiry } from '../../src/domain/api/api-contract'
@@ -149,10 +151,24 @@ async function signIn(page: Page, texts: Texts, email: string): Promise<void> {
   await page.getByRole('button', { name: texts.signIn, exact: true }).click()
 }
 
-/** `npm run admin:grant -- <email>` with the data directory the e2e server runs on. */
+/**
+ * The e2e server's embedded PostgreSQL as a `DATABASE_URL`: the running server holds its
+ * DATA_DIR (a second process may not start the cluster), so the script connects to it like
+ * any client, on its socket in the cluster directory (the e2e DATA_DIR is a short temporary
+ * path, so the socket lives there), as the owner role the server uses.
+ */
+function runningDatabaseUrl(dataDir: string): string {
+  const { appUser, appPassword } = JSON.parse(
+    readFileSync(join(dataDir, 'postgres-credentials.json'), 'utf8'),
+  ) as { readonly appUser: string; readonly appPassword: string }
+  const user = `${encodeURIComponent(appUser)}:${encodeURIComponent(appPassword)}`
+  return `postgresql://${user}@localhost/agency?host=${encodeURIComponent(join(dataDir, 'postgres'))}`
+}
+
+/** `npm run admin:grant -- <email>` against the database the e2e server runs on. */
 function grantAdmin(email: string): void {
   const grant = spawnSync('npm', ['run', '--silent', 'admin:grant', '--', email], {
-    env: { ...process.env, DATA_DIR: inject('dataDir') },
+    env: { ...process.env, DATABASE_URL: runningDatabaseUrl(inject('dataDir')) },
     encoding: 'utf8',
   })
   expect(grant.status, `admin:grant: ${grant.stdout}${grant.stderr}`).toBe(0)
