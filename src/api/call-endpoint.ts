@@ -17,12 +17,23 @@ export type PathParams<Path extends string> = Path extends `${string}:${infer Pa
 
 type ParamsOf<Name extends EndpointName> = PathParams<(typeof endpoints)[Name]['path']>
 
+/** A call's options: the HTTP client's, and the query string of a read (the admin lists). */
+export type CallOptions = RequestOptions & {
+  readonly query?: Readonly<Record<string, string>>
+}
+
 /** What a call of `Name` takes: its body (when it has one), its path parameters, options. */
 export type CallArgs<Name extends EndpointName> = [
   ...(Name extends keyof EndpointRequests ? [body: EndpointRequests[Name]] : []),
   ...([keyof ParamsOf<Name>] extends [never] ? [] : [params: ParamsOf<Name>]),
-  options?: RequestOptions,
+  options?: CallOptions,
 ]
+
+/** `?a=1&b=2` for the non-empty values of `query`, or nothing. */
+export function queryString(query: Readonly<Record<string, string>> | undefined): string {
+  const entries = Object.entries(query ?? {}).filter(([, value]) => value !== '')
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries).toString()}`
+}
 
 /** What a call of `Name` resolves with: its typed success body, else the parsed answer. */
 export type EndpointAnswer<Name extends EndpointName> = Name extends keyof EndpointSuccess
@@ -54,10 +65,10 @@ export async function callEndpoint<Name extends EndpointName>(
   const rest = [...args] as unknown[]
   const body = takesBody ? rest.shift() : undefined
   const params = hasParams ? (rest.shift() as Record<string, string>) : {}
-  const options = rest.shift() as RequestOptions | undefined
+  const { query, ...options } = (rest.shift() as CallOptions | undefined) ?? {}
   const { data } = await requestJson<unknown>(
     endpoint.method,
-    fillPath(endpoint.path, params),
+    `${fillPath(endpoint.path, params)}${queryString(query)}`,
     body,
     options,
   )

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
 import { MyServicesPage } from '../features/account/components/my-services-page'
+import { MyRequests } from '../features/requests/my-requests'
 import { ensureCatalogs } from '../i18n/i18n'
 
 const page: PageFacts = {
@@ -16,11 +17,15 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.my-services.keywords', message: 'my services, client area' }),
   },
   indexable: false,
-  catalogs: ['account'],
+  catalogs: ['account', 'leads'],
 }
 
 export const Route = createFileRoute('/my-services')({
   staticData: { page },
   loader: () => ensureCatalogs(page.catalogs),
-  component: MyServicesPage,
+  component: () => (
+    <MyServicesPage>
+      <MyRequests />
+    </MyServicesPage>
+  ),
 })

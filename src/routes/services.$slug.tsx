@@ -1,6 +1,8 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, useRouter } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
+import { parseBriefSearch } from '../domain/requests/brief-search'
 import { isEnSlug, serviceBySlug } from '../domain/services/service-table'
+import { LazyRequestBrief } from '../features/requests/lazy-request-brief'
 import { ServicePage } from '../features/services/components/service-page'
 import { ensureCatalogs } from '../i18n/i18n'
 
@@ -21,12 +23,28 @@ export const Route = createFileRoute('/services/$slug')({
     },
     stringify: ({ slug }) => ({ slug }),
   },
+  validateSearch: parseBriefSearch,
   loader: () => ensureCatalogs(page.catalogs),
   component: EnglishServiceRoute,
 })
 
 function EnglishServiceRoute() {
   const { slug } = Route.useParams()
+  const { brief } = Route.useSearch()
+  const session = useRouter().options.context.session
   const service = serviceBySlug('en', slug)
-  return service ? <ServicePage service={service} locale="en" /> : null
+  return service ? (
+    <ServicePage
+      service={service}
+      locale="en"
+      briefOpen={brief === 'open'}
+      brief={
+        <LazyRequestBrief
+          serviceId={service.en}
+          back={`/services/${slug}?brief=open`}
+          session={session}
+        />
+      }
+    />
+  ) : null
 }

@@ -1,6 +1,8 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, useRouter } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
+import { parseBriefSearch } from '../domain/requests/brief-search'
 import { isEsSlug, serviceBySlug } from '../domain/services/service-table'
+import { LazyRequestBrief } from '../features/requests/lazy-request-brief'
 import { ServicePage } from '../features/services/components/service-page'
 import { ensureCatalogs } from '../i18n/i18n'
 
@@ -21,12 +23,28 @@ export const Route = createFileRoute('/servicios/$slug')({
     },
     stringify: ({ slug }) => ({ slug }),
   },
+  validateSearch: parseBriefSearch,
   loader: () => ensureCatalogs(page.catalogs),
   component: SpanishServiceRoute,
 })
 
 function SpanishServiceRoute() {
   const { slug } = Route.useParams()
+  const { brief } = Route.useSearch()
+  const session = useRouter().options.context.session
   const service = serviceBySlug('es', slug)
-  return service ? <ServicePage service={service} locale="es" /> : null
+  return service ? (
+    <ServicePage
+      service={service}
+      locale="es"
+      briefOpen={brief === 'open'}
+      brief={
+        <LazyRequestBrief
+          serviceId={service.en}
+          back={`/servicios/${slug}?brief=open`}
+          session={session}
+        />
+      }
+    />
+  ) : null
 }

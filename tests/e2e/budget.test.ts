@@ -27,6 +27,11 @@ const notOnPublicPages = [
   // design (the header asks them who is signed in: docs/decisions/022); the runtime, the query
   // library and the pages load only when a page needs them.
   /src\/features\/account\/(?!session\/(session-slot|session-hint|use-session)\.ts$)/,
+  // The request brief, the client's requests and the admin inbox load on demand: a service
+  // page holds only the brief's lazy loader (docs/decisions/027).
+  /src\/features\/requests\/(?!lazy-request-brief\.tsx$)/,
+  /src\/features\/admin\//,
+  /machines\/(service-request-form|status-change)/,
   /node_modules\/@statelyai\/inspect\//,
   // The browser build runs on Preact (docs/decisions/015): react-dom must never come back.
   /node_modules\/react-dom\//,

@@ -1,15 +1,22 @@
 import { act, screen } from '@testing-library/react'
+import type { AccountUser } from '../../src/domain/api/api-contract'
 import { accepted } from '../doubles/api-answers'
 import { testUser } from '../fixtures/account-user'
 import { type RenderedApp, renderApp } from './render-app'
 
-/** The app at `path` with `testUser` signed in (as the sign-in form leaves it). */
-export async function renderSignedIn(path: string): Promise<RenderedApp> {
+/**
+ * The app at `path` (a query string included) with `user` signed in (as the sign-in form
+ * leaves it).
+ */
+export async function renderSignedIn(
+  path: string,
+  user: AccountUser = testUser,
+): Promise<RenderedApp> {
   const view = await renderApp('/about')
   const session = await view.router.options.context.session.load()
-  act(() => session.signedIn({ ...accepted('Welcome back.'), user: testUser }))
+  act(() => session.signedIn({ ...accepted('Welcome back.'), user }))
   await act(async () => {
-    await view.router.navigate({ to: path })
+    await view.router.navigate({ href: path })
   })
   await screen.findByRole('heading', { level: 1 })
   return view

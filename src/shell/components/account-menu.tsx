@@ -6,9 +6,16 @@ import { ChevronIcon } from './nav-icons'
 
 /**
  * Header item of a signed-in visitor: a button with their first name and its menu (a
- * disclosure of links, accountMenuMachine): My services, Profile, Sign out.
+ * disclosure of links, accountMenuMachine): My services, the inbox for the agency's admins,
+ * Profile, Sign out.
  */
-export function AccountMenu({ firstName }: { readonly firstName: string }) {
+export function AccountMenu({
+  firstName,
+  admin,
+}: {
+  readonly firstName: string
+  readonly admin: boolean
+}) {
   const menu = useDisclosureMenu<HTMLLIElement>(accountMenuMachine)
   return (
     <li className="account-menu" {...menu.container}>
@@ -26,6 +33,13 @@ export function AccountMenu({ firstName }: { readonly firstName: string }) {
             <Trans>My services</Trans>
           </Link>
         </li>
+        {admin ? (
+          <li>
+            <Link to="/admin">
+              <Trans>Inbox</Trans>
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/profile">
             <Trans>Profile</Trans>

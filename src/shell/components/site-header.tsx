@@ -61,7 +61,7 @@ function Header() {
             </li>
           </HydrateInTurn>
           {user ? (
-            <AccountMenu firstName={user.profile.name} />
+            <AccountMenu firstName={user.profile.name} admin={user.role === 'admin'} />
           ) : (
             <>
               <HydrateInTurn>

@@ -1,36 +1,21 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { ServicesListingLink } from '../../../ui/services-listing-link'
+import { QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { SignedInShell } from './signed-in-shell'
 
-/** `/my-services`: the client's services (none yet: a real empty state). */
-export function MyServicesPage() {
+/**
+ * `/my-services`: the signed-in frame and the app's query client around the client's requests
+ * (another feature's list, composed by the route).
+ */
+export function MyServicesPage({ children }: { readonly children: ReactNode }) {
   return (
     <SignedInShell title={<Trans>My services</Trans>}>
-      {({ user }) => (
+      {({ user, runtime }) => (
         <>
           <p className="lead">
             <Trans>Welcome, {user.profile.name}.</Trans>
           </p>
-          <section className="result-panel">
-            <h2>
-              <Trans>You have no services with us yet</Trans>
-            </h2>
-            <p>
-              <Trans>
-                When we start working together, each service appears here with its status, the next
-                milestone and who is looking after it.
-              </Trans>
-            </p>
-            <p className="form-actions">
-              <ServicesListingLink className="button button-primary">
-                <Trans>Browse our services</Trans>
-              </ServicesListingLink>
-              <Link to="/contact" className="button">
-                <Trans>Contact us</Trans>
-              </Link>
-            </p>
-          </section>
+          <QueryClientProvider client={runtime.queryClient}>{children}</QueryClientProvider>
         </>
       )}
     </SignedInShell>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { type ReactNode, Suspense } from 'react'
 import type { Locale } from '../../../domain/locales'
 import {
   areaNames,
@@ -10,9 +11,17 @@ import {
 } from '../../../domain/services/service-table'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { ServiceLink } from '../../../ui/service-link'
+import { useHydrated } from '../../../ui/use-hydrated'
 import { serviceContent } from '../service-content'
 
-type ServicePageProps = { readonly service: Service; readonly locale: Locale }
+type ServicePageProps = {
+  readonly service: Service
+  readonly locale: Locale
+  /** The address asks for the request brief (`?brief=open`). */
+  readonly briefOpen: boolean
+  /** The brief, loaded on demand by the route (it is account code, not this page's). */
+  readonly brief: ReactNode
+}
 
 /** A service's page: text and links only, so it hydrates after the frame (HydrateInTurn). */
 export function ServicePage(props: ServicePageProps) {
@@ -23,8 +32,10 @@ export function ServicePage(props: ServicePageProps) {
   )
 }
 
-function ServiceArticle({ service, locale }: ServicePageProps) {
+function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps) {
   const { i18n } = useLingui()
+  // The brief depends on who is signed in: the prerendered page never shows it.
+  const hydrated = useHydrated()
   const content = serviceContent[service.en]
   const related = content.related
     .map((id) => serviceTable.find((s) => s.en === id))
@@ -83,16 +94,34 @@ function ServiceArticle({ service, locale }: ServicePageProps) {
         </p>
         <div className="actions">
           <Link
-            to="/contact"
-            search={{ service: service[locale] }}
+            to="."
+            search={{ brief: 'open' }}
+            resetScroll={false}
             className="button button-primary"
+            aria-controls={briefOpen && hydrated ? 'request-brief' : undefined}
           >
+            <Trans>Request this service</Trans>
+          </Link>
+          <Link to="/contact" search={{ service: service[locale] }} className="button">
             <Trans>Contact us</Trans>
           </Link>
           <Link to="/register" className="button">
             <Trans>Create an account</Trans>
           </Link>
         </div>
+        {briefOpen && hydrated ? (
+          <div id="request-brief">
+            <Suspense
+              fallback={
+                <p role="status">
+                  <Trans>Loading the brief…</Trans>
+                </p>
+              }
+            >
+              {brief}
+            </Suspense>
+          </div>
+        ) : null}
       </section>
       {related.length > 0 && (
         <nav aria-labelledby="service-related" className="related">

@@ -1,0 +1,122 @@
+import { assign, fromPromise, setup } from 'xstate'
+import {
+  failureAnswer,
+  failureStatus,
+  type ServiceRequestBody,
+} from '../src/domain/api/api-contract'
+import type { RequestStatus } from '../src/domain/requests/request-status'
+
+/**
+ * A change of one service request's status, with a note for the other side: the agency's
+ * status form in the admin inbox, and a client's withdrawal in `/my-services` (the target is
+ * then always `withdrawn`).
+ *
+ *   idle → (edit) editing → (submit) submitting → done | conflict | error
+ *   editing → (cancel) idle;  error → (retry) editing, the choice and note kept
+ *   done | conflict → (edit) editing: another change, from the status the server now holds
+ *
+ * `conflict` is the server's 409: the request moved meanwhile (another admin, the client
+ * withdrew), so the page reloads it and offers what its new status allows. Which statuses are
+ * offered is the `serviceRequest` machine's rule (`allowedChanges`), read by the page. The call
+ * is the injected actor `changeStatus`, given the target and the note.
+ */
+
+export type StatusChangeValues = { readonly to: RequestStatus; readonly note: string }
+
+export type StatusChangeContext = {
+  readonly values: StatusChangeValues | undefined
+  /** The server's text for the current outcome; the view falls back to its own. */
+  readonly message: string | undefined
+}
+
+export type StatusChangeEvent =
+  | { readonly type: 'edit' }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'submit'; readonly values: StatusChangeValues }
+  | { readonly type: 'retry' }
+
+const text = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined
+
+export const statusChangeMachine = setup({
+  types: {
+    context: {} as StatusChangeContext,
+    events: {} as StatusChangeEvent,
+  },
+  actors: {
+    changeStatus: fromPromise<ServiceRequestBody, StatusChangeValues>(async () => {
+      throw new Error('changeStatus is not provided')
+    }),
+  },
+  actions: {
+    rememberValues: assign((_, { values }: { readonly values: StatusChangeValues }) => ({
+      values,
+    })),
+    showMessage: assign((_, { message }: { readonly message: unknown }) => ({
+      message: text(message),
+    })),
+    forgetAll: assign({ values: undefined, message: undefined }),
+    forgetMessage: assign({ message: undefined }),
+  },
+  guards: {
+    conflicting: (_, { error }: { readonly error: unknown }) => failureStatus(error) === 409,
+  },
+}).createMachine({
+  id: 'statusChange',
+  context: { values: undefined, message: undefined },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { edit: 'editing' },
+    },
+    editing: {
+      on: {
+        cancel: { target: 'idle', actions: 'forgetAll' },
+        submit: {
+          target: 'submitting',
+          actions: { type: 'rememberValues', params: ({ event }) => ({ values: event.values }) },
+        },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'changeStatus',
+        src: 'changeStatus',
+        input: ({ context }) => context.values ?? { to: 'received', note: '' },
+        onDone: {
+          target: 'done',
+          actions: {
+            type: 'showMessage',
+            params: ({ event }) => ({ message: event.output.message }),
+          },
+        },
+        onError: [
+          {
+            guard: { type: 'conflicting', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: {
+              type: 'showMessage',
+              params: ({ event }) => ({ message: failureAnswer(event.error)?.message }),
+            },
+          },
+          {
+            target: 'error',
+            actions: {
+              type: 'showMessage',
+              params: ({ event }) => ({ message: failureAnswer(event.error)?.message }),
+            },
+          },
+        ],
+      },
+    },
+    done: {
+      on: { edit: { target: 'editing', actions: 'forgetAll' } },
+    },
+    conflict: {
+      on: { edit: { target: 'editing', actions: 'forgetAll' } },
+    },
+    error: {
+      on: { retry: { target: 'editing', actions: 'forgetMessage' } },
+    },
+  },
+})

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { adminListQuery, pageCount, parseAdminSearch } from './admin-search'
+
+describe('the admin inbox address', () => {
+  it('keeps the known filters of the requests list and drops the rest', () => {
+    expect(
+      parseAdminSearch({
+        status: 'inReview',
+        handled: 'yes',
+        service: 'web-design',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        q: '  ana@example.com ',
+        page: '3',
+        id: 'abc-123',
+        other: 'x',
+      }),
+    ).toEqual({
+      status: 'inReview',
+      service: 'web-design',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      q: 'ana@example.com',
+      page: 3,
+      id: 'abc-123',
+    })
+  })
+
+  it('reads "handled" on the enquiries list only, never a status', () => {
+    expect(parseAdminSearch({ tab: 'enquiries', handled: 'no', status: 'received' })).toEqual({
+      tab: 'enquiries',
+      handled: 'no',
+    })
+  })
+
+  it('drops what is not a filter value: unknown status or service, bad dates, pages, ids', () => {
+    expect(
+      parseAdminSearch({
+        tab: 'other',
+        status: 'lost',
+        service: 'plumbing',
+        from: '2026-13-45',
+        to: 'yesterday',
+        q: '   ',
+        page: '0',
+        id: '../../etc',
+      }),
+    ).toEqual({})
+    expect(parseAdminSearch({ page: '1' })).toEqual({})
+    expect(parseAdminSearch({ page: 2.5 })).toEqual({})
+  })
+
+  it('gives the API the list query, every filter as a string, page 1 by default', () => {
+    expect(adminListQuery({ status: 'received', q: 'ana' })).toEqual({
+      status: 'received',
+      service: '',
+      from: '',
+      to: '',
+      q: 'ana',
+      page: '1',
+    })
+    expect(adminListQuery({ tab: 'enquiries', handled: 'yes', page: 4 })).toEqual({
+      handled: 'yes',
+      service: '',
+      from: '',
+      to: '',
+      q: '',
+      page: '4',
+    })
+  })
+
+  it('counts pages, at least one', () => {
+    expect([pageCount(0, 25), pageCount(25, 25), pageCount(26, 25)]).toEqual([1, 1, 2])
+  })
+})

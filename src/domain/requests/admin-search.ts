@@ -1,0 +1,73 @@
+import { type ServiceId, serviceTable } from '../services/service-table'
+import { isRequestStatus, type RequestStatus } from './request-status'
+
+/**
+ * The admin inbox's address: which list (service requests by default, or enquiries), its
+ * filters, the page and the item open in the detail view. Parsed by hand rather than with the
+ * list query's Valibot schema: the route tree parses it in the bundle every page loads, which
+ * must not carry Valibot; the address is the visitor's to edit, so anything unknown is dropped
+ * instead of refused; and the server validates the query it receives anyway.
+ */
+export type AdminTab = 'requests' | 'enquiries'
+
+export type AdminSearch = {
+  readonly tab?: 'enquiries'
+  readonly status?: RequestStatus
+  readonly handled?: 'yes' | 'no'
+  readonly service?: ServiceId
+  /** YYYY-MM-DD, inclusive. */
+  readonly from?: string
+  readonly to?: string
+  readonly q?: string
+  readonly page?: number
+  /** The request or enquiry shown in the detail view. */
+  readonly id?: string
+}
+
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+
+const serviceIds: readonly string[] = serviceTable.map((service) => service.en)
+
+export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
+  const tab = search.tab === 'enquiries' ? 'enquiries' : undefined
+  const page = Number(search.page)
+  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : ''
+  const id = typeof search.id === 'string' && /^[\w-]{1,64}$/.test(search.id) ? search.id : ''
+  return {
+    ...(tab ? { tab } : {}),
+    ...(!tab && isRequestStatus(search.status) ? { status: search.status } : {}),
+    ...(tab && (search.handled === 'yes' || search.handled === 'no')
+      ? { handled: search.handled }
+      : {}),
+    ...(typeof search.service === 'string' && serviceIds.includes(search.service)
+      ? { service: search.service as ServiceId }
+      : {}),
+    ...(isDay(search.from) ? { from: search.from } : {}),
+    ...(isDay(search.to) ? { to: search.to } : {}),
+    ...(q !== '' ? { q } : {}),
+    ...(Number.isInteger(page) && page > 1 && page < 1_000_000 ? { page } : {}),
+    ...(id !== '' ? { id } : {}),
+  }
+}
+
+/** The list's query string for the API (`AdminListQuery`), from the address. */
+export function adminListQuery(search: AdminSearch): Record<string, string> {
+  return {
+    ...(search.tab === 'enquiries'
+      ? { handled: search.handled ?? '' }
+      : { status: search.status ?? '' }),
+    service: search.service ?? '',
+    from: search.from ?? '',
+    to: search.to ?? '',
+    q: search.q ?? '',
+    page: String(search.page ?? 1),
+  }
+}
+
+/** How many pages `total` rows make (at least one: an empty list is page 1 of 1). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize))
+}

@@ -1,0 +1,386 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { FormEvent, ReactNode } from 'react'
+import { callEndpoint, queryString } from '../../api/call-endpoint'
+import { apiBaseUrl } from '../../api/http-client'
+import { endpoints } from '../../domain/api/api-contract'
+import {
+  type AdminSearch,
+  adminListQuery,
+  pageCount,
+  parseAdminSearch,
+} from '../../domain/requests/admin-search'
+import { requestStatuses, requestStatusLabels } from '../../domain/requests/request-status'
+import {
+  areaIds,
+  areaNames,
+  serviceNames,
+  servicesInArea,
+} from '../../domain/services/service-table'
+import { adminQueryKey } from './admin-queries'
+import { EnquiryDetail } from './enquiry-detail'
+import { RequestDetail } from './request-detail'
+import './admin.css'
+
+/**
+ * The agency's inbox: service requests and enquiries as two lists, each filtered, paged and
+ * exported as the address says (`AdminSearch`), and the detail of one item (`?id=`). The
+ * address is the state: a filtered page can be bookmarked, shared and reloaded.
+ */
+export function AdminInbox({ search }: { readonly search: AdminSearch }) {
+  const { t } = useLingui()
+  const enquiries = search.tab === 'enquiries'
+  return (
+    <div className="admin-inbox">
+      <nav className="admin-tabs" aria-label={t`Inbox lists`}>
+        <ul>
+          <li>
+            <Link to="/admin" search={{}} aria-current={enquiries ? undefined : 'page'}>
+              <Trans>Service requests</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/admin"
+              search={{ tab: 'enquiries' }}
+              aria-current={enquiries ? 'page' : undefined}
+            >
+              <Trans>Enquiries</Trans>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {search.id ? (
+        <>
+          <p>
+            <Link to="/admin" search={{ ...search, id: undefined }}>
+              <Trans>Back to the list</Trans>
+            </Link>
+          </p>
+          {enquiries ? <EnquiryDetail id={search.id} /> : <RequestDetail id={search.id} />}
+        </>
+      ) : (
+        <>
+          <Filters search={search} />
+          {enquiries ? <EnquiryList search={search} /> : <RequestList search={search} />}
+        </>
+      )}
+    </div>
+  )
+}
+
+function Filters({ search }: { readonly search: AdminSearch }) {
+  const { i18n, t } = useLingui()
+  const navigate = useNavigate()
+  const enquiries = search.tab === 'enquiries'
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const values = Object.fromEntries(new FormData(event.currentTarget).entries())
+    void navigate({ to: '/admin', search: parseAdminSearch({ ...values, tab: search.tab }) })
+  }
+  return (
+    <form
+      // Another address (a link, the back button) shows its own filters.
+      key={JSON.stringify(search)}
+      className="admin-filters"
+      aria-label={t`Filter the list`}
+      onSubmit={apply}
+    >
+      {enquiries ? (
+        <div className="form-field">
+          <label htmlFor="filter-handled">
+            <Trans>Handled</Trans>
+          </label>
+          <select id="filter-handled" name="handled" defaultValue={search.handled ?? ''}>
+            <option value="">{t`All`}</option>
+            <option value="no">{t`Not handled`}</option>
+            <option value="yes">{t`Handled`}</option>
+          </select>
+        </div>
+      ) : (
+        <div className="form-field">
+          <label htmlFor="filter-status">
+            <Trans>Status</Trans>
+          </label>
+          <select id="filter-status" name="status" defaultValue={search.status ?? ''}>
+            <option value="">{t`All`}</option>
+            {requestStatuses.map((status) => (
+              <option key={status} value={status}>
+                {i18n._(requestStatusLabels[status])}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="form-field">
+        <label htmlFor="filter-service">
+          <Trans>Service</Trans>
+        </label>
+        <select id="filter-service" name="service" defaultValue={search.service ?? ''}>
+          <option value="">{t`All services`}</option>
+          {areaIds.map((area) => (
+            <optgroup key={area} label={i18n._(areaNames[area])}>
+              {servicesInArea(area).map((service) => (
+                <option key={service.en} value={service.en}>
+                  {i18n._(serviceNames[service.en])}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <div className="form-field">
+        <label htmlFor="filter-from">
+          <Trans>From</Trans>
+        </label>
+        <input id="filter-from" name="from" type="date" defaultValue={search.from ?? ''} />
+      </div>
+      <div className="form-field">
+        <label htmlFor="filter-to">
+          <Trans>To</Trans>
+        </label>
+        <input id="filter-to" name="to" type="date" defaultValue={search.to ?? ''} />
+      </div>
+      <div className="form-field">
+        <label htmlFor="filter-q">
+          <Trans>Name or email</Trans>
+        </label>
+        <input id="filter-q" name="q" type="search" maxLength={200} defaultValue={search.q ?? ''} />
+      </div>
+      <p className="form-actions">
+        <button type="submit" className="button button-primary">
+          <Trans>Apply filters</Trans>
+        </button>
+        <Link to="/admin" search={enquiries ? { tab: 'enquiries' } : {}} className="button">
+          <Trans>Clear filters</Trans>
+        </Link>
+      </p>
+    </form>
+  )
+}
+
+/** The list's frame: loading, failure, the table, paging and the CSV of the filtered list. */
+function ListFrame({
+  search,
+  csvPath,
+  pending,
+  failed,
+  retry,
+  total,
+  pageSize,
+  table,
+}: {
+  readonly search: AdminSearch
+  readonly csvPath: string
+  readonly pending: boolean
+  readonly failed: boolean
+  readonly retry: () => void
+  readonly total: number
+  readonly pageSize: number
+  readonly table: ReactNode
+}) {
+  const { t } = useLingui()
+  if (pending)
+    return (
+      <p className="result-panel" role="status">
+        <Trans>Loading the list…</Trans>
+      </p>
+    )
+  if (failed)
+    return (
+      <section className="result-panel result-panel-bad">
+        <h2>
+          <Trans>The list could not be loaded.</Trans>
+        </h2>
+        <p className="form-actions">
+          <button type="button" className="button button-primary" onClick={retry}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </section>
+    )
+  const page = search.page ?? 1
+  const pages = pageCount(total, pageSize)
+  const { page: _page, ...allPages } = adminListQuery(search)
+  return (
+    <>
+      <p className="admin-list-tools">
+        <a href={`${apiBaseUrl}${csvPath}${queryString(allPages)}`} download className="button">
+          <Trans>Download CSV</Trans>
+        </a>
+      </p>
+      <div className="admin-table-wrap">{table}</div>
+      <nav className="admin-paging" aria-label={t`Pages`}>
+        {page > 1 ? (
+          <Link to="/admin" search={{ ...search, page: page - 1 }} rel="prev">
+            <Trans>Previous page</Trans>
+          </Link>
+        ) : null}
+        <span>
+          <Trans>
+            Page {page} of {pages}
+          </Trans>
+        </span>
+        {page < pages ? (
+          <Link to="/admin" search={{ ...search, page: page + 1 }} rel="next">
+            <Trans>Next page</Trans>
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  )
+}
+
+function RequestList({ search }: { readonly search: AdminSearch }) {
+  const { i18n } = useLingui()
+  const query = adminListQuery(search)
+  const list = useQuery({
+    queryKey: [...adminQueryKey, 'requests', query],
+    queryFn: () => callEndpoint('adminServiceRequests', { query }),
+  })
+  const items = list.data?.items ?? []
+  const total = list.data?.total ?? 0
+  const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
+  return (
+    <ListFrame
+      search={search}
+      csvPath={endpoints.adminServiceRequestsCsv.path}
+      pending={list.isPending}
+      failed={list.isError}
+      retry={() => void list.refetch()}
+      total={total}
+      pageSize={list.data?.pageSize ?? 25}
+      table={
+        <table className="admin-table">
+          <caption>
+            <Trans>Service requests: {total} found</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Sent</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Client</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Service</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Last update</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <tr>
+                <td colSpan={5}>
+                  <Trans>No service requests match these filters.</Trans>
+                </td>
+              </tr>
+            ) : null}
+            {items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row">
+                  <Link to="/admin" search={{ ...search, id: item.id }}>
+                    <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
+                    {/* Each row's link names whose request it opens, not only its date. */}
+                    <span className="visually-hidden">
+                      {`: ${item.client.name} ${item.client.lastName}`}
+                    </span>
+                  </Link>
+                </th>
+                <td>
+                  {item.client.name} {item.client.lastName}
+                  <br />
+                  <span className="admin-email">{item.client.email}</span>
+                </td>
+                <td>{i18n._(serviceNames[item.serviceId])}</td>
+                <td>{i18n._(requestStatusLabels[item.status])}</td>
+                <td>
+                  <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  )
+}
+
+function EnquiryList({ search }: { readonly search: AdminSearch }) {
+  const { i18n, t } = useLingui()
+  const query = adminListQuery(search)
+  const list = useQuery({
+    queryKey: [...adminQueryKey, 'enquiries', query],
+    queryFn: () => callEndpoint('adminEnquiries', { query }),
+  })
+  const items = list.data?.items ?? []
+  const total = list.data?.total ?? 0
+  const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
+  return (
+    <ListFrame
+      search={search}
+      csvPath={endpoints.adminEnquiriesCsv.path}
+      pending={list.isPending}
+      failed={list.isError}
+      retry={() => void list.refetch()}
+      total={total}
+      pageSize={list.data?.pageSize ?? 25}
+      table={
+        <table className="admin-table">
+          <caption>
+            <Trans>Enquiries: {total} found</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Received</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Name</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Service</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Handled</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <tr>
+                <td colSpan={4}>
+                  <Trans>No enquiries match these filters.</Trans>
+                </td>
+              </tr>
+            ) : null}
+            {items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row">
+                  <Link to="/admin" search={{ ...search, id: item.id }}>
+                    <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
+                    <span className="visually-hidden">{`: ${item.name}`}</span>
+                  </Link>
+                </th>
+                <td>
+                  {item.name}
+                  <br />
+                  <span className="admin-email">{item.email}</span>
+                </td>
+                <td>{item.serviceId ? i18n._(serviceNames[item.serviceId]) : t`None`}</td>
+                <td>{item.handledAt ? t`Yes` : t`Not yet`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  )
+}

@@ -1,0 +1,112 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { callEndpoint } from '../../api/call-endpoint'
+import { budgetLabels } from '../../domain/leads/lead-options'
+import { serviceNames } from '../../domain/services/service-table'
+import { adminQueryKey } from './admin-queries'
+import { localeLabels } from './locale-labels'
+
+const enquiryKey = (id: string) => [...adminQueryKey, 'enquiry', id] as const
+
+/** One contact enquiry with every field, and marking it handled (or not). */
+export function EnquiryDetail({ id }: { readonly id: string }) {
+  const { i18n, t } = useLingui()
+  const queryClient = useQueryClient()
+  const detail = useQuery({
+    queryKey: enquiryKey(id),
+    queryFn: () => callEndpoint('adminEnquiry', { id }),
+  })
+  // A toggle with nothing to decide but "pending" or "failed": a mutation, as the data download.
+  const mark = useMutation({
+    mutationFn: (handled: boolean) => callEndpoint('markEnquiryHandled', { handled }, { id }),
+    onSuccess: (answer) => queryClient.setQueryData(enquiryKey(id), answer),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+  })
+  if (detail.isPending)
+    return (
+      <p className="result-panel" role="status">
+        <Trans>Loading the enquiry…</Trans>
+      </p>
+    )
+  if (detail.isError)
+    return (
+      <section className="result-panel result-panel-bad">
+        <h2>
+          <Trans>The enquiry could not be loaded.</Trans>
+        </h2>
+      </section>
+    )
+  const enquiry = detail.data.enquiry
+  const when = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })
+  const handled = enquiry.handledAt !== null
+  return (
+    <article className="admin-detail" aria-labelledby="admin-detail-heading">
+      <h2 id="admin-detail-heading">
+        <Trans>Enquiry from {enquiry.name}</Trans>
+      </h2>
+      <dl className="request-facts">
+        <dt>
+          <Trans>Received</Trans>
+        </dt>
+        <dd>
+          <time dateTime={enquiry.createdAt}>{when(enquiry.createdAt)}</time>
+        </dd>
+        <dt>
+          <Trans>Email</Trans>
+        </dt>
+        <dd>
+          <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
+        </dd>
+        <dt>
+          <Trans>Phone</Trans>
+        </dt>
+        <dd>{enquiry.phone || t`None`}</dd>
+        <dt>
+          <Trans>Company</Trans>
+        </dt>
+        <dd>{enquiry.company || t`None`}</dd>
+        <dt>
+          <Trans>Service</Trans>
+        </dt>
+        <dd>{enquiry.serviceId ? i18n._(serviceNames[enquiry.serviceId]) : t`None`}</dd>
+        <dt>
+          <Trans>Budget</Trans>
+        </dt>
+        <dd>{i18n._(budgetLabels[enquiry.budget])}</dd>
+        <dt>
+          <Trans>Language</Trans>
+        </dt>
+        <dd>{i18n._(localeLabels[enquiry.locale])}</dd>
+        <dt>
+          <Trans>Handled</Trans>
+        </dt>
+        <dd>
+          {enquiry.handledAt ? (
+            <time dateTime={enquiry.handledAt}>{when(enquiry.handledAt)}</time>
+          ) : (
+            t`Not yet`
+          )}
+        </dd>
+      </dl>
+      <h3>
+        <Trans>Message</Trans>
+      </h3>
+      <p className="request-need">{enquiry.message}</p>
+      <p role="status" className="form-status">
+        {mark.isError ? <Trans>The enquiry could not be updated. Please try again.</Trans> : null}
+      </p>
+      <p className="form-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          aria-disabled={mark.isPending}
+          onClick={() => {
+            if (!mark.isPending) mark.mutate(!handled)
+          }}
+        >
+          {handled ? <Trans>Mark as not handled</Trans> : <Trans>Mark as handled</Trans>}
+        </button>
+      </p>
+    </article>
+  )
+}

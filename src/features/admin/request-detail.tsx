@@ -1,0 +1,276 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { allowedChanges } from '../../../machines/service-request-machine'
+import { statusChangeMachine } from '../../../machines/status-change-machine'
+import { callEndpoint } from '../../api/call-endpoint'
+import type { AdminServiceRequest } from '../../domain/api/api-contract'
+import { budgetLabels, desiredStartLabels } from '../../domain/leads/lead-options'
+import { noteMaxLength } from '../../domain/requests/request-schemas'
+import { type RequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
+import { serviceNames } from '../../domain/services/service-table'
+import { inspectorOptions } from '../../ui/machine-inspector'
+import { adminQueryKey } from './admin-queries'
+import { localeLabels } from './locale-labels'
+
+const requestKey = (id: string) => [...adminQueryKey, 'request', id] as const
+
+/** One service request as the agency sees it: client, brief, history, and its status form. */
+export function RequestDetail({ id }: { readonly id: string }) {
+  const { i18n } = useLingui()
+  const detail = useQuery({
+    queryKey: requestKey(id),
+    queryFn: () => callEndpoint('adminServiceRequest', { id }),
+  })
+  if (detail.isPending)
+    return (
+      <p className="result-panel" role="status">
+        <Trans>Loading the request…</Trans>
+      </p>
+    )
+  if (detail.isError)
+    return (
+      <section className="result-panel result-panel-bad">
+        <h2>
+          <Trans>The request could not be loaded.</Trans>
+        </h2>
+      </section>
+    )
+  const request = detail.data.request
+  const when = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <article className="admin-detail" aria-labelledby="admin-detail-heading">
+      <h2 id="admin-detail-heading">
+        <Trans>
+          {i18n._(serviceNames[request.serviceId])}: request from {request.client.name}{' '}
+          {request.client.lastName}
+        </Trans>
+      </h2>
+      <dl className="request-facts">
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>
+          <span className="status-badge">{i18n._(requestStatusLabels[request.status])}</span>
+        </dd>
+        <dt>
+          <Trans>Client</Trans>
+        </dt>
+        <dd>
+          {request.client.name} {request.client.lastName} (
+          <a href={`mailto:${request.client.email}`}>{request.client.email}</a>,{' '}
+          {i18n._(localeLabels[request.client.locale])})
+        </dd>
+        <dt>
+          <Trans>Sent</Trans>
+        </dt>
+        <dd>
+          <time dateTime={request.createdAt}>{when(request.createdAt)}</time>
+        </dd>
+        <dt>
+          <Trans>Last update</Trans>
+        </dt>
+        <dd>
+          <time dateTime={request.updatedAt}>{when(request.updatedAt)}</time>
+        </dd>
+        <dt>
+          <Trans>Desired start</Trans>
+        </dt>
+        <dd>{i18n._(desiredStartLabels[request.desiredStart])}</dd>
+        <dt>
+          <Trans>Budget</Trans>
+        </dt>
+        <dd>{i18n._(budgetLabels[request.budget])}</dd>
+      </dl>
+      <h3>
+        <Trans>Brief</Trans>
+      </h3>
+      <p className="request-need">{request.need}</p>
+      <h3>
+        <Trans>History</Trans>
+      </h3>
+      <ol className="request-history">
+        {request.history.map((entry) => {
+          const status = i18n._(requestStatusLabels[entry.to])
+          return (
+            <li key={`${entry.at}-${entry.to}`}>
+              <time dateTime={entry.at}>{when(entry.at)}</time>:{' '}
+              {entry.from === null ? (
+                <Trans>the client sent the request.</Trans>
+              ) : entry.by === 'client' ? (
+                <Trans>the client changed the status to {status}.</Trans>
+              ) : (
+                <Trans>the agency changed the status to {status}.</Trans>
+              )}
+              {entry.note.trim() !== '' ? (
+                <blockquote className="request-note">{entry.note}</blockquote>
+              ) : null}
+            </li>
+          )
+        })}
+      </ol>
+      <StatusChange request={request} />
+    </article>
+  )
+}
+
+/**
+ * The status form (statusChange machine): only the changes the serviceRequest machine allows
+ * the agency from the request's current status, with a note the client reads and is mailed.
+ */
+function StatusChange({ request }: { readonly request: AdminServiceRequest }) {
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [machine] = useState(() =>
+    statusChangeMachine.provide({
+      actors: {
+        changeStatus: fromPromise(async ({ input }) => {
+          try {
+            const answer = await callEndpoint('changeRequestStatus', input, { id: request.id })
+            queryClient.setQueryData(requestKey(request.id), answer)
+            return answer
+          } finally {
+            // The lists, and after a conflict the request itself, show the status it now has.
+            await queryClient.invalidateQueries({ queryKey: adminQueryKey })
+          }
+        }),
+      },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const offered = allowedChanges(request.status, 'agency')
+  const state = String(snapshot.value)
+  const formRef = useRef<HTMLFormElement>(null)
+  const actionRef = useRef<HTMLButtonElement>(null)
+  const previous = useRef(state)
+  useEffect(() => {
+    if (previous.current === state) return
+    const from = previous.current
+    previous.current = state
+    if (state === 'editing' && from !== 'submitting')
+      formRef.current?.querySelector<HTMLElement>('input')?.focus()
+    if (state === 'idle') actionRef.current?.focus()
+  }, [state])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (snapshot.matches('submitting')) return
+    const data = new FormData(event.currentTarget)
+    const to = data.get('to')
+    const note = data.get('note')
+    if (typeof to !== 'string' || !offered.includes(to as RequestStatus)) return
+    send({
+      type: 'submit',
+      values: { to: to as RequestStatus, note: typeof note === 'string' ? note : '' },
+    })
+  }
+
+  const label = (status: RequestStatus) => i18n._(requestStatusLabels[status])
+  const current = label(request.status)
+  const outcome = snapshot.matches('done') ? (
+    <Trans>The status is now {current}. The client has been notified by email.</Trans>
+  ) : snapshot.matches('conflict') ? (
+    <Trans>This request changed meanwhile: it is now {current}. Please choose again.</Trans>
+  ) : snapshot.matches('error') ? (
+    (snapshot.context.message ?? <Trans>The status could not be changed. Please try again.</Trans>)
+  ) : null
+
+  const editing = snapshot.matches('editing') || snapshot.matches('submitting')
+  return (
+    <section className="admin-status" aria-labelledby="admin-status-heading">
+      <h3 id="admin-status-heading">
+        <Trans>Change the status</Trans>
+      </h3>
+      <p role="status" className="form-status">
+        {outcome}
+      </p>
+      {snapshot.matches('error') ? (
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => send({ type: 'retry' })}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      ) : null}
+      {!editing && !snapshot.matches('error') ? (
+        offered.length > 0 ? (
+          <button
+            ref={actionRef}
+            type="button"
+            className="button"
+            onClick={() => send({ type: 'edit' })}
+          >
+            <Trans>Change status</Trans>
+          </button>
+        ) : (
+          <p>
+            <Trans>This request is closed: its status can no longer change.</Trans>
+          </p>
+        )
+      ) : null}
+      {editing ? (
+        <form
+          ref={formRef}
+          className="admin-status-form"
+          noValidate
+          onSubmit={submit}
+          aria-busy={snapshot.matches('submitting')}
+        >
+          <fieldset>
+            <legend>
+              <Trans>New status (now {current})</Trans>
+            </legend>
+            {offered.map((status, index) => (
+              <div className="form-check" key={status}>
+                <input
+                  id={`status-to-${status}`}
+                  type="radio"
+                  name="to"
+                  value={status}
+                  defaultChecked={
+                    snapshot.context.values ? snapshot.context.values.to === status : index === 0
+                  }
+                />
+                <label htmlFor={`status-to-${status}`}>{label(status)}</label>
+              </div>
+            ))}
+          </fieldset>
+          <div className="form-field">
+            <label htmlFor="status-note">
+              <Trans>Note for the client (optional)</Trans>
+            </label>
+            <textarea
+              id="status-note"
+              name="note"
+              rows={4}
+              maxLength={noteMaxLength}
+              defaultValue={snapshot.context.values?.note ?? ''}
+            />
+          </div>
+          <p className="form-actions">
+            <button
+              type="submit"
+              className="button button-primary"
+              aria-disabled={snapshot.matches('submitting')}
+            >
+              {snapshot.matches('submitting') ? <Trans>Saving…</Trans> : <Trans>Save status</Trans>}
+            </button>
+            <button
+              type="button"
+              className="button"
+              aria-disabled={snapshot.matches('submitting')}
+              onClick={() => {
+                if (!snapshot.matches('submitting')) send({ type: 'cancel' })
+              }}
+            >
+              <Trans>Cancel</Trans>
+            </button>
+          </p>
+        </form>
+      ) : null}
+    </section>
+  )
+}

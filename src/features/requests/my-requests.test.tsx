@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { accepted } from '../../../tests/doubles/api-answers'
+import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
+import { movedRequest, sentRequest } from '../../../tests/fixtures/service-requests'
+import { renderSignedIn } from '../../../tests/paths/render-signed-in'
+import type { ServiceRequestsBody } from '../../domain/api/api-contract'
+
+let network = installFakeNetwork()
+afterEach(() => {
+  network.restore()
+  localStorage.clear()
+})
+
+const listPath = '/api/v1/me/service-requests'
+const note = 'We are reading your brief and will write by Friday.'
+const reviewed = movedRequest(sentRequest, 'inReview', note)
+const older = {
+  ...sentRequest,
+  id: 'request-0',
+  serviceId: 'seo',
+  createdAt: '2026-10-01T10:00:00.000Z',
+} as const
+const list = (...requests: ServiceRequestsBody['requests']): ServiceRequestsBody => ({
+  success: true,
+  requests,
+})
+
+describe('My services', () => {
+  it('lists the requests newest first with status, brief and the agency’s notes, and withdraws an open one', async () => {
+    network = installFakeNetwork()
+    const user = userEvent.setup()
+    await renderSignedIn('/my-services')
+    ;(await network.next(listPath)).respond(200, list(older, reviewed))
+
+    await screen.findByRole('link', { name: 'Web design' })
+    const cards = [...document.querySelectorAll<HTMLElement>('.request-card')]
+    expect(
+      cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent),
+    ).toEqual(['Web design', 'SEO'])
+    const card = cards[0] as HTMLElement
+    expect(within(card).getByRole('link', { name: 'Web design' }).getAttribute('href')).toBe(
+      '/services/web-design',
+    )
+    expect(card.querySelector('.status-badge')?.textContent).toBe('In review')
+    expect(within(card).getByText(note)).toBeTruthy()
+    expect(within(card).getByText(/Puente Digital changed the status to In review\./)).toBeTruthy()
+
+    await user.click(within(card).getByRole('button', { name: 'Withdraw this request' }))
+    const field = within(card).getByLabelText('Tell us why (optional)')
+    expect(document.activeElement).toBe(field)
+    await user.type(field, 'We found a local studio.')
+    await user.click(within(card).getByRole('button', { name: 'Withdraw request' }))
+    const withdraw = await network.next(`${listPath}/${reviewed.id}/withdraw`)
+    expect([withdraw.method, withdraw.body, withdraw.headers.get('X-XSRF-TOKEN')]).toEqual([
+      'POST',
+      { note: 'We found a local studio.' },
+      testXsrfToken,
+    ])
+    const withdrawn = movedRequest(reviewed, 'withdrawn', 'We found a local studio.', 'client')
+    withdraw.respond(200, { ...accepted('Withdrawn.'), request: withdrawn })
+    ;(await network.next(listPath)).respond(200, list(older, withdrawn))
+
+    await waitFor(() =>
+      expect(within(card).getByRole('status').textContent).toBe('Your request has been withdrawn.'),
+    )
+    expect(card.querySelector('.status-badge')?.textContent).toBe('Withdrawn')
+    expect(within(card).queryByRole('button', { name: 'Withdraw this request' })).toBeNull()
+  })
+
+  it('shows an empty state that leads to the services', async () => {
+    network = installFakeNetwork()
+    await renderSignedIn('/my-services')
+    ;(await network.next(listPath)).respond(200, list())
+    await screen.findByRole('heading', { name: 'You have no service requests yet' })
+    expect(screen.getByRole('link', { name: 'Browse our services' }).getAttribute('href')).toBe(
+      '/services',
+    )
+  })
+})

@@ -1,0 +1,259 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useRef } from 'react'
+import { callEndpoint } from '../../api/call-endpoint'
+import type { RequestHistoryEntry, ServiceRequestSummary } from '../../domain/api/api-contract'
+import { budgetLabels, desiredStartLabels } from '../../domain/leads/lead-options'
+import { noteMaxLength } from '../../domain/requests/request-schemas'
+import { isOpenStatus, requestStatusLabels } from '../../domain/requests/request-status'
+import { serviceById } from '../../domain/services/service-table'
+import { useLocale } from '../../i18n/use-locale'
+import { ServiceLink } from '../../ui/service-link'
+import { ServicesListingLink } from '../../ui/services-listing-link'
+import { myRequestsQueryKey } from './brief-session'
+import { useStatusChange } from './status-change-view'
+import './requests.css'
+
+/**
+ * `/my-services`: the client's service requests, newest first, each with its status, dates,
+ * brief and history (the agency's notes), and a way to withdraw an open one.
+ */
+export function MyRequests() {
+  const requests = useQuery({
+    queryKey: myRequestsQueryKey,
+    queryFn: () => callEndpoint('myServiceRequests'),
+  })
+  if (requests.isPending)
+    return (
+      <p className="result-panel" role="status">
+        <Trans>Loading your requests…</Trans>
+      </p>
+    )
+  if (requests.isError)
+    return (
+      <section className="result-panel result-panel-bad">
+        <h2>
+          <Trans>Your requests could not be loaded.</Trans>
+        </h2>
+        <p className="form-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void requests.refetch()}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </section>
+    )
+  const list = requests.data.requests
+  if (list.length === 0)
+    return (
+      <section className="result-panel">
+        <h2>
+          <Trans>You have no service requests yet</Trans>
+        </h2>
+        <p>
+          <Trans>
+            Open any service and choose “Request this service”: your request appears here with its
+            status and our notes.
+          </Trans>
+        </p>
+        <p className="form-actions">
+          <ServicesListingLink className="button button-primary">
+            <Trans>Browse our services</Trans>
+          </ServicesListingLink>
+          <Link to="/contact" className="button">
+            <Trans>Contact us</Trans>
+          </Link>
+        </p>
+      </section>
+    )
+  return (
+    <ul className="request-list">
+      {[...list]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .map((request) => (
+          <li key={request.id}>
+            <RequestCard request={request} />
+          </li>
+        ))}
+    </ul>
+  )
+}
+
+function RequestCard({ request }: { readonly request: ServiceRequestSummary }) {
+  const { i18n } = useLingui()
+  const locale = useLocale()
+  const headingId = `request-${request.id}`
+  const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'long' })
+  return (
+    <article className="request-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <ServiceLink service={serviceById(request.serviceId)} locale={locale} />
+      </h2>
+      <dl className="request-facts">
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>
+          <span className="status-badge">{i18n._(requestStatusLabels[request.status])}</span>
+        </dd>
+        <dt>
+          <Trans>Sent</Trans>
+        </dt>
+        <dd>
+          <time dateTime={request.createdAt}>{day(request.createdAt)}</time>
+        </dd>
+        <dt>
+          <Trans>Last update</Trans>
+        </dt>
+        <dd>
+          <time dateTime={request.updatedAt}>{day(request.updatedAt)}</time>
+        </dd>
+        <dt>
+          <Trans>Desired start</Trans>
+        </dt>
+        <dd>{i18n._(desiredStartLabels[request.desiredStart])}</dd>
+        <dt>
+          <Trans>Budget</Trans>
+        </dt>
+        <dd>{i18n._(budgetLabels[request.budget])}</dd>
+      </dl>
+      <h3>
+        <Trans>Your brief</Trans>
+      </h3>
+      <p className="request-need">{request.need}</p>
+      <h3>
+        <Trans>History</Trans>
+      </h3>
+      <ol className="request-history">
+        {request.history.map((entry) => (
+          <HistoryEntry key={`${entry.at}-${entry.to}`} entry={entry} />
+        ))}
+      </ol>
+      <WithdrawRequest request={request} />
+    </article>
+  )
+}
+
+function HistoryEntry({ entry }: { readonly entry: RequestHistoryEntry }) {
+  const { i18n } = useLingui()
+  const when = i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })
+  const status = i18n._(requestStatusLabels[entry.to])
+  return (
+    <li>
+      <time dateTime={entry.at}>{when}</time>:{' '}
+      {entry.from === null ? (
+        <Trans>you sent the request.</Trans>
+      ) : entry.by === 'client' ? (
+        <Trans>you changed the status to {status}.</Trans>
+      ) : (
+        <Trans>Puente Digital changed the status to {status}.</Trans>
+      )}
+      {entry.note.trim() !== '' ? (
+        <blockquote className="request-note">{entry.note}</blockquote>
+      ) : null}
+    </li>
+  )
+}
+
+/** Withdraw an open request: confirm, with an optional note for the agency. */
+function WithdrawRequest({ request }: { readonly request: ServiceRequestSummary }) {
+  const queryClient = useQueryClient()
+  const [snapshot, send] = useStatusChange(async ({ note }) => {
+    try {
+      return await callEndpoint('withdrawServiceRequest', { note }, { id: request.id })
+    } finally {
+      // A failure may mean the request moved meanwhile: show it as it is now.
+      await queryClient.invalidateQueries({ queryKey: myRequestsQueryKey })
+    }
+  })
+  const noteId = `withdraw-note-${request.id}`
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  const noteRef = useRef<HTMLTextAreaElement>(null)
+  const state = String(snapshot.value)
+  useEffect(() => {
+    if (state === 'editing') noteRef.current?.focus()
+  }, [state])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (snapshot.matches('submitting')) return
+    const note = new FormData(event.currentTarget).get('note')
+    send({
+      type: 'submit',
+      values: { to: 'withdrawn', note: typeof note === 'string' ? note : '' },
+    })
+  }
+
+  const outcome = snapshot.matches('done') ? (
+    <Trans>Your request has been withdrawn.</Trans>
+  ) : snapshot.matches('conflict') ? (
+    <Trans>This request can no longer be withdrawn: its status has changed.</Trans>
+  ) : snapshot.matches('error') ? (
+    <Trans>The request could not be withdrawn. Please try again.</Trans>
+  ) : null
+
+  return (
+    <div className="request-withdraw">
+      <p ref={statusRef} role="status" className="form-status">
+        {outcome}
+      </p>
+      {snapshot.matches('error') ? (
+        <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+          <Trans>Try again</Trans>
+        </button>
+      ) : null}
+      {snapshot.matches('idle') && isOpenStatus(request.status) ? (
+        <button type="button" className="button" onClick={() => send({ type: 'edit' })}>
+          <Trans>Withdraw this request</Trans>
+        </button>
+      ) : null}
+      {snapshot.matches('editing') || snapshot.matches('submitting') ? (
+        <form
+          className="request-withdraw-form"
+          noValidate
+          onSubmit={submit}
+          aria-busy={snapshot.matches('submitting')}
+        >
+          <div className="form-field">
+            <label htmlFor={noteId}>
+              <Trans>Tell us why (optional)</Trans>
+            </label>
+            <textarea
+              ref={noteRef}
+              id={noteId}
+              name="note"
+              rows={3}
+              maxLength={noteMaxLength}
+              defaultValue={snapshot.context.values?.note ?? ''}
+            />
+          </div>
+          <p className="form-actions">
+            <button
+              type="submit"
+              className="button button-primary"
+              aria-disabled={snapshot.matches('submitting')}
+            >
+              {snapshot.matches('submitting') ? (
+                <Trans>Withdrawing…</Trans>
+              ) : (
+                <Trans>Withdraw request</Trans>
+              )}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => send({ type: 'cancel' })}
+              aria-disabled={snapshot.matches('submitting')}
+            >
+              <Trans>Keep it</Trans>
+            </button>
+          </p>
+        </form>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import { useMachine } from '@xstate/react'
+import { useState } from 'react'
+import { fromPromise } from 'xstate'
+import {
+  type StatusChangeValues,
+  statusChangeMachine,
+} from '../../../machines/status-change-machine'
+import type { ServiceRequestBody } from '../../domain/api/api-contract'
+import { inspectorOptions } from '../../ui/machine-inspector'
+
+/** The statusChange machine with its call: one actor per request shown. */
+export function useStatusChange(
+  change: (values: StatusChangeValues) => Promise<ServiceRequestBody>,
+) {
+  const [machine] = useState(() =>
+    statusChangeMachine.provide({
+      actors: { changeStatus: fromPromise(({ input }) => change(input)) },
+    }),
+  )
+  return useMachine(machine, inspectorOptions)
+}

@@ -1,0 +1,338 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import type { Enquiry } from '../../src/domain/api/api-contract'
+import { testUser } from '../fixtures/account-user'
+import { registrationFor } from '../fixtures/registration'
+import { adminRequest, movedRequest } from '../fixtures/service-requests'
+import { axeViolations } from './axe'
+import { withBrowser } from './fixtures'
+import { waitForMail } from './mail-box'
+import { waitForHydration } from './navigation-helpers'
+
+// Service requests end to end, in each language, against the real server and SMTP catcher: a
+// visitor opens "Request this service", registers, confirms the address, signs in and comes
+// back to the brief; sends it; an account made admin with `npm run admin:grant` moves it to
+// "In review" with a note from the inbox; the client reads the note in /my-services and gets
+// the status mail. A client at /admin sees the 403 page. axe finds nothing on the new pages in
+// either theme.
+const { open } = withBrowser()
+
+type Texts = {
+  readonly servicePath: string
+  readonly serviceName: string
+  readonly requestService: string
+  readonly signInToRequest: string
+  readonly createAccount: string
+  readonly registered: string
+  readonly verified: string
+  readonly email: string
+  readonly password: string
+  readonly signIn: string
+  readonly whatYouNeed: string
+  readonly whenToStart: string
+  readonly budget: string
+  readonly sendRequest: string
+  readonly goToMyServices: string
+  readonly received: string
+  readonly inReview: string
+  readonly noAccess: string
+  readonly filterQ: string
+  readonly applyFilters: string
+  readonly changeStatus: string
+  readonly noteForClient: string
+  readonly saveStatus: string
+  readonly statusNow: string
+  readonly darkTheme: string
+  readonly withdraw: string
+  readonly requestsTab: string
+}
+
+const en: Texts = {
+  servicePath: '/services/web-design',
+  serviceName: 'Web design',
+  requestService: 'Request this service',
+  signInToRequest: 'Sign in to request this service',
+  createAccount: 'Create account',
+  registered: 'Registration successful!',
+  verified: 'Your email address is confirmed. You can sign in now.',
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign in',
+  whatYouNeed: 'What you need',
+  whenToStart: 'When would you like to start?',
+  budget: 'Budget',
+  sendRequest: 'Send request',
+  goToMyServices: 'Go to My services',
+  received: 'Received',
+  inReview: 'In review',
+  noAccess: "You don't have access to this page",
+  filterQ: 'Name or email',
+  applyFilters: 'Apply filters',
+  changeStatus: 'Change status',
+  noteForClient: 'Note for the client (optional)',
+  saveStatus: 'Save status',
+  statusNow: 'The status is now In review. The client has been notified by email.',
+  darkTheme: 'Dark theme',
+  withdraw: 'Withdraw this request',
+  requestsTab: 'Service requests',
+}
+
+const es: Texts = {
+  servicePath: '/servicios/diseno-web',
+  serviceName: 'Diseño web',
+  requestService: 'Solicitar este servicio',
+  signInToRequest: 'Inicia sesión para solicitar este servicio',
+  createAccount: 'Crear cuenta',
+  registered: '¡Registro exitoso!',
+  verified: 'Tu correo electrónico está confirmado. Ya puedes iniciar sesión.',
+  email: 'Correo electrónico',
+  password: 'Contraseña',
+  signIn: 'Iniciar sesión',
+  whatYouNeed: 'Qué necesitas',
+  whenToStart: '¿Cuándo te gustaría empezar?',
+  budget: 'Presupuesto',
+  sendRequest: 'Enviar solicitud',
+  goToMyServices: 'Ir a Mis servicios',
+  received: 'Recibida',
+  inReview: 'En revisión',
+  noAccess: 'No tienes acceso a esta página',
+  filterQ: 'Nombre o correo',
+  applyFilters: 'Aplicar filtros',
+  changeStatus: 'Cambiar estado',
+  noteForClient: 'Nota para el cliente (opcional)',
+  saveStatus: 'Guardar estado',
+  statusNow: 'El estado ahora es En revisión. Le avisamos al cliente por correo.',
+  darkTheme: 'Tema oscuro',
+  withdraw: 'Retirar esta solicitud',
+  requestsTab: 'Solicitudes de servicio',
+}
+
+const password = 'lantern orbit mango 42'
+
+/** axe finds nothing on the page as it is, in the light theme and in the dark one. */
+async function expectAccessibleInBothThemes(page: Page, texts: Texts): Promise<void> {
+  await waitForHydration(page)
+  const toggle = page.locator('.site-header').getByRole('button', { name: texts.darkTheme })
+  for (const theme of ['light', 'dark'] as const) {
+    if ((await page.getAttribute('html', 'data-theme')) !== theme) await toggle.click()
+    await page.waitForSelector(`html[data-theme="${theme}"]`)
+    expect(await axeViolations(page), `axe on ${page.url()} (${theme})`).toEqual([])
+  }
+  await toggle.click()
+  await page.waitForSelector('html[data-theme="light"]')
+}
+
+/** Registers `email` through the form and confirms it with the mailed link. */
+async function registerAndVerify(page: Page, texts: Texts, email: string): Promise<void> {
+  await page.goto('/register')
+  await waitForHydration(page)
+  for (const [field, value] of Object.entries({ ...registrationFor(email), password })) {
+    const control = page.locator(`form [name="${field}"]`)
+    if (field === 'gender') await control.selectOption(value)
+    else await control.fill(value)
+  }
+  await page.getByRole('button', { name: texts.createAccount }).click()
+  await page.getByRole('heading', { name: texts.registered }).waitFor()
+  const mail = await waitForMail(email, undefined, (m) => /verify-email\?token=/.test(m.text))
+  const link = new URL(
+    /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? '',
+  )
+  await page.goto(link.pathname + link.search)
+  await page.getByRole('heading', { name: texts.verified }).waitFor()
+}
+
+async function signIn(page: Page, texts: Texts, email: string): Promise<void> {
+  await waitForHydration(page)
+  await page.getByLabel(texts.email, { exact: true }).fill(email)
+  await page.getByLabel(texts.password, { exact: true }).fill(password)
+  await page.getByRole('button', { name: texts.signIn, exact: true }).click()
+}
+
+/**
+ * The e2e server's embedded PostgreSQL as a `DATABASE_URL`: the running server holds its
+ * DATA_DIR (a second process may not start the cluster), so the script connects to it like
+ * any client, on its socket in the cluster directory (the e2e DATA_DIR is a short temporary
+ * path, so the socket lives there), as the owner role the server uses.
+ */
+function runningDatabaseUrl(dataDir: string): string {
+  const { appUser, appPassword } = JSON.parse(
+    readFileSync(join(dataDir, 'postgres-credentials.json'), 'utf8'),
+  ) as { readonly appUser: string; readonly appPassword: string }
+  const user = `${encodeURIComponent(appUser)}:${encodeURIComponent(appPassword)}`
+  return `postgresql://${user}@localhost/agency?host=${encodeURIComponent(join(dataDir, 'postgres'))}`
+}
+
+/** `npm run admin:grant -- <email>` against the database the e2e server runs on. */
+function grantAdmin(email: string): void {
+  const grant = spawnSync('npm', ['run', '--silent', 'admin:grant', '--', email], {
+    env: { ...process.env, DATABASE_URL: runningDatabaseUrl(inject('dataDir')) },
+    encoding: 'utf8',
+  })
+  expect(grant.status, `admin:grant: ${grant.stdout}${grant.stderr}`).toBe(0)
+}
+
+describe.each([
+  ['en', en, 'en-US'],
+  ['es', es, 'es-MX'],
+] as const)('service requests in %s', (language, texts, locale) => {
+  it('a client requests a service, the admin moves it to review with a note, the client reads it and gets the mail; a client at /admin sees the 403 page', async () => {
+    const stamp = Date.now()
+    const clientEmail = `e2e.request.${language}.${stamp}@example.com`
+    const adminEmail = `e2e.admin.${language}.${stamp}@example.com`
+    const note = `We are reading your brief (${language}) and will write by Friday.`
+
+    // Signed out, "Request this service" offers sign-in and registration, back to the brief.
+    const client = await open(texts.servicePath, { locale })
+    const { page } = client
+    await waitForHydration(page)
+    await page.getByRole('link', { name: texts.requestService }).click()
+    await page.getByRole('heading', { name: texts.signInToRequest }).waitFor()
+    expect(new URL(page.url()).search).toBe('?brief=open')
+    await expectAccessibleInBothThemes(page, texts)
+
+    await registerAndVerify(page, texts, clientEmail)
+    await page.goto(`${texts.servicePath}?brief=open`)
+    await page.getByRole('heading', { name: texts.signInToRequest }).waitFor()
+    await page
+      .locator('#request-brief')
+      .getByRole('link', { name: texts.signIn, exact: true })
+      .click()
+    await page.waitForURL(/\/login\?redirect=/)
+    await signIn(page, texts, clientEmail)
+
+    // Back on the service page with the brief open.
+    await page.waitForURL((url) => url.pathname === texts.servicePath)
+    await page
+      .getByLabel(texts.whatYouNeed)
+      .fill('A new site for our bakery in Oaxaca, with online orders and delivery zones.')
+    await page.getByLabel(texts.whenToStart).selectOption('within-1-month')
+    await page.getByLabel(texts.budget).selectOption('25k-75k')
+    await expectAccessibleInBothThemes(page, texts)
+    await page.getByRole('button', { name: texts.sendRequest }).click()
+    await page.getByRole('link', { name: texts.goToMyServices }).click()
+
+    // My services lists it, received.
+    await page.waitForURL(/\/my-services$/)
+    const card = page.locator('.request-card').first()
+    await card.getByRole('link', { name: texts.serviceName }).waitFor()
+    expect(await card.locator('.status-badge').textContent()).toBe(texts.received)
+    await expectAccessibleInBothThemes(page, texts)
+
+    // A client at /admin sees the 403 page.
+    await page.goto('/admin')
+    await page.getByRole('heading', { name: texts.noAccess }).waitFor()
+    await expectAccessibleInBothThemes(page, texts)
+
+    // Another account, made admin by the script, moves the request to review with a note.
+    const agency = await open('/register', { locale })
+    await registerAndVerify(agency.page, texts, adminEmail)
+    grantAdmin(adminEmail)
+    await agency.page.goto('/admin')
+    await agency.page.waitForURL(/\/login\?redirect=%2Fadmin$/)
+    await signIn(agency.page, texts, adminEmail)
+    await agency.page.waitForURL(/\/admin$/)
+    await agency.page.getByLabel(texts.filterQ).fill(clientEmail)
+    await agency.page.getByRole('button', { name: texts.applyFilters }).click()
+    await agency.page.waitForURL(/[?&]q=/)
+    const row = agency.page.locator('.admin-table tbody tr', { hasText: clientEmail })
+    await row.waitFor()
+    await expectAccessibleInBothThemes(agency.page, texts)
+    await row.getByRole('link').click()
+    await agency.page.getByRole('button', { name: texts.changeStatus }).click()
+    await agency.page.getByRole('radio', { name: texts.inReview }).check()
+    await agency.page.getByLabel(texts.noteForClient).fill(note)
+    await agency.page.getByRole('button', { name: texts.saveStatus }).click()
+    await agency.page.getByText(texts.statusNow).waitFor()
+    await expectAccessibleInBothThemes(agency.page, texts)
+
+    // The client reads the note in My services and gets the status mail in their language.
+    await page.goto('/my-services')
+    await page.getByText(note).waitFor()
+    expect(await card.locator('.status-badge').textContent()).toBe(texts.inReview)
+    const mail = await waitForMail(clientEmail, undefined, (m) => m.text.includes(note))
+    expect(mail.text).toContain(texts.inReview)
+  })
+})
+
+/**
+ * The signed-in pages as the API answers them (held with `page.route`, the contract's bodies):
+ * every state the journey passes through, checked by axe in both themes without waiting for a
+ * real request to exist.
+ */
+async function answerAs(page: Page, role: 'client' | 'admin'): Promise<void> {
+  const request = movedRequest(adminRequest, 'inReview', 'We are reading your brief.')
+  const enquiry: Enquiry = {
+    id: 'enquiry-1',
+    name: 'Lucía Hernández',
+    email: 'lucia@example.com',
+    phone: '',
+    company: 'Café Lucía',
+    serviceId: 'e-commerce',
+    budget: '25k-75k',
+    message: 'We sell coffee in Puebla and would like an online shop.',
+    locale: 'es',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    handledAt: null,
+  }
+  const json = (body: unknown) => ({
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify(body),
+  })
+  const page1 = { success: true, total: 1, page: 1, pageSize: 25 } as const
+  await page.route('**/api/v1/**', async (route) => {
+    const path = new URL(route.request().url()).pathname
+    if (path === '/api/v1/me')
+      return route.fulfill(json({ success: true, user: { ...testUser, role } }))
+    if (path === '/api/v1/me/service-requests')
+      return route.fulfill(json({ success: true, requests: [request] }))
+    if (path === '/api/v1/admin/service-requests')
+      return route.fulfill(json({ ...page1, items: [request] }))
+    if (path === `/api/v1/admin/service-requests/${request.id}`)
+      return route.fulfill(json({ success: true, message: '', request }))
+    if (path === '/api/v1/admin/enquiries')
+      return route.fulfill(json({ ...page1, items: [enquiry] }))
+    if (path === `/api/v1/admin/enquiries/${enquiry.id}`)
+      return route.fulfill(json({ success: true, message: '', enquiry }))
+    return route.fallback()
+  })
+}
+
+describe.each([
+  ['en', en, 'en-US'],
+  ['es', es, 'es-MX'],
+] as const)('the requests’ signed-in pages in %s', (_language, texts, locale) => {
+  it('My services, the 403 page, the inbox lists and details have no axe violations in either theme', async () => {
+    const { page } = await open('/robots.txt', { locale })
+    await answerAs(page, 'client')
+    await page.goto('/my-services')
+    await page.locator('.request-card .status-badge').waitFor()
+    await page.getByRole('button', { name: texts.withdraw }).click()
+    await expectAccessibleInBothThemes(page, texts)
+    await page.goto('/admin')
+    await page.getByRole('heading', { name: texts.noAccess }).waitFor()
+    await expectAccessibleInBothThemes(page, texts)
+
+    const agency = await open('/robots.txt', { locale })
+    await answerAs(agency.page, 'admin')
+    await agency.page.goto('/admin')
+    await agency.page.locator('.admin-table tbody tr').first().waitFor()
+    expect(
+      await agency.page.getByRole('link', { name: texts.requestsTab }).getAttribute('aria-current'),
+    ).toBe('page')
+    await expectAccessibleInBothThemes(agency.page, texts)
+    await agency.page.locator('.admin-table tbody th a').first().click()
+    await agency.page.getByRole('button', { name: texts.changeStatus }).click()
+    await agency.page.getByRole('radio').first().waitFor()
+    await expectAccessibleInBothThemes(agency.page, texts)
+    await agency.page.goto('/admin?tab=enquiries')
+    await agency.page.locator('.admin-table tbody tr').first().waitFor()
+    await expectAccessibleInBothThemes(agency.page, texts)
+    await agency.page.goto('/admin?tab=enquiries&id=enquiry-1')
+    await agency.page.locator('.admin-detail').waitFor()
+    await expectAccessibleInBothThemes(agency.page, texts)
+  })
+})
