@@ -7,11 +7,11 @@ import { allowedChanges } from '../../../machines/service-request-machine'
 import { statusChangeMachine } from '../../../machines/status-change-machine'
 import { callEndpoint } from '../../api/call-endpoint'
 import type { AdminServiceRequest } from '../../domain/api/api-contract'
-import { budgetLabels, desiredStartLabels } from '../../domain/leads/lead-options'
 import { noteMaxLength } from '../../domain/requests/request-schemas'
 import { type RequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
 import { serviceNames } from '../../domain/services/service-table'
 import { inspectorOptions } from '../../ui/machine-inspector'
+import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
 import { adminQueryKey } from './admin-queries'
 import { localeLabels } from './locale-labels'
 
@@ -39,7 +39,6 @@ export function RequestDetail({ id }: { readonly id: string }) {
       </section>
     )
   const request = detail.data.request
-  const when = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <article className="admin-detail" aria-labelledby="admin-detail-heading">
       <h2 id="admin-detail-heading">
@@ -48,69 +47,22 @@ export function RequestDetail({ id }: { readonly id: string }) {
           {request.client.lastName}
         </Trans>
       </h2>
-      <dl className="request-facts">
-        <dt>
-          <Trans>Status</Trans>
-        </dt>
-        <dd>
-          <span className="status-badge">{i18n._(requestStatusLabels[request.status])}</span>
-        </dd>
-        <dt>
-          <Trans>Client</Trans>
-        </dt>
-        <dd>
-          {request.client.name} {request.client.lastName} (
-          <a href={`mailto:${request.client.email}`}>{request.client.email}</a>,{' '}
-          {i18n._(localeLabels[request.client.locale])})
-        </dd>
-        <dt>
-          <Trans>Sent</Trans>
-        </dt>
-        <dd>
-          <time dateTime={request.createdAt}>{when(request.createdAt)}</time>
-        </dd>
-        <dt>
-          <Trans>Last update</Trans>
-        </dt>
-        <dd>
-          <time dateTime={request.updatedAt}>{when(request.updatedAt)}</time>
-        </dd>
-        <dt>
-          <Trans>Desired start</Trans>
-        </dt>
-        <dd>{i18n._(desiredStartLabels[request.desiredStart])}</dd>
-        <dt>
-          <Trans>Budget</Trans>
-        </dt>
-        <dd>{i18n._(budgetLabels[request.budget])}</dd>
-      </dl>
-      <h3>
-        <Trans>Brief</Trans>
-      </h3>
-      <p className="request-need">{request.need}</p>
-      <h3>
-        <Trans>History</Trans>
-      </h3>
-      <ol className="request-history">
-        {request.history.map((entry) => {
-          const status = i18n._(requestStatusLabels[entry.to])
-          return (
-            <li key={`${entry.at}-${entry.to}`}>
-              <time dateTime={entry.at}>{when(entry.at)}</time>:{' '}
-              {entry.from === null ? (
-                <Trans>the client sent the request.</Trans>
-              ) : entry.by === 'client' ? (
-                <Trans>the client changed the status to {status}.</Trans>
-              ) : (
-                <Trans>the agency changed the status to {status}.</Trans>
-              )}
-              {entry.note.trim() !== '' ? (
-                <blockquote className="request-note">{entry.note}</blockquote>
-              ) : null}
-            </li>
-          )
-        })}
-      </ol>
+      <RequestFacts
+        request={request}
+        about={
+          <>
+            <dt>
+              <Trans>Client</Trans>
+            </dt>
+            <dd>
+              {request.client.name} {request.client.lastName} (
+              <a href={`mailto:${request.client.email}`}>{request.client.email}</a>,{' '}
+              {i18n._(localeLabels[request.client.locale])})
+            </dd>
+          </>
+        }
+      />
+      <RequestBriefAndHistory request={request} reader="agency" />
       <StatusChange request={request} />
     </article>
   )

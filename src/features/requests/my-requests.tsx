@@ -1,14 +1,14 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef } from 'react'
 import { callEndpoint } from '../../api/call-endpoint'
-import type { RequestHistoryEntry, ServiceRequestSummary } from '../../domain/api/api-contract'
-import { budgetLabels, desiredStartLabels } from '../../domain/leads/lead-options'
+import type { ServiceRequestSummary } from '../../domain/api/api-contract'
 import { noteMaxLength } from '../../domain/requests/request-schemas'
-import { isOpenStatus, requestStatusLabels } from '../../domain/requests/request-status'
+import { isOpenStatus } from '../../domain/requests/request-status'
 import { serviceById } from '../../domain/services/service-table'
 import { useLocale } from '../../i18n/use-locale'
+import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
 import { ServiceLink } from '../../ui/service-link'
 import { ServicesListingLink } from '../../ui/services-listing-link'
 import { myRequestsQueryKey } from './brief-session'
@@ -84,78 +84,17 @@ export function MyRequests() {
 }
 
 function RequestCard({ request }: { readonly request: ServiceRequestSummary }) {
-  const { i18n } = useLingui()
   const locale = useLocale()
   const headingId = `request-${request.id}`
-  const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'long' })
   return (
     <article className="request-card" aria-labelledby={headingId}>
       <h2 id={headingId}>
         <ServiceLink service={serviceById(request.serviceId)} locale={locale} />
       </h2>
-      <dl className="request-facts">
-        <dt>
-          <Trans>Status</Trans>
-        </dt>
-        <dd>
-          <span className="status-badge">{i18n._(requestStatusLabels[request.status])}</span>
-        </dd>
-        <dt>
-          <Trans>Sent</Trans>
-        </dt>
-        <dd>
-          <time dateTime={request.createdAt}>{day(request.createdAt)}</time>
-        </dd>
-        <dt>
-          <Trans>Last update</Trans>
-        </dt>
-        <dd>
-          <time dateTime={request.updatedAt}>{day(request.updatedAt)}</time>
-        </dd>
-        <dt>
-          <Trans>Desired start</Trans>
-        </dt>
-        <dd>{i18n._(desiredStartLabels[request.desiredStart])}</dd>
-        <dt>
-          <Trans>Budget</Trans>
-        </dt>
-        <dd>{i18n._(budgetLabels[request.budget])}</dd>
-      </dl>
-      <h3>
-        <Trans>Your brief</Trans>
-      </h3>
-      <p className="request-need">{request.need}</p>
-      <h3>
-        <Trans>History</Trans>
-      </h3>
-      <ol className="request-history">
-        {request.history.map((entry) => (
-          <HistoryEntry key={`${entry.at}-${entry.to}`} entry={entry} />
-        ))}
-      </ol>
+      <RequestFacts request={request} />
+      <RequestBriefAndHistory request={request} reader="client" />
       <WithdrawRequest request={request} />
     </article>
-  )
-}
-
-function HistoryEntry({ entry }: { readonly entry: RequestHistoryEntry }) {
-  const { i18n } = useLingui()
-  const when = i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })
-  const status = i18n._(requestStatusLabels[entry.to])
-  return (
-    <li>
-      <time dateTime={entry.at}>{when}</time>:{' '}
-      {entry.from === null ? (
-        <Trans>you sent the request.</Trans>
-      ) : entry.by === 'client' ? (
-        <Trans>you changed the status to {status}.</Trans>
-      ) : (
-        <Trans>Puente Digital changed the status to {status}.</Trans>
-      )}
-      {entry.note.trim() !== '' ? (
-        <blockquote className="request-note">{entry.note}</blockquote>
-      ) : null}
-    </li>
   )
 }
 

@@ -1,0 +1,132 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import type { RequestHistoryEntry, ServiceRequestSummary } from '../../domain/api/api-contract'
+import { budgetLabels, desiredStartLabels } from '../../domain/leads/lead-options'
+import { requestStatusLabels } from '../../domain/requests/request-status'
+import './request-record.css'
+
+/**
+ * A service request as both its client (`/my-services`) and the agency (`/admin`) read it: the
+ * facts, the brief and the history. Its texts belong to the leads catalog, which only the pages
+ * that show requests load (lingui.config.ts).
+ */
+type Reader = 'client' | 'agency'
+
+function useWhen() {
+  const { i18n } = useLingui()
+  return (at: string) => i18n.date(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })
+}
+
+/** Status, dates, desired start and budget; `about` adds lines after the status (the client). */
+export function RequestFacts({
+  request,
+  about,
+}: {
+  readonly request: ServiceRequestSummary
+  readonly about?: ReactNode
+}) {
+  const { i18n } = useLingui()
+  const when = useWhen()
+  return (
+    <dl className="request-facts">
+      <dt>
+        <Trans>Status</Trans>
+      </dt>
+      <dd>
+        <span className="status-badge">{i18n._(requestStatusLabels[request.status])}</span>
+      </dd>
+      {about}
+      <dt>
+        <Trans>Sent</Trans>
+      </dt>
+      <dd>
+        <time dateTime={request.createdAt}>{when(request.createdAt)}</time>
+      </dd>
+      <dt>
+        <Trans>Last update</Trans>
+      </dt>
+      <dd>
+        <time dateTime={request.updatedAt}>{when(request.updatedAt)}</time>
+      </dd>
+      <dt>
+        <Trans>Desired start</Trans>
+      </dt>
+      <dd>{i18n._(desiredStartLabels[request.desiredStart])}</dd>
+      <dt>
+        <Trans>Budget</Trans>
+      </dt>
+      <dd>{i18n._(budgetLabels[request.budget])}</dd>
+    </dl>
+  )
+}
+
+/** The brief under its heading, then every change of status, oldest first, with its note. */
+export function RequestBriefAndHistory({
+  request,
+  reader,
+}: {
+  readonly request: ServiceRequestSummary
+  readonly reader: Reader
+}) {
+  return (
+    <>
+      <h3>{reader === 'client' ? <Trans>Your brief</Trans> : <Trans>Brief</Trans>}</h3>
+      <p className="request-need">{request.need}</p>
+      <h3>
+        <Trans>History</Trans>
+      </h3>
+      <ol className="request-history">
+        {request.history.map((entry) => (
+          <HistoryEntry key={`${entry.at}-${entry.to}`} entry={entry} reader={reader} />
+        ))}
+      </ol>
+    </>
+  )
+}
+
+function HistoryEntry({
+  entry,
+  reader,
+}: {
+  readonly entry: RequestHistoryEntry
+  readonly reader: Reader
+}) {
+  const { i18n } = useLingui()
+  const when = useWhen()
+  const status = i18n._(requestStatusLabels[entry.to])
+  return (
+    <li>
+      <time dateTime={entry.at}>{when(entry.at)}</time>:{' '}
+      <HistoryText entry={entry} reader={reader} status={status} />
+      {entry.note.trim() !== '' ? (
+        <blockquote className="request-note">{entry.note}</blockquote>
+      ) : null}
+    </li>
+  )
+}
+
+/** Who did what, told to the one who reads it. */
+function HistoryText({
+  entry,
+  reader,
+  status,
+}: {
+  readonly entry: RequestHistoryEntry
+  readonly reader: Reader
+  readonly status: string
+}) {
+  if (reader === 'client') {
+    if (entry.from === null) return <Trans>you sent the request.</Trans>
+    return entry.by === 'client' ? (
+      <Trans>you changed the status to {status}.</Trans>
+    ) : (
+      <Trans>Puente Digital changed the status to {status}.</Trans>
+    )
+  }
+  if (entry.from === null) return <Trans>the client sent the request.</Trans>
+  return entry.by === 'client' ? (
+    <Trans>the client changed the status to {status}.</Trans>
+  ) : (
+    <Trans>the agency changed the status to {status}.</Trans>
+  )
+}
