@@ -22,8 +22,16 @@ const page: PageFacts = {
   catalogs: ['registration'],
 }
 
+type RegisterSearch = { readonly redirect?: string }
+
 export const Route = createFileRoute('/register')({
   staticData: { page },
+  // Where the visitor was going (a service's brief): kept for their first sign-in.
+  validateSearch: (search: Record<string, unknown>): RegisterSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   loader: () => ensureCatalogs(page.catalogs),
-  component: RegisterPage,
+  component: function RegisterRoute() {
+    const { redirect } = Route.useSearch()
+    return <RegisterPage redirect={redirect} />
+  },
 })

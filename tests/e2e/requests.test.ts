@@ -26,6 +26,7 @@ type Texts = {
   readonly requestService: string
   readonly signInToRequest: string
   readonly createAccount: string
+  readonly createAnAccount: string
   readonly registered: string
   readonly verified: string
   readonly email: string
@@ -56,6 +57,7 @@ const en: Texts = {
   requestService: 'Request this service',
   signInToRequest: 'Sign in to request this service',
   createAccount: 'Create account',
+  createAnAccount: 'Create an account',
   registered: 'Registration successful!',
   verified: 'Your email address is confirmed. You can sign in now.',
   email: 'Email',
@@ -86,6 +88,7 @@ const es: Texts = {
   requestService: 'Solicitar este servicio',
   signInToRequest: 'Inicia sesión para solicitar este servicio',
   createAccount: 'Crear cuenta',
+  createAnAccount: 'Crear una cuenta',
   registered: '¡Registro exitoso!',
   verified: 'Tu correo electrónico está confirmado. Ya puedes iniciar sesión.',
   email: 'Correo electrónico',
@@ -125,9 +128,17 @@ async function expectAccessibleInBothThemes(page: Page, texts: Texts): Promise<v
   await page.waitForSelector('html[data-theme="light"]')
 }
 
-/** Registers `email` through the form and confirms it with the mailed link. */
-async function registerAndVerify(page: Page, texts: Texts, email: string): Promise<void> {
-  await page.goto('/register')
+/**
+ * Registers `email` through the form (on `/register`, or the registration page already open)
+ * and confirms it with the mailed link.
+ */
+async function registerAndVerify(
+  page: Page,
+  texts: Texts,
+  email: string,
+  { onRegisterPage = false } = {},
+): Promise<void> {
+  if (!onRegisterPage) await page.goto('/register')
   await waitForHydration(page)
   for (const [field, value] of Object.entries({ ...registrationFor(email), password })) {
     const control = page.locator(`form [name="${field}"]`)
@@ -193,14 +204,13 @@ describe.each([
     expect(new URL(page.url()).search).toBe('?brief=open')
     await expectAccessibleInBothThemes(page, texts)
 
-    await registerAndVerify(page, texts, clientEmail)
-    await page.goto(`${texts.servicePath}?brief=open`)
-    await page.getByRole('heading', { name: texts.signInToRequest }).waitFor()
-    await page
-      .locator('#request-brief')
-      .getByRole('link', { name: texts.signIn, exact: true })
-      .click()
-    await page.waitForURL(/\/login\?redirect=/)
+    // A new client registers from the brief; after the verification mail's link, their
+    // first sign-in (from the verified page, no ?redirect= of its own) returns to the brief.
+    await page.locator('#request-brief').getByRole('link', { name: texts.createAnAccount }).click()
+    await page.waitForURL(/\/register\?redirect=/)
+    await registerAndVerify(page, texts, clientEmail, { onRegisterPage: true })
+    await page.locator('#main').getByRole('link', { name: texts.signIn, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
     await signIn(page, texts, clientEmail)
 
     // Back on the service page with the brief open.

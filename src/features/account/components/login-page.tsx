@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { sameSitePath } from '../../../domain/accounts/redirect'
+import { takeReturnAfterSignIn } from '../../../ui/return-after-sign-in'
 import { useHydrated } from '../../../ui/use-hydrated'
 import { useSession, useSessionSlot } from '../session/use-session'
 import { RecoveryRequestForm } from './recovery-request-form'
@@ -18,7 +19,6 @@ export function LoginPage({ redirect }: { readonly redirect: string | undefined 
   useEffect(() => {
     if (hydrated) void slot.load()
   }, [hydrated, slot])
-  const target = sameSitePath(redirect)
   return (
     <article className="page-intro account-page">
       <h1>
@@ -42,7 +42,10 @@ export function LoginPage({ redirect }: { readonly redirect: string | undefined 
         onSignedIn={(body) => {
           void slot.load().then((runtime) => {
             runtime.signedIn(body)
-            router.history.push(target)
+            // A page's own `?redirect=` first; else where a new client was going when they
+            // registered (kept across the verification mail).
+            const kept = takeReturnAfterSignIn()
+            router.history.push(sameSitePath(redirect ?? kept))
           })
         }}
       />

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { RegistrationFlow } from './registration-flow'
 import './registration.css'
 
-export function RegisterPage() {
+export function RegisterPage({ redirect }: { readonly redirect?: string | undefined }) {
   return (
     <article className="registration-page">
       <header className="page-intro">
@@ -16,7 +16,7 @@ export function RegisterPage() {
           </Trans>
         </p>
       </header>
-      <RegistrationFlow />
+      <RegistrationFlow redirect={redirect} />
     </article>
   )
 }

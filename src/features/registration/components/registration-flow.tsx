@@ -12,6 +12,7 @@ import {
   registrationFields,
 } from '../../../domain/registration/registration-schema'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { keepReturnAfterSignIn } from '../../../ui/return-after-sign-in'
 import { registerUser } from '../api/register-user'
 import { resendRecoveryEmail } from '../api/resend-recovery-email'
 import { RegistrationForm } from './registration-form'
@@ -38,7 +39,7 @@ function resultViewOf(value: unknown): ResultView | undefined {
  * management (the first invalid field after a refused submission, the result's heading after
  * an answer).
  */
-export function RegistrationFlow() {
+export function RegistrationFlow({ redirect }: { readonly redirect?: string | undefined } = {}) {
   // `_` is a new function whenever the language changes: the messages below follow it.
   const { _ } = useLingui()
   const [machine] = useState(() =>
@@ -71,6 +72,11 @@ export function RegistrationFlow() {
   const onForm = snapshot.matches('form') || snapshot.matches('submitting')
   const outcome = resultViewOf(snapshot.value)
   const view = outcome ?? 'form'
+
+  // Registered: the page the visitor was going to waits for their first sign-in.
+  useEffect(() => {
+    if (outcome === 'success' && redirect !== undefined) keepReturnAfterSignIn(redirect)
+  }, [outcome, redirect])
   const previousView = useRef(view)
 
   useEffect(() => {
