@@ -2,12 +2,24 @@ import { i18n } from '@lingui/core'
 import { type Locale, languageCookieName, languageStorageKey, toLocale } from '../domain/locales'
 import { activateLocale } from './i18n'
 
+/**
+ * The visitor's chosen language: localStorage, else its mirror in the cookie the server picks
+ * pages by (storage cleared or disabled while cookies stay, as Lighthouse and some privacy
+ * settings do). Trusting the cookie too keeps the page in the language the server sent instead
+ * of switching it, and re-rendering it all, right after hydration.
+ */
 export function readStoredLanguage(): string | null {
   try {
-    return window.localStorage.getItem(languageStorageKey)
+    const stored = window.localStorage.getItem(languageStorageKey)
+    if (stored !== null) return stored
   } catch {
-    return null // storage disabled (privacy mode): fall back to the browser's languages
+    // storage disabled (privacy mode): the cookie, else the browser's languages
   }
+  const cookie = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${languageCookieName}=`))
+  return cookie ? cookie.slice(languageCookieName.length + 1) : null
 }
 
 function persistLanguage(locale: Locale): void {

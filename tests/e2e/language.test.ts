@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { withBrowser } from './fixtures'
 
-const { open } = withBrowser()
+const { open, baseURL } = withBrowser()
 
 describe('language', () => {
   it('a Spanish service path renders Spanish, sets <html lang="es"> and stores app-language=es; / then stays Spanish', async () => {
@@ -32,6 +32,19 @@ describe('language', () => {
     const { page } = await open('/about', { locale: 'de-DE' })
     await page.getByRole('heading', { level: 1, name: 'About Puente Digital' }).waitFor()
     expect(await page.getAttribute('html', 'lang')).toBe('en')
+  })
+
+  // The cookie mirrors the stored choice for the server; with storage cleared (Lighthouse does
+  // this between runs, some privacy settings on every visit) it still says what was chosen.
+  it('with only the language cookie left, an English browser keeps the Spanish page it was sent', async () => {
+    const { page, context } = await open('/robots.txt')
+    await context.addCookies([{ name: 'app-language', value: 'es', url: baseURL }])
+    await page.goto('/about')
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    // Give a switch after hydration the time to happen, had the app wanted one.
+    await page.waitForTimeout(500)
+    expect(await page.getAttribute('html', 'lang')).toBe('es')
+    await page.getByRole('heading', { level: 1, name: 'Acerca de Puente Digital' }).waitFor()
   })
 
   it('renders a translated 404 page for an unknown path', async () => {
