@@ -69,6 +69,7 @@ describe('security headers on the served site', () => {
       }),
     )
     write('client/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    write('client/assets/app-1234.js', 'console.log(1)')
     app = createApp({ clientDir: join(root, 'client'), trustProxy: { mode: 'hops', hops: 1 } })
   })
   afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -108,6 +109,24 @@ describe('security headers on the served site', () => {
     expect(response.headers.get('strict-transport-security')).toBe(
       'max-age=63072000; includeSubDomains',
     )
+  })
+
+  it('a script gets nosniff (and HSTS over HTTPS), none of the headers only documents use', async () => {
+    const script = await app.request('/assets/app-1234.js', {
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    expect(script.status).toBe(200)
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(script.headers.get('strict-transport-security')).not.toBeNull()
+    for (const documentOnly of [
+      'content-security-policy',
+      'referrer-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+    ]) {
+      expect(script.headers.get(documentOnly), documentOnly).toBeNull()
+    }
   })
 
   it('other answers get a deny-all policy; unknown API paths a JSON 404 that is never cached', async () => {
