@@ -3,6 +3,7 @@ import { budgetLabels, budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale, type Locale } from '../../src/domain/locales'
 import { serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
+import { composeMail } from '../mail/compose-mail'
 import type { ComposedMail } from '../mail/recovery-email'
 import {
   contactAcknowledgementMessages,
@@ -27,26 +28,6 @@ export type StoredEnquiry = {
   readonly message: string
   readonly locale: string
 }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
-export function wrapHtml(locale: Locale, subject: string, body: string): string {
-  return `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1e1e1e">
-${body}
-</body>
-</html>
-`
-}
-
-export const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`
-/** The visitor's message keeps its line breaks (it is escaped, never interpreted as HTML). */
-export const messageBlock = (text: string) =>
-  `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c9d2e3;white-space:pre-wrap">${escapeHtml(text)}</blockquote>`
 
 /** Everything the visitor sent, as label/value rows in `locale`. */
 function enquiryRows(locale: Locale, enquiry: StoredEnquiry): [string, string][] {
@@ -76,32 +57,12 @@ export function composeContactAgencyEmail(enquiry: StoredEnquiry): ComposedMail 
   const m = contactAgencyMailMessages
   const rows = enquiryRows(locale, enquiry)
   const subject = `${t(m.subject)}: ${enquiry.name}`
-  const text = [
-    t(m.intro),
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${t(m.message)}:`,
-    enquiry.message,
-    '',
-  ].join('\n')
-  const table = `<table style="border-collapse:collapse;margin:0 0 16px">${rows
-    .map(
-      ([label, value]) =>
-        `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('')}</table>`
-  const html = wrapHtml(
-    locale,
-    subject,
-    [
-      paragraph(t(m.intro)),
-      table,
-      paragraph(`${t(m.message)}:`),
-      messageBlock(enquiry.message),
-    ].join('\n'),
-  )
-  return { subject, text, html, replyTo: enquiry.email }
+  const mail = composeMail(locale, subject, [
+    { paragraph: t(m.intro) },
+    { rows },
+    { label: t(m.message), quote: enquiry.message },
+  ])
+  return { ...mail, replyTo: enquiry.email }
 }
 
 /** The visitor's acknowledgement, in the page's language, with a copy of their message. */
@@ -109,32 +70,12 @@ export function composeContactAcknowledgement(enquiry: StoredEnquiry): ComposedM
   const locale: Locale = isLocale(enquiry.locale) ? enquiry.locale : 'en'
   const t = translator(locale)
   const m = contactAcknowledgementMessages
-  const subject = t(m.subject)
-  const text = [
-    t(m.greeting),
-    '',
-    t(m.body),
-    '',
-    t(m.copy),
-    '',
-    enquiry.message,
-    '',
-    t(m.notYou),
-    '',
-    t(m.signature),
-    '',
-  ].join('\n')
-  const html = wrapHtml(
-    locale,
-    subject,
-    [
-      paragraph(t(m.greeting)),
-      paragraph(t(m.body)),
-      paragraph(t(m.copy)),
-      messageBlock(enquiry.message),
-      paragraph(t(m.notYou)),
-      paragraph(t(m.signature)),
-    ].join('\n'),
-  )
-  return { subject, text, html }
+  return composeMail(locale, t(m.subject), [
+    { paragraph: t(m.greeting) },
+    { paragraph: t(m.body) },
+    { paragraph: t(m.copy) },
+    { quote: enquiry.message },
+    { paragraph: t(m.notYou) },
+    { paragraph: t(m.signature) },
+  ])
 }

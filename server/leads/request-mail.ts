@@ -10,8 +10,8 @@ import { isLocale, type Locale } from '../../src/domain/locales'
 import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
 import { serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
+import { composeMail } from '../mail/compose-mail'
 import type { ComposedMail } from '../mail/recovery-email'
-import { escapeHtml, messageBlock, paragraph, wrapHtml } from './contact-mail'
 import {
   requestAcknowledgementMessages,
   requestAgencyMailMessages,
@@ -62,15 +62,6 @@ function briefRows(locale: Locale, change: StoredRequestChange): [string, string
   ]
 }
 
-function table(rows: [string, string][]): string {
-  return `<table style="border-collapse:collapse;margin:0 0 16px">${rows
-    .map(
-      ([label, value]) =>
-        `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('')}</table>`
-}
-
 /**
  * The agency's copy of a new request, in the client's language (the agency answers in it);
  * `Reply-To` is the client.
@@ -86,26 +77,12 @@ export function composeRequestAgencyEmail(change: StoredRequestChange): Composed
     ...briefRows(locale, change),
   ]
   const subject = `${t(m.subject)}: ${client}`
-  const text = [
-    t(m.intro),
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${t(m.need)}:`,
-    change.need,
-    '',
-  ].join('\n')
-  const html = wrapHtml(
-    locale,
-    subject,
-    [
-      paragraph(t(m.intro)),
-      table(rows),
-      paragraph(`${t(m.need)}:`),
-      messageBlock(change.need),
-    ].join('\n'),
-  )
-  return { subject, text, html, replyTo: change.clientEmail }
+  const mail = composeMail(locale, subject, [
+    { paragraph: t(m.intro) },
+    { rows },
+    { label: t(m.need), quote: change.need },
+  ])
+  return { ...mail, replyTo: change.clientEmail }
 }
 
 /** The client's acknowledgement of a new request, in their language, with a copy of the brief. */
@@ -113,35 +90,14 @@ export function composeRequestAcknowledgement(change: StoredRequestChange): Comp
   const locale = localeOf(change)
   const t = translator(locale)
   const m = requestAcknowledgementMessages
-  const rows = briefRows(locale, change)
-  const subject = t(m.subject)
-  const text = [
-    t(m.greeting),
-    '',
-    t(m.body),
-    '',
-    t(m.copy),
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    change.need,
-    '',
-    t(m.signature),
-    '',
-  ].join('\n')
-  const html = wrapHtml(
-    locale,
-    subject,
-    [
-      paragraph(t(m.greeting)),
-      paragraph(t(m.body)),
-      paragraph(t(m.copy)),
-      table(rows),
-      messageBlock(change.need),
-      paragraph(t(m.signature)),
-    ].join('\n'),
-  )
-  return { subject, text, html }
+  return composeMail(locale, t(m.subject), [
+    { paragraph: t(m.greeting) },
+    { paragraph: t(m.body) },
+    { paragraph: t(m.copy) },
+    { rows: briefRows(locale, change) },
+    { quote: change.need },
+    { paragraph: t(m.signature) },
+  ])
 }
 
 /** The client's notice of a status change: the new status's label and the agency's note. */
@@ -156,34 +112,14 @@ export function composeRequestStatusEmail(change: StoredRequestChange): Composed
     [t(m.service), serviceName(locale, change.serviceId)],
     [t(m.status), status],
   ]
-  const subject = t(m.subject)
-  const noteText = change.note === '' ? [] : [t(m.note), '', change.note, '']
-  const text = [
-    t(m.greeting),
-    '',
-    t(m.body),
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    ...noteText,
-    t(m.follow),
-    '',
-    t(m.signature),
-    '',
-  ].join('\n')
-  const html = wrapHtml(
-    locale,
-    subject,
-    [
-      paragraph(t(m.greeting)),
-      paragraph(t(m.body)),
-      table(rows),
-      ...(change.note === '' ? [] : [paragraph(t(m.note)), messageBlock(change.note)]),
-      paragraph(t(m.follow)),
-      paragraph(t(m.signature)),
-    ].join('\n'),
-  )
-  return { subject, text, html }
+  return composeMail(locale, t(m.subject), [
+    { paragraph: t(m.greeting) },
+    { paragraph: t(m.body) },
+    { rows },
+    ...(change.note === '' ? [] : [{ paragraph: t(m.note) }, { quote: change.note }]),
+    { paragraph: t(m.follow) },
+    { paragraph: t(m.signature) },
+  ])
 }
 
 /**
