@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { compileHints } from './scripts/compile-hints-plugin.ts'
 import { cspHashes } from './server/build/csp-hashes-plugin.ts'
 
 const file = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -40,6 +41,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     cspHashes(),
+    compileHints(),
   ],
   resolve: process.env.VITEST ? {} : { alias: preact },
   // The prerenderer renders with Preact too: the packages that import React are bundled into

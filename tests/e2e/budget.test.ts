@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { COMPILE_HINT } from '../../scripts/compile-hints-plugin'
 import { publicPages } from '../../src/routing/public-pages'
 import { withBrowser } from './fixtures'
 
@@ -110,4 +111,30 @@ describe('the public pages’ JavaScript budget', () => {
       expect(transferred).toBeLessThanOrEqual(budgetBytes)
     },
   )
+})
+
+// Start-up code is compiled while it downloads, off the main thread (docs/decisions/029).
+describe('the compile hint', () => {
+  const startsWithHint = (file: string) =>
+    readFileSync(join(buildDir, 'client', file), 'utf8').startsWith(`${COMPILE_HINT}\n`)
+
+  it.each(['en/index.html', 'es/servicios/desarrollo-web.html', 'en/register.html'])(
+    'heads every script %s runs at start',
+    (page) => {
+      const html = readFileSync(join(buildDir, 'pages', page), 'utf8')
+      const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g))]
+      expect(scripts.length).toBeGreaterThan(5)
+      expect(scripts.filter((file) => !startsWithHint(file))).toEqual([])
+    },
+  )
+
+  it('is not on code loaded for later (the request brief)', () => {
+    const brief = Object.entries(chunks()).find(([, chunk]) =>
+      Object.keys(chunk.modules).some((id) =>
+        id.endsWith('src/features/requests/request-brief.tsx'),
+      ),
+    )
+    expect(brief).toBeDefined()
+    expect(startsWithHint(brief?.[0] ?? '')).toBe(false)
+  })
 })
