@@ -207,12 +207,32 @@ function scriptsAfterLoad(html) {
           }
           if (chunks.length > 0) channel.port2.postMessage(null)
         }
-        // Once loaded and painted. The paint is observed rather than waited for with a frame
-        // and a timer: those stand still under a test's paused clock (and in hidden tabs).
+        // Once loaded and painted, and the page's main picture (the largest paint) with it:
+        // the load event comes when the picture has arrived, not when it is on screen, and
+        // scripts requested before the largest paint compete with it on a slow link. Paints
+        // are observed rather than waited for with a frame and a timer: those stand still
+        // under a test's paused clock (and in hidden tabs).
         let waiting = 2
         const ready = () => --waiting === 0 && start()
-        if (document.readyState === 'complete') ready()
-        else addEventListener('load', ready, { once: true })
+        const loaded = () => {
+          const picture = document.querySelector('img[elementtiming="main-picture"]')
+          // A picture that failed or is not laid out is never painted: no wait for it.
+          if (
+            picture?.naturalWidth > 0 &&
+            picture.checkVisibility?.() &&
+            PerformanceObserver.supportedEntryTypes?.includes('element')
+          ) {
+            waiting++
+            new PerformanceObserver((list, observer) => {
+              if (!list.getEntries().some((entry) => entry.identifier === 'main-picture')) return
+              observer.disconnect()
+              ready()
+            }).observe({ type: 'element', buffered: true })
+          }
+          ready()
+        }
+        if (document.readyState === 'complete') loaded()
+        else addEventListener('load', loaded, { once: true })
         if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
           new PerformanceObserver((_, observer) => {
             observer.disconnect()

@@ -280,6 +280,53 @@ describe('the home page images', () => {
   })
 })
 
+describe('the home page’s loading order', () => {
+  // The loader (scripts/prerender.mjs) asks for the scripts once the main picture, the page's
+  // largest paint, is on screen: scripts requested before it would compete with it.
+  it('requests its scripts only once the main picture is painted', async () => {
+    const { page } = await open('/robots.txt')
+    // The picture arrives after the first paint, as on a slow link: the load event then comes
+    // a frame before the picture is on screen.
+    await page.route(/\/assets\/hero-bridge-/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      await route.continue()
+    })
+    await page.goto('/')
+    await waitForHydration(page)
+    const { painted, firstScript } = await page.evaluate(async () => {
+      type ElementTiming = PerformanceEntry & { identifier: string; renderTime: number }
+      const entry = await new Promise<ElementTiming | undefined>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(
+            (list.getEntries() as ElementTiming[]).find((e) => e.identifier === 'main-picture'),
+          ),
+        ).observe({ type: 'element', buffered: true })
+      })
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((resource) => /\/assets\/[^/]+\.js$/.test(new URL(resource.name).pathname))
+      return {
+        painted: entry?.renderTime ?? Number.NaN,
+        firstScript: Math.min(...scripts.map((resource) => resource.startTime)),
+      }
+    })
+    expect(painted).toBeGreaterThan(0)
+    expect(firstScript).toBeGreaterThan(painted)
+  })
+
+  it('still starts its scripts when the main picture cannot load', async () => {
+    const { page } = await open('/robots.txt')
+    await page.route(/\/assets\/hero-bridge-/, (route) => route.abort())
+    await page.goto('/')
+    await waitForHydration(page)
+    expect(
+      await page
+        .locator('img[elementtiming="main-picture"]')
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBe(0)
+  })
+})
+
 describe('the home page accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`has no axe violations in the ${theme} theme`, async () => {

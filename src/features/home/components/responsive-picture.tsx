@@ -30,6 +30,8 @@ export function ResponsivePicture({
           alt={alt}
           loading="eager"
           fetchPriority="high"
+          // The page's scripts start once this is painted (the loader in scripts/prerender.mjs).
+          elementtiming="main-picture"
         />
       ) : (
         <img
