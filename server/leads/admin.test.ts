@@ -166,6 +166,11 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect((answer.body.fields as Record<string, string>).status).toBe(
       'Elige un estado de la lista.',
     )
+    expect((answer.body.fields as Record<string, string>).page).toBe(
+      'Usa un número de página del 1 al 999999.',
+    )
+    const longSearch = await spanish.get(`${endpoints.adminEnquiries.path}?q=${'x'.repeat(201)}`)
+    expect(longSearch.body.fields).toEqual({ q: 'Usa como máximo 200 caracteres.' })
     const notADay = await spanish.get(`${endpoints.adminEnquiries.path}?to=2026-02-30`)
     expect(notADay.status).toBe(400)
     expect(notADay.body.fields).toEqual({ to: 'Ingresa una fecha válida.' })

@@ -7,4 +7,5 @@ export const leadMessages = {
   unknownService: msg`Choose a service from the list.`,
   messageTooShort: msg`Tell us a little more: at least 20 characters.`,
   statusInvalid: msg`Choose a status from the list.`,
+  pageInvalid: msg`Use a page number from 1 to 999999.`,
 }

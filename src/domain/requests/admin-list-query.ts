@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { serviceIds } from '../leads/contact-schema'
 import { leadMessages as m } from '../leads/lead-messages'
-import { validationMessages } from '../registration/registration-messages'
+import { tooLong, validationMessages } from '../registration/registration-messages'
 import { strictObjectMessage, type Translate } from '../registration/registration-schema'
 import { requestStatuses } from './request-status'
 
@@ -40,8 +40,11 @@ export function createAdminListQuerySchema(t: Translate) {
       ),
       from: v.optional(daySchema(t), ''),
       to: v.optional(daySchema(t), ''),
-      q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
-      page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/), v.transform(Number)), '1'),
+      q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, t(tooLong(200)))), ''),
+      page: v.optional(
+        v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, t(m.pageInvalid)), v.transform(Number)),
+        '1',
+      ),
     },
     strictObjectMessage(t),
   )
