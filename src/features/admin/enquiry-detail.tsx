@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../api/call-endpoint'
 import { budgetLabels } from '../../domain/leads/lead-options'
 import { serviceNames } from '../../domain/services/service-table'
+import { LoadState } from '../../ui/load-state'
 import { adminQueryKey } from './admin-queries'
 import { localeLabels } from './locale-labels'
 
@@ -22,19 +23,13 @@ export function EnquiryDetail({ id }: { readonly id: string }) {
     onSuccess: (answer) => queryClient.setQueryData(enquiryKey(id), answer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
   })
-  if (detail.isPending)
+  if (detail.isPending || detail.isError)
     return (
-      <p className="result-panel" role="status">
-        <Trans>Loading the enquiry…</Trans>
-      </p>
-    )
-  if (detail.isError)
-    return (
-      <section className="result-panel result-panel-bad">
-        <h2>
-          <Trans>The enquiry could not be loaded.</Trans>
-        </h2>
-      </section>
+      <LoadState
+        failed={detail.isError}
+        loading={<Trans>Loading the enquiry…</Trans>}
+        failure={<Trans>The enquiry could not be loaded.</Trans>}
+      />
     )
   const enquiry = detail.data.enquiry
   const when = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })

@@ -10,6 +10,7 @@ import type { AdminServiceRequest } from '../../domain/api/api-contract'
 import { noteMaxLength } from '../../domain/requests/request-schemas'
 import { type RequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
 import { serviceNames } from '../../domain/services/service-table'
+import { LoadState } from '../../ui/load-state'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
 import { adminQueryKey } from './admin-queries'
@@ -24,19 +25,13 @@ export function RequestDetail({ id }: { readonly id: string }) {
     queryKey: requestKey(id),
     queryFn: () => callEndpoint('adminServiceRequest', { id }),
   })
-  if (detail.isPending)
+  if (detail.isPending || detail.isError)
     return (
-      <p className="result-panel" role="status">
-        <Trans>Loading the request…</Trans>
-      </p>
-    )
-  if (detail.isError)
-    return (
-      <section className="result-panel result-panel-bad">
-        <h2>
-          <Trans>The request could not be loaded.</Trans>
-        </h2>
-      </section>
+      <LoadState
+        failed={detail.isError}
+        loading={<Trans>Loading the request…</Trans>}
+        failure={<Trans>The request could not be loaded.</Trans>}
+      />
     )
   const request = detail.data.request
   return (

@@ -8,6 +8,7 @@ import { noteMaxLength } from '../../domain/requests/request-schemas'
 import { isOpenStatus } from '../../domain/requests/request-status'
 import { serviceById } from '../../domain/services/service-table'
 import { useLocale } from '../../i18n/use-locale'
+import { LoadState } from '../../ui/load-state'
 import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
 import { ServiceLink } from '../../ui/service-link'
 import { ServicesListingLink } from '../../ui/services-listing-link'
@@ -24,28 +25,14 @@ export function MyRequests() {
     queryKey: myRequestsQueryKey,
     queryFn: () => callEndpoint('myServiceRequests'),
   })
-  if (requests.isPending)
+  if (requests.isPending || requests.isError)
     return (
-      <p className="result-panel" role="status">
-        <Trans>Loading your requests…</Trans>
-      </p>
-    )
-  if (requests.isError)
-    return (
-      <section className="result-panel result-panel-bad">
-        <h2>
-          <Trans>Your requests could not be loaded.</Trans>
-        </h2>
-        <p className="form-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void requests.refetch()}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      </section>
+      <LoadState
+        failed={requests.isError}
+        loading={<Trans>Loading your requests…</Trans>}
+        failure={<Trans>Your requests could not be loaded.</Trans>}
+        onRetry={() => void requests.refetch()}
+      />
     )
   const list = requests.data.requests
   if (list.length === 0)
