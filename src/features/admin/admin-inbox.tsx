@@ -4,9 +4,10 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent, ReactNode } from 'react'
 import { callEndpoint, queryString } from '../../api/call-endpoint'
 import { apiBaseUrl } from '../../api/http-client'
-import { endpoints } from '../../domain/api/api-contract'
+import { endpoints, type ListPage } from '../../domain/api/api-contract'
 import {
   type AdminSearch,
+  type AdminTab,
   adminListQuery,
   pageCount,
   parseAdminSearch,
@@ -18,6 +19,7 @@ import {
   serviceNames,
   servicesInArea,
 } from '../../domain/services/service-table'
+import { LoadState } from '../../ui/load-state'
 import { adminQueryKey } from './admin-queries'
 import { EnquiryDetail } from './enquiry-detail'
 import { RequestDetail } from './request-detail'
@@ -181,24 +183,14 @@ function ListFrame({
   readonly table: ReactNode
 }) {
   const { t } = useLingui()
-  if (pending)
+  if (pending || failed)
     return (
-      <p className="result-panel" role="status">
-        <Trans>Loading the list…</Trans>
-      </p>
-    )
-  if (failed)
-    return (
-      <section className="result-panel result-panel-bad">
-        <h2>
-          <Trans>The list could not be loaded.</Trans>
-        </h2>
-        <p className="form-actions">
-          <button type="button" className="button button-primary" onClick={retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      </section>
+      <LoadState
+        failed={failed}
+        loading={<Trans>Loading the list…</Trans>}
+        failure={<Trans>The list could not be loaded.</Trans>}
+        onRetry={retry}
+      />
     )
   const page = search.page ?? 1
   const pages = pageCount(total, pageSize)
@@ -232,80 +224,92 @@ function ListFrame({
   )
 }
 
-function RequestList({ search }: { readonly search: AdminSearch }) {
+/** What every inbox row has: the item it opens, and the date it came in. */
+type ListItem = { readonly id: string; readonly createdAt: string }
+
+/**
+ * One inbox list: its page of the filtered items, read under the inbox's key, as a table in the
+ * list's frame. Each row opens its item by date; `person` names the sender for that link and
+ * the row's second column, `cells` are the list's own columns after it.
+ */
+function AdminList<Item extends ListItem>({
+  search,
+  list,
+  read,
+  csvPath,
+  caption,
+  headings,
+  empty,
+  person,
+  cells,
+}: {
+  readonly search: AdminSearch
+  readonly list: AdminTab
+  readonly read: (query: Record<string, string>) => Promise<ListPage<Item>>
+  readonly csvPath: string
+  readonly caption: (total: number) => ReactNode
+  /** The columns' headings, in order, by a name for each. */
+  readonly headings: Readonly<Record<string, ReactNode>>
+  readonly empty: ReactNode
+  readonly person: (item: Item) => { readonly name: string; readonly email: string }
+  readonly cells: (item: Item, day: (at: string) => string) => ReactNode
+}) {
   const { i18n } = useLingui()
   const query = adminListQuery(search)
-  const list = useQuery({
-    queryKey: [...adminQueryKey, 'requests', query],
-    queryFn: () => callEndpoint('adminServiceRequests', { query }),
+  const answer = useQuery({
+    queryKey: [...adminQueryKey, list, query],
+    queryFn: () => read(query),
   })
-  const items = list.data?.items ?? []
-  const total = list.data?.total ?? 0
+  const items = answer.data?.items ?? []
+  const total = answer.data?.total ?? 0
   const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
   return (
     <ListFrame
       search={search}
-      csvPath={endpoints.adminServiceRequestsCsv.path}
-      pending={list.isPending}
-      failed={list.isError}
-      retry={() => void list.refetch()}
+      csvPath={csvPath}
+      pending={answer.isPending}
+      failed={answer.isError}
+      retry={() => void answer.refetch()}
       total={total}
-      pageSize={list.data?.pageSize ?? 25}
+      pageSize={answer.data?.pageSize ?? 25}
       table={
         <table className="admin-table">
-          <caption>
-            <Trans>Service requests: {total} found</Trans>
-          </caption>
+          <caption>{caption(total)}</caption>
           <thead>
             <tr>
-              <th scope="col">
-                <Trans>Sent</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Client</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Service</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Last update</Trans>
-              </th>
+              {Object.entries(headings).map(([column, heading]) => (
+                <th key={column} scope="col">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {items.length === 0 ? (
               <tr>
-                <td colSpan={5}>
-                  <Trans>No service requests match these filters.</Trans>
-                </td>
+                <td colSpan={Object.keys(headings).length}>{empty}</td>
               </tr>
             ) : null}
-            {items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">
-                  <Link to="/admin" search={{ ...search, id: item.id }}>
-                    <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
-                    {/* Each row's link names whose request it opens, not only its date. */}
-                    <span className="visually-hidden">
-                      {`: ${item.client.name} ${item.client.lastName}`}
-                    </span>
-                  </Link>
-                </th>
-                <td>
-                  {item.client.name} {item.client.lastName}
-                  <br />
-                  <span className="admin-email">{item.client.email}</span>
-                </td>
-                <td>{i18n._(serviceNames[item.serviceId])}</td>
-                <td>{i18n._(requestStatusLabels[item.status])}</td>
-                <td>
-                  <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>
-                </td>
-              </tr>
-            ))}
+            {items.map((item) => {
+              const { name, email } = person(item)
+              return (
+                <tr key={item.id}>
+                  <th scope="row">
+                    <Link to="/admin" search={{ ...search, id: item.id }}>
+                      <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
+                      {/* Each row's link names whose item it opens, not only its date. */}
+                      <span className="visually-hidden">{`: ${name}`}</span>
+                    </Link>
+                  </th>
+                  <td>
+                    {name}
+                    <br />
+                    <span className="admin-email">{email}</span>
+                  </td>
+                  {cells(item, day)}
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       }
@@ -313,74 +317,63 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
   )
 }
 
+function RequestList({ search }: { readonly search: AdminSearch }) {
+  const { i18n } = useLingui()
+  return (
+    <AdminList
+      search={search}
+      list="requests"
+      read={(query) => callEndpoint('adminServiceRequests', { query })}
+      csvPath={endpoints.adminServiceRequestsCsv.path}
+      caption={(total) => <Trans>Service requests: {total} found</Trans>}
+      headings={{
+        sent: <Trans>Sent</Trans>,
+        client: <Trans>Client</Trans>,
+        service: <Trans>Service</Trans>,
+        status: <Trans>Status</Trans>,
+        updated: <Trans>Last update</Trans>,
+      }}
+      empty={<Trans>No service requests match these filters.</Trans>}
+      person={(item) => ({
+        name: `${item.client.name} ${item.client.lastName}`,
+        email: item.client.email,
+      })}
+      cells={(item, day) => (
+        <>
+          <td>{i18n._(serviceNames[item.serviceId])}</td>
+          <td>{i18n._(requestStatusLabels[item.status])}</td>
+          <td>
+            <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>
+          </td>
+        </>
+      )}
+    />
+  )
+}
+
 function EnquiryList({ search }: { readonly search: AdminSearch }) {
   const { i18n, t } = useLingui()
-  const query = adminListQuery(search)
-  const list = useQuery({
-    queryKey: [...adminQueryKey, 'enquiries', query],
-    queryFn: () => callEndpoint('adminEnquiries', { query }),
-  })
-  const items = list.data?.items ?? []
-  const total = list.data?.total ?? 0
-  const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
   return (
-    <ListFrame
+    <AdminList
       search={search}
+      list="enquiries"
+      read={(query) => callEndpoint('adminEnquiries', { query })}
       csvPath={endpoints.adminEnquiriesCsv.path}
-      pending={list.isPending}
-      failed={list.isError}
-      retry={() => void list.refetch()}
-      total={total}
-      pageSize={list.data?.pageSize ?? 25}
-      table={
-        <table className="admin-table">
-          <caption>
-            <Trans>Enquiries: {total} found</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Received</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Name</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Service</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Handled</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={4}>
-                  <Trans>No enquiries match these filters.</Trans>
-                </td>
-              </tr>
-            ) : null}
-            {items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">
-                  <Link to="/admin" search={{ ...search, id: item.id }}>
-                    <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
-                    <span className="visually-hidden">{`: ${item.name}`}</span>
-                  </Link>
-                </th>
-                <td>
-                  {item.name}
-                  <br />
-                  <span className="admin-email">{item.email}</span>
-                </td>
-                <td>{item.serviceId ? i18n._(serviceNames[item.serviceId]) : t`None`}</td>
-                <td>{item.handledAt ? t`Yes` : t`Not yet`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      caption={(total) => <Trans>Enquiries: {total} found</Trans>}
+      headings={{
+        received: <Trans>Received</Trans>,
+        name: <Trans>Name</Trans>,
+        service: <Trans>Service</Trans>,
+        handled: <Trans>Handled</Trans>,
+      }}
+      empty={<Trans>No enquiries match these filters.</Trans>}
+      person={(item) => ({ name: item.name, email: item.email })}
+      cells={(item) => (
+        <>
+          <td>{item.serviceId ? i18n._(serviceNames[item.serviceId]) : t`None`}</td>
+          <td>{item.handledAt ? t`Yes` : t`Not yet`}</td>
+        </>
+      )}
     />
   )
 }
