@@ -17,6 +17,12 @@ export const budgetLabels: Record<BudgetRange, MessageDescriptor> = {
   'not-sure': msg`Not sure yet`,
 }
 
+/** The budget's field, the same in the contact form and the service-request brief. */
+export const budgetField = {
+  label: msg`Budget`,
+  prompt: msg`Choose a budget range`,
+} as const
+
 /** When a client would like the work to start. */
 export const desiredStarts = ['asap', 'within-1-month', 'within-3-months', 'flexible'] as const
 export type DesiredStart = (typeof desiredStarts)[number]

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { serviceRequestFormMachine } from '../../../machines/service-request-form-machine'
@@ -9,24 +9,24 @@ import { callEndpoint } from '../../api/call-endpoint'
 import type { AccountUser } from '../../domain/api/api-contract'
 import {
   type BudgetRange,
-  budgetLabels,
-  budgetRanges,
   type DesiredStart,
   desiredStartLabels,
   desiredStarts,
 } from '../../domain/leads/lead-options'
-import { firstIssuePerField } from '../../domain/registration/registration-schema'
+import type { Translate } from '../../domain/registration/registration-schema'
 import { briefLength, createServiceRequestSchema } from '../../domain/requests/request-schemas'
 import {
-  type ServiceRequestFormField,
   type ServiceRequestFormValues,
   serviceRequestFormFields,
   serviceRequestPayload,
 } from '../../domain/requests/service-request-form'
 import type { ServiceId } from '../../domain/services/service-table'
 import { ensureCatalogs } from '../../i18n/i18n'
-import { FormField } from '../../ui/form-field'
+import { BudgetField } from '../../ui/budget-field'
+import { ChoiceField, TextAreaField } from '../../ui/form-field'
+import { useFieldMessages, useFormFocus } from '../../ui/form-flow'
 import { inspectorOptions } from '../../ui/machine-inspector'
+import { RetryButton } from '../../ui/retry-button'
 import { myRequestsQueryKey, type RequestsSession } from './brief-session'
 import './requests.css'
 
@@ -114,17 +114,6 @@ export default function RequestBrief({ serviceId, back, session }: RequestBriefP
   return <BriefFlow serviceId={serviceId} onSent={loaded.refresh} />
 }
 
-type FieldMessages = Partial<Record<ServiceRequestFormField, string>>
-
-function onlyFields(errors: Partial<Record<string, string>>): FieldMessages {
-  const result: FieldMessages = {}
-  for (const field of serviceRequestFormFields) {
-    const message = errors[field]
-    if (message) result[field] = message
-  }
-  return result
-}
-
 function readValues(form: HTMLFormElement): ServiceRequestFormValues {
   const data = new FormData(form)
   const text = (name: string) => {
@@ -165,40 +154,24 @@ function BriefFlow({
     }),
   )
   const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { serviceId } })
-  const { values, refusedSubmissions, serverFieldErrors, message } = snapshot.context
+  const { values, refusedSubmissions, message } = snapshot.context
 
-  // Messages derive from the last submitted values in the current language; the server's
-  // (already translated) fill in the rest.
-  const errors = useMemo(() => {
-    const fromServer = onlyFields(serverFieldErrors)
-    if (refusedSubmissions === 0) return fromServer
-    const result = v.safeParse(
-      createServiceRequestSchema((descriptor) => _(descriptor)),
-      serviceRequestPayload(serviceId, values),
-    )
-    return result.success
-      ? fromServer
-      : { ...fromServer, ...onlyFields(firstIssuePerField(result.issues)) }
-  }, [_, serviceId, values, refusedSubmissions, serverFieldErrors])
+  const check = useCallback(
+    (submitted: ServiceRequestFormValues, translate: Translate) =>
+      v.safeParse(
+        createServiceRequestSchema(translate),
+        serviceRequestPayload(serviceId, submitted),
+      ).issues,
+    [serviceId],
+  )
+  const errors = useFieldMessages(serviceRequestFormFields, snapshot.context, check)
 
   const formRef = useRef<HTMLFormElement>(null)
   const outcomeRef = useRef<HTMLHeadingElement>(null)
   const onForm = snapshot.matches('editing') || snapshot.matches('submitting')
   const busy = snapshot.matches('submitting')
   const view = onForm ? 'form' : String(snapshot.value)
-  const previousView = useRef(view)
-
-  useEffect(() => {
-    if (refusedSubmissions > 0)
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [refusedSubmissions])
-
-  useEffect(() => {
-    if (previousView.current === view) return
-    previousView.current = view
-    if (view === 'form') formRef.current?.querySelector<HTMLElement>('textarea')?.focus()
-    else outcomeRef.current?.focus()
-  }, [view])
+  useFormFocus({ formRef, outcomeRef, view, refusedSubmissions, firstControl: 'textarea' })
 
   if (snapshot.matches('sent'))
     return (
@@ -227,13 +200,7 @@ function BriefFlow({
         </h3>
         <p>{message ?? <Trans>Please try again in a moment.</Trans>}</p>
         <p className="actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={() => send({ type: 'retry' })} />
         </p>
       </section>
     )
@@ -261,7 +228,7 @@ function BriefFlow({
           <Trans>Please correct the fields marked below.</Trans>
         </p>
       ) : null}
-      <FormField
+      <TextAreaField
         form={formName}
         name="need"
         label={<Trans>What you need</Trans>}
@@ -272,50 +239,21 @@ function BriefFlow({
           </Trans>
         }
         error={errors.need}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            required
-            rows={6}
-            maxLength={briefLength.max}
-            defaultValue={values.need}
-          />
-        )}
-      </FormField>
-      <FormField
+        rows={6}
+        maxLength={briefLength.max}
+        defaultValue={values.need}
+      />
+      <ChoiceField
         form={formName}
         name="desiredStart"
         label={<Trans>When would you like to start?</Trans>}
         error={errors.desiredStart}
-      >
-        {(control) => (
-          <select {...control} required defaultValue={values.desiredStart}>
-            <option value="" disabled>
-              {t`Choose when to start`}
-            </option>
-            {desiredStarts.map((start) => (
-              <option key={start} value={start}>
-                {_(desiredStartLabels[start])}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField form={formName} name="budget" label={<Trans>Budget</Trans>} error={errors.budget}>
-        {(control) => (
-          <select {...control} required defaultValue={values.budget}>
-            <option value="" disabled>
-              {t`Choose a budget range`}
-            </option>
-            {budgetRanges.map((range) => (
-              <option key={range} value={range}>
-                {_(budgetLabels[range])}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        prompt={t`Choose when to start`}
+        choices={desiredStarts}
+        choiceLabel={(start) => _(desiredStartLabels[start])}
+        defaultValue={values.desiredStart}
+      />
+      <BudgetField form={formName} error={errors.budget} defaultValue={values.budget} />
       <p className="actions">
         <button type="submit" className="button button-primary" aria-disabled={busy}>
           {busy ? <Trans>Sending your request…</Trans> : <Trans>Send request</Trans>}

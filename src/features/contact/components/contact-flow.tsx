@@ -1,34 +1,27 @@
-import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { contactFormMachine } from '../../../../machines/contact-form-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import {
-  type ContactFormField,
   type ContactFormValues,
   contactFormFields,
   contactPayload,
 } from '../../../domain/leads/contact-form'
 import { createContactSchema } from '../../../domain/leads/contact-schema'
-import { firstIssuePerField } from '../../../domain/registration/registration-schema'
+import type { Translate } from '../../../domain/registration/registration-schema'
 import type { ServiceId } from '../../../domain/services/service-table'
+import { useFieldMessages, useFormFocus } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { RetryButton } from '../../../ui/retry-button'
 import { ContactForm } from './contact-form'
 import './contact.css'
 
-type FieldMessages = Partial<Record<ContactFormField, string>>
-
-function onlyFields(errors: Partial<Record<string, string>>): FieldMessages {
-  const result: FieldMessages = {}
-  for (const field of contactFormFields) {
-    const message = errors[field]
-    if (message) result[field] = message
-  }
-  return result
-}
+// The submitted values checked again, in the current language (the fill time is the server's).
+const checkContact = (values: ContactFormValues, translate: Translate) =>
+  v.safeParse(createContactSchema(translate), contactPayload(values, 0)).issues
 
 /**
  * The contact form on screen: the contactForm machine with the real call as its actor, the form
@@ -36,7 +29,6 @@ function onlyFields(errors: Partial<Record<string, string>>): FieldMessages {
  * focus (the first invalid field after a refusal, the outcome's heading after an answer).
  */
 export function ContactFlow({ service }: { readonly service: ServiceId | '' }) {
-  const { _ } = useLingui()
   // The fill time runs from the form's first render to the moment it is sent.
   const [shownAt] = useState(() => performance.now())
   const [machine] = useState(() =>
@@ -49,39 +41,15 @@ export function ContactFlow({ service }: { readonly service: ServiceId | '' }) {
     }),
   )
   const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { service } })
-  const { values, refusedSubmissions, serverFieldErrors, message } = snapshot.context
+  const { values, refusedSubmissions, message } = snapshot.context
 
-  // Messages derive from the last submitted values in the current language, so switching
-  // language re-translates them; the server's (already translated) fill in the rest.
-  const errors = useMemo(() => {
-    const fromServer = onlyFields(serverFieldErrors)
-    if (refusedSubmissions === 0) return fromServer
-    const result = v.safeParse(
-      createContactSchema((descriptor) => _(descriptor)),
-      contactPayload(values, 0),
-    )
-    return result.success
-      ? fromServer
-      : { ...fromServer, ...onlyFields(firstIssuePerField(result.issues)) }
-  }, [_, values, refusedSubmissions, serverFieldErrors])
+  const errors = useFieldMessages(contactFormFields, snapshot.context, checkContact)
 
   const formRef = useRef<HTMLFormElement>(null)
   const outcomeRef = useRef<HTMLHeadingElement>(null)
   const onForm = snapshot.matches('editing') || snapshot.matches('submitting')
   const view = onForm ? 'form' : String(snapshot.value)
-  const previousView = useRef(view)
-
-  useEffect(() => {
-    if (refusedSubmissions > 0)
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [refusedSubmissions])
-
-  useEffect(() => {
-    if (previousView.current === view) return
-    previousView.current = view
-    if (view === 'form') formRef.current?.querySelector<HTMLElement>('input, select')?.focus()
-    else outcomeRef.current?.focus()
-  }, [view])
+  useFormFocus({ formRef, outcomeRef, view, refusedSubmissions, firstControl: 'input, select' })
 
   if (onForm) {
     return (
@@ -134,13 +102,7 @@ export function ContactFlow({ service }: { readonly service: ServiceId | '' }) {
         </Trans>
       </p>
       <p className="actions">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => send({ type: 'retry' })}
-        >
-          <Trans>Try again</Trans>
-        </button>
+        <RetryButton onRetry={() => send({ type: 'retry' })} />
       </p>
     </section>
   )

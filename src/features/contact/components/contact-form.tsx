@@ -1,8 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent, Ref } from 'react'
 import type { ContactFormField, ContactFormValues } from '../../../domain/leads/contact-form'
 import { contactMaxLengths, messageLength } from '../../../domain/leads/contact-schema'
-import { type BudgetRange, budgetLabels, budgetRanges } from '../../../domain/leads/lead-options'
+import type { BudgetRange } from '../../../domain/leads/lead-options'
 import {
   areaIds,
   areaNames,
@@ -10,27 +10,36 @@ import {
   serviceNames,
   servicesInArea,
 } from '../../../domain/services/service-table'
-import { type FieldProps, FormField as SharedFormField } from '../../../ui/form-field'
+import { BudgetField } from '../../../ui/budget-field'
+import {
+  FieldsForm,
+  FormField,
+  type FormProps,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  type TextFieldSpec,
+} from '../../../ui/form-field'
 import { PrivacyLink } from '../../../ui/privacy-link'
 import { useHydrated } from '../../../ui/use-hydrated'
 
-export type ContactFormProps = {
-  /** Initial values of the controls (kept after an error or a refusal). */
-  readonly values: ContactFormValues
-  /** Translated message per field. */
-  readonly errors: Partial<Record<ContactFormField, string>>
-  /** Shows the summary; its key re-announces it on each refusal. */
-  readonly summaryKey: number | undefined
-  readonly busy: boolean
-  readonly onSubmit: (values: ContactFormValues) => void
-  readonly formRef?: Ref<HTMLFormElement>
-}
+export type ContactFormProps = FormProps<ContactFormValues, ContactFormField>
 
 const formName = 'contact'
 
-function FormField(props: Omit<FieldProps, 'form'>) {
-  return <SharedFormField form={formName} {...props} />
-}
+/** The one-line fields, in form order. */
+const textFields: readonly TextFieldSpec<keyof typeof contactMaxLengths & ContactFormField>[] = [
+  { name: 'name', label: msg`Your name`, type: 'text', autoComplete: 'name' },
+  { name: 'email', label: msg`Email`, type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: msg`Phone`, type: 'tel', autoComplete: 'tel', optional: true },
+  {
+    name: 'company',
+    label: msg`Company`,
+    type: 'text',
+    autoComplete: 'organization',
+    optional: true,
+  },
+]
 
 function readValues(form: HTMLFormElement): ContactFormValues {
   const data = new FormData(form)
@@ -58,120 +67,37 @@ function readValues(form: HTMLFormElement): ContactFormValues {
  * assistive technology never meet (off screen, hidden from the accessibility tree, out of the
  * tab order). Validation is the machine's: the browser's own is off.
  */
-export function ContactForm({
-  values,
-  errors,
-  summaryKey,
-  busy,
-  onSubmit,
-  formRef,
-}: ContactFormProps) {
+export function ContactForm(props: ContactFormProps) {
+  const { values, errors, busy } = props
   const { i18n, t } = useLingui()
   const hydrated = useHydrated()
-  const optional = (
-    <span className="form-optional">
-      {' '}
-      <Trans>(optional)</Trans>
-    </span>
-  )
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!busy) onSubmit(readValues(event.currentTarget))
-  }
+  const optional = <Trans>(optional)</Trans>
   const consentErrorId = errors.consent ? `${formName}-consent-error` : undefined
 
   return (
-    <form
-      ref={formRef}
+    <FieldsForm
+      {...props}
       className="contact-form"
-      method="post"
-      noValidate
-      onSubmit={submit}
-      aria-busy={busy}
+      read={readValues}
+      summary={<Trans>Please correct the fields marked below.</Trans>}
+      note={<Trans>All fields are required unless marked optional.</Trans>}
     >
-      {summaryKey !== undefined ? (
-        <p key={summaryKey} role="alert" className="form-summary">
-          <Trans>Please correct the fields marked below.</Trans>
-        </p>
-      ) : null}
-      <p className="form-note">
-        <Trans>All fields are required unless marked optional.</Trans>
-      </p>
-      <FormField name="name" label={<Trans>Your name</Trans>} error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={contactMaxLengths.name}
-            defaultValue={values.name}
-          />
-        )}
-      </FormField>
-      <FormField name="email" label={<Trans>Email</Trans>} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            autoComplete="email"
-            required
-            spellCheck={false}
-            autoCapitalize="off"
-            maxLength={contactMaxLengths.email}
-            defaultValue={values.email}
-          />
-        )}
-      </FormField>
+      {textFields.map((spec) => (
+        <TextField
+          key={spec.name}
+          form={formName}
+          spec={spec}
+          optional={optional}
+          error={errors[spec.name]}
+          defaultValue={values[spec.name]}
+          maxLength={contactMaxLengths[spec.name]}
+        />
+      ))}
       <FormField
-        name="phone"
-        label={
-          <>
-            <Trans>Phone</Trans>
-            {optional}
-          </>
-        }
-        error={errors.phone}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="tel"
-            autoComplete="tel"
-            maxLength={contactMaxLengths.phone}
-            defaultValue={values.phone}
-          />
-        )}
-      </FormField>
-      <FormField
-        name="company"
-        label={
-          <>
-            <Trans>Company</Trans>
-            {optional}
-          </>
-        }
-        error={errors.company}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="organization"
-            maxLength={contactMaxLengths.company}
-            defaultValue={values.company}
-          />
-        )}
-      </FormField>
-      <FormField
+        form={formName}
         name="service"
-        label={
-          <>
-            <Trans>Service of interest</Trans>
-            {optional}
-          </>
-        }
+        label={<Trans>Service of interest</Trans>}
+        optional={optional}
         error={errors.service}
       >
         {(control) => (
@@ -195,21 +121,9 @@ export function ContactForm({
           </select>
         )}
       </FormField>
-      <FormField name="budget" label={<Trans>Budget</Trans>} error={errors.budget}>
-        {(control) => (
-          <select {...control} required defaultValue={values.budget}>
-            <option value="" disabled>
-              {t`Choose a budget range`}
-            </option>
-            {budgetRanges.map((range) => (
-              <option key={range} value={range}>
-                {i18n._(budgetLabels[range])}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField
+      <BudgetField form={formName} error={errors.budget} defaultValue={values.budget} />
+      <TextAreaField
+        form={formName}
         name="message"
         label={<Trans>Your message</Trans>}
         hint={
@@ -219,17 +133,10 @@ export function ContactForm({
           </Trans>
         }
         error={errors.message}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            required
-            rows={7}
-            maxLength={messageLength.max}
-            defaultValue={values.message}
-          />
-        )}
-      </FormField>
+        rows={7}
+        maxLength={messageLength.max}
+        defaultValue={values.message}
+      />
       <div className={errors.consent ? 'form-check form-field-invalid' : 'form-check'}>
         <input
           id={`${formName}-consent`}
@@ -266,16 +173,9 @@ export function ContactForm({
           defaultValue=""
         />
       </div>
-      <p className="actions">
-        {/* Disabled until hydrated; afterwards only aria-disabled while busy, so it keeps focus. */}
-        <button
-          type="submit"
-          className="button button-primary"
-          {...(hydrated ? { 'aria-disabled': busy } : { disabled: true })}
-        >
-          {busy ? <Trans>Sending your message…</Trans> : <Trans>Send message</Trans>}
-        </button>
-      </p>
-    </form>
+      <SubmitButton busy={busy} busyLabel={<Trans>Sending your message…</Trans>}>
+        <Trans>Send message</Trans>
+      </SubmitButton>
+    </FieldsForm>
   )
 }

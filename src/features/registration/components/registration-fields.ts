@@ -1,19 +1,11 @@
-import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react'
 import type { RegistrationField } from '../../../domain/registration/registration-schema'
+import type { TextFieldSpec } from '../../../ui/form-field'
 
 /** How each text field of the form is presented; gender (a select) is rendered on its own. */
-export type TextFieldSpec = {
-  readonly name: Exclude<RegistrationField, 'gender'>
-  readonly label: MessageDescriptor
-  readonly type: HTMLInputTypeAttribute
-  readonly autoComplete: HTMLInputAutoCompleteAttribute
-  readonly hint?: MessageDescriptor
-  readonly optional?: boolean
-}
+export type RegistrationTextField = TextFieldSpec<Exclude<RegistrationField, 'gender'>>
 
-export const accountFields: readonly TextFieldSpec[] = [
+export const accountFields: readonly RegistrationTextField[] = [
   { name: 'email', label: msg`Email address`, type: 'email', autoComplete: 'email' },
   {
     name: 'password',
@@ -24,13 +16,13 @@ export const accountFields: readonly TextFieldSpec[] = [
   },
 ]
 
-export const personFields: readonly TextFieldSpec[] = [
+export const personFields: readonly RegistrationTextField[] = [
   { name: 'name', label: msg`First name`, type: 'text', autoComplete: 'given-name' },
   { name: 'lastName', label: msg`Last name`, type: 'text', autoComplete: 'family-name' },
   { name: 'phone', label: msg`Phone number`, type: 'tel', autoComplete: 'tel' },
 ]
 
-export const birthDateField: TextFieldSpec = {
+export const birthDateField: RegistrationTextField = {
   name: 'birthDate',
   label: msg`Date of birth`,
   type: 'date',
@@ -39,7 +31,7 @@ export const birthDateField: TextFieldSpec = {
 
 // Mexican addresses: colonia is the third administrative level (address-level3) and the
 // municipality the second; street numbers have no autofill token of their own.
-export const addressFields: readonly TextFieldSpec[] = [
+export const addressFields: readonly RegistrationTextField[] = [
   { name: 'street', label: msg`Street`, type: 'text', autoComplete: 'address-line1' },
   {
     name: 'exteriorNumber',

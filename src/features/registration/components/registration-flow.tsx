@@ -1,16 +1,15 @@
-import { useLingui } from '@lingui/react'
 import { useMachine } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { registrationMachine } from '../../../../machines/registration-machine'
 import {
   createRegistrationSchema,
-  firstIssuePerField,
-  type RegistrationField,
   type RegistrationValues,
   registrationFields,
+  type Translate,
 } from '../../../domain/registration/registration-schema'
+import { useFieldMessages } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { keepReturnAfterSignIn } from '../../../ui/return-after-sign-in'
 import { registerUser } from '../api/register-user'
@@ -18,16 +17,9 @@ import { resendRecoveryEmail } from '../api/resend-recovery-email'
 import { RegistrationForm } from './registration-form'
 import { RegistrationResult, type ResultView, resultViews } from './registration-result'
 
-type FieldMessages = Partial<Record<RegistrationField, string>>
-
-function onlyFields(errors: Partial<Record<string, string>>): FieldMessages {
-  const result: FieldMessages = {}
-  for (const field of registrationFields) {
-    const message = errors[field]
-    if (message) result[field] = message
-  }
-  return result
-}
+// The submitted values checked again, in the current language.
+const checkRegistration = (values: RegistrationValues, translate: Translate) =>
+  v.safeParse(createRegistrationSchema(translate), values).issues
 
 function resultViewOf(value: unknown): ResultView | undefined {
   return resultViews.find((view) => view === value)
@@ -40,8 +32,6 @@ function resultViewOf(value: unknown): ResultView | undefined {
  * an answer).
  */
 export function RegistrationFlow({ redirect }: { readonly redirect?: string | undefined } = {}) {
-  // `_` is a new function whenever the language changes: the messages below follow it.
-  const { _ } = useLingui()
   const [machine] = useState(() =>
     registrationMachine.provide({
       actors: {
@@ -51,21 +41,9 @@ export function RegistrationFlow({ redirect }: { readonly redirect?: string | un
     }),
   )
   const [snapshot, send] = useMachine(machine, inspectorOptions)
-  const { values, refusedSubmissions, serverFieldErrors, message } = snapshot.context
+  const { values, refusedSubmissions, message } = snapshot.context
 
-  // Messages derive from the last submitted values, in the current language: switching
-  // language re-translates them.
-  const errors = useMemo(() => {
-    const fromServer = onlyFields(serverFieldErrors)
-    if (refusedSubmissions === 0) return fromServer
-    const result = v.safeParse(
-      createRegistrationSchema((descriptor) => _(descriptor)),
-      values,
-    )
-    return result.success
-      ? fromServer
-      : { ...fromServer, ...onlyFields(firstIssuePerField(result.issues)) }
-  }, [_, values, refusedSubmissions, serverFieldErrors])
+  const errors = useFieldMessages(registrationFields, snapshot.context, checkRegistration)
 
   const formRef = useRef<HTMLFormElement>(null)
   const resultRef = useRef<HTMLHeadingElement>(null)

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent, Ref } from 'react'
 import {
   earliestBirthDate,
   genders,
@@ -8,9 +7,15 @@ import {
   type RegistrationValues,
   registrationFields,
 } from '../../../domain/registration/registration-schema'
+import {
+  ChoiceField,
+  FieldsForm,
+  type FormProps,
+  SubmitButton,
+  TextField,
+} from '../../../ui/form-field'
 import { PrivacyLink } from '../../../ui/privacy-link'
-import { useHydrated } from '../../../ui/use-hydrated'
-import { FormField } from './form-field'
+import { formName } from './form-field'
 import {
   accountFields,
   addressFields,
@@ -18,20 +23,10 @@ import {
   genderLabels,
   genderPlaceholder,
   personFields,
-  type TextFieldSpec,
+  type RegistrationTextField,
 } from './registration-fields'
 
-export type RegistrationFormProps = {
-  /** Initial values of the controls (kept across "Try again"). */
-  readonly values: RegistrationValues
-  /** Translated message per field. */
-  readonly errors: Partial<Record<RegistrationField, string>>
-  /** Shows "Please fill in all required fields."; its key re-announces it on each refusal. */
-  readonly summaryKey: number | undefined
-  readonly busy: boolean
-  readonly onSubmit: (values: RegistrationValues) => void
-  readonly formRef?: Ref<HTMLFormElement>
-}
+export type RegistrationFormProps = FormProps<RegistrationValues, RegistrationField>
 
 function readValues(form: HTMLFormElement): RegistrationValues {
   const data = new FormData(form)
@@ -47,74 +42,30 @@ function readValues(form: HTMLFormElement): RegistrationValues {
  * tokens, per-field messages. Validation is the machine's (the browser's own is off, so the
  * messages and the summary are the same in every browser and language).
  */
-export function RegistrationForm({
-  values,
-  errors,
-  summaryKey,
-  busy,
-  onSubmit,
-  formRef,
-}: RegistrationFormProps) {
+export function RegistrationForm(props: RegistrationFormProps) {
+  const { values, errors, busy } = props
   const { i18n } = useLingui()
-  const hydrated = useHydrated()
-
-  const textField = (spec: TextFieldSpec) => (
-    <FormField
+  const textField = (spec: RegistrationTextField) => (
+    <TextField
       key={spec.name}
-      name={spec.name}
+      form={formName}
+      spec={spec}
+      optional={<Trans>(optional)</Trans>}
       error={errors[spec.name]}
-      label={
-        <>
-          {i18n._(spec.label)}
-          {spec.optional ? (
-            <span className="form-optional">
-              {' '}
-              <Trans>(optional)</Trans>
-            </span>
-          ) : null}
-        </>
-      }
-      hint={spec.hint ? i18n._(spec.hint) : undefined}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type={spec.type}
-          autoComplete={spec.autoComplete}
-          defaultValue={values[spec.name]}
-          required={!spec.optional}
-          maxLength={spec.type === 'date' ? undefined : maxLengths[spec.name]}
-          {...(spec.type === 'date' ? { min: earliestBirthDate } : {})}
-          {...(spec.name === 'email' ? { spellCheck: false, autoCapitalize: 'off' } : {})}
-        />
-      )}
-    </FormField>
+      defaultValue={values[spec.name]}
+      maxLength={spec.type === 'date' ? undefined : maxLengths[spec.name]}
+      min={spec.type === 'date' ? earliestBirthDate : undefined}
+    />
   )
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!busy) onSubmit(readValues(event.currentTarget))
-  }
-
   return (
-    // method="post": should a submit ever happen without our handler, the values do not end up
-    // in the URL.
-    <form
-      ref={formRef}
+    <FieldsForm
+      {...props}
       className="registration-form"
-      method="post"
-      noValidate
-      onSubmit={submit}
-      aria-busy={busy}
+      read={readValues}
+      summary={<Trans>Please fill in all required fields.</Trans>}
+      note={<Trans>All fields are required unless marked optional.</Trans>}
     >
-      {summaryKey !== undefined ? (
-        <p key={summaryKey} role="alert" className="form-summary">
-          <Trans>Please fill in all required fields.</Trans>
-        </p>
-      ) : null}
-      <p className="form-note">
-        <Trans>All fields are required unless marked optional.</Trans>
-      </p>
       <fieldset>
         <legend>
           <Trans>Your account</Trans>
@@ -126,20 +77,17 @@ export function RegistrationForm({
           <Trans>About you</Trans>
         </legend>
         {personFields.map(textField)}
-        <FormField name="gender" label={<Trans>Gender</Trans>} error={errors.gender}>
-          {(control) => (
-            <select {...control} autoComplete="sex" defaultValue={values.gender} required>
-              <option value="" disabled>
-                {i18n._(genderPlaceholder)}
-              </option>
-              {genders.map((gender) => (
-                <option key={gender} value={gender}>
-                  {i18n._(genderLabels[gender])}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField
+          form={formName}
+          name="gender"
+          label={<Trans>Gender</Trans>}
+          error={errors.gender}
+          prompt={i18n._(genderPlaceholder)}
+          choices={genders}
+          choiceLabel={(gender) => i18n._(genderLabels[gender])}
+          defaultValue={values.gender}
+          autoComplete="sex"
+        />
         {textField(birthDateField)}
       </fieldset>
       <fieldset>
@@ -154,16 +102,9 @@ export function RegistrationForm({
           <PrivacyLink>privacy notice</PrivacyLink>.
         </Trans>
       </p>
-      <p className="actions">
-        {/* Disabled until hydrated; afterwards only aria-disabled while busy, so it keeps focus. */}
-        <button
-          type="submit"
-          className="button button-primary"
-          {...(hydrated ? { 'aria-disabled': busy } : { disabled: true })}
-        >
-          {busy ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
-        </button>
-      </p>
-    </form>
+      <SubmitButton busy={busy} busyLabel={<Trans>Creating your account…</Trans>}>
+        <Trans>Create account</Trans>
+      </SubmitButton>
+    </FieldsForm>
   )
 }
