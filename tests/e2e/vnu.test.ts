@@ -23,7 +23,7 @@ describe('the W3C Nu HTML checker', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vnu-pages-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('reports no errors on the prerendered pages', async () => {
+  it('reports no errors on the prerendered pages (the Element Timing attribute aside)', async () => {
     const requests = [
       ...neutralPaths.flatMap((path) => ['en', 'es'].map((locale) => ({ path, locale }))),
       ...localizedPages.map(({ path, locale }) => ({ path, locale })),
@@ -54,13 +54,26 @@ describe('the W3C Nu HTML checker', () => {
       throw new Error(`vnu failed to run: ${run.stderr || run.error?.message}`)
     }
     const report = JSON.parse(run.stderr || '{"messages":[]}') as { messages: VnuMessage[] }
-    const errors = report.messages
-      .filter((m) => m.type === 'error' || m.type === 'non-document-error')
+    const all = report.messages.filter((m) => m.type === 'error' || m.type === 'non-document-error')
+    // The home page's main picture carries `elementtiming` (docs/decisions/030): the Element
+    // Timing API's attribute, specified by the W3C's Web Performance group and read by Chromium,
+    // but not (yet) part of the HTML standard the checker implements. That one message, on that
+    // one element, is expected; any other error fails.
+    const elementTiming = (m: VnuMessage) =>
+      m.message === 'Attribute “elementtiming” not allowed on element “img” at this point.' &&
+      (m.extract ?? '').includes('elementtiming="main-picture"')
+    const errors = all
+      .filter((m) => !elementTiming(m))
       .map(
         (m) =>
           `${(m.url ?? '').split('/').pop()}:${m.lastLine ?? '?'} ${m.message} [${m.extract ?? ''}]`,
       )
     expect(errors).toEqual([])
+    // Only the two home pages (en, es) have the main picture.
+    expect(all.filter(elementTiming).map((m) => (m.url ?? '').split('/').pop())).toEqual([
+      'en_.html',
+      'es_.html',
+    ])
     // Every neutral page in both languages, every localized page, the two 404 pages.
     expect(files).toHaveLength(requests.length)
     expect(files.length).toBeGreaterThanOrEqual(80)
