@@ -7,13 +7,16 @@ import type { AuthDeps } from '../auth/auth-env'
 import { hashPassword } from '../auth/passwords'
 import { refusePassword } from '../auth/refuse-password'
 import { securityEvent } from '../log/security-event'
+import { rotateBrowserSession } from '../sessions/browser-session'
 import { type AccountEnv, signedInOf } from '../sessions/require-session'
 import { refuseWrongPassword } from './current-password'
 
 /**
- * One statement: the new password, every other session of the account ended (whoever else held
- * the old password or a session is signed out), and the notice in the outbox, in the account's
- * language.
+ * One statement: the new password; every other session of the account ended (whoever else held
+ * the old password or a session is signed out) and this one under a new id ($4, the hash of
+ * the id the browser gets); every outstanding reset and verification link retired, and a
+ * recovery mail still waiting in the outbox dropped (it would mint a fresh link) — a link mailed
+ * before the change must not undo it; and the notice in the outbox, in the account's language.
  */
 const changeSql = `
 WITH changed AS (
@@ -22,6 +25,19 @@ WITH changed AS (
 ), others AS (
   DELETE FROM sessions USING changed WHERE sessions.user_id = changed.id AND sessions.id <> $3
   RETURNING sessions.id
+), rotated AS (
+  UPDATE sessions SET token_hash = $4 FROM changed
+  WHERE sessions.id = $3 AND sessions.user_id = changed.id
+), reset_links AS (
+  UPDATE password_reset_tokens SET used_at = now() FROM changed
+  WHERE password_reset_tokens.user_id = changed.id AND password_reset_tokens.used_at IS NULL
+), verification_links AS (
+  UPDATE email_verification_tokens SET used_at = now() FROM changed
+  WHERE email_verification_tokens.user_id = changed.id AND email_verification_tokens.used_at IS NULL
+), waiting_recovery AS (
+  UPDATE mail_outbox SET status = 'expired' FROM changed
+  WHERE mail_outbox.user_id = changed.id AND mail_outbox.kind = 'password_recovery'
+    AND mail_outbox.status = 'pending'
 ), notice AS (
   INSERT INTO mail_outbox (kind, recipient, locale, user_id)
   SELECT 'password_changed', email, locale, id FROM changed
@@ -48,11 +64,14 @@ export function changePasswordHandler(deps: AuthDeps): Handler<AccountEnv> {
     )
     if (refused) return refused
     const passwordHash = await deps.hashSlots.run(() => hashPassword(newPassword))
+    const rotation = rotateBrowserSession(c, deps, session)
     const result = await deps.pool.query<{ notice_id: string | null; ended: number }>(changeSql, [
       user.id,
       passwordHash,
       session.id,
+      rotation.tokenHash,
     ])
+    rotation.handOver()
     const row = result.rows[0]
     if (row?.notice_id) deps.mail.queued(Number(row.notice_id))
     securityEvent(c, 'password.changed', { accountId: user.id, count: row?.ended ?? 0 })

@@ -9,6 +9,7 @@ import type { AuthDeps, AuthEnv } from '../auth/auth-env'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { users } from '../db/schema'
 import { securityEvent } from '../log/security-event'
+import { limitedCheck } from '../security/limited-check'
 import { emailSubject } from '../security/rate-limit'
 import { startBrowserSession } from '../sessions/browser-session'
 import { toAccountUser } from './account-user'
@@ -26,8 +27,10 @@ function dummy(): Promise<string> {
 /**
  * `POST /api/v1/auth/login`. Unknown address and wrong password: the same 401, body and time.
  * Limits count failures only, per client address and per account (keyed by the address's hash,
- * whether or not it has an account); a correct password clears the account's count. A correct
- * password on an unverified account: 403 `email_unverified`, and no session.
+ * whether or not it has an account), reserved before the password is checked so parallel
+ * guesses cannot overrun them (server/security/limited-check.ts); a correct password clears the
+ * account's count. A correct password on an unverified account: 403 `email_unverified`, and no
+ * session.
  */
 export function loginHandler(deps: AuthDeps): Handler<AuthEnv> {
   const schemas = schemasPerLocale(createLoginSchema)
@@ -40,27 +43,31 @@ export function loginHandler(deps: AuthDeps): Handler<AuthEnv> {
     })
     if (!admitted.ok) return admitted.response
     const { email, password, remember } = admitted.input
-    const account = emailSubject(email)
-    const perAccount = await deps.rateLimiter.peek(loginFailuresPerAccount, account)
-    if (!perAccount.allowed)
-      return tooManyRequests(c, perAccount.retryAfterSeconds, loginFailuresPerAccount)
-
     const [user] = await deps.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = lower(${email})`)
     const storedHash = user?.passwordHash ?? (await dummy())
-    const matches = await deps.hashSlots.run(() => verifyPassword(storedHash, password))
-    if (!user || !matches) {
-      await deps.rateLimiter.hit(loginFailuresPerIp, c.get('clientIp'))
-      await deps.rateLimiter.hit(loginFailuresPerAccount, account)
+    const checked = await limitedCheck(
+      deps.rateLimiter,
+      [
+        { rule: loginFailuresPerIp, subject: c.get('clientIp'), onPass: 'giveBack' },
+        { rule: loginFailuresPerAccount, subject: emailSubject(email), onPass: 'clear' },
+      ],
+      async () => {
+        const matches = await deps.hashSlots.run(() => verifyPassword(storedHash, password))
+        return user !== undefined && matches
+      },
+    )
+    if (checked.outcome === 'limited')
+      return tooManyRequests(c, checked.retryAfterSeconds, checked.rule)
+    if (checked.outcome === 'failed' || !user) {
       securityEvent(c, 'auth.login.failed', {
         accountId: user?.id,
         reason: user ? 'wrong_password' : 'unknown_account',
       })
       return failure(c, 401, 'invalid_credentials', t(m.invalidCredentials))
     }
-    await deps.rateLimiter.reset(loginFailuresPerAccount, account)
     if (user.emailVerifiedAt === null) {
       securityEvent(c, 'auth.login.failed', { accountId: user.id, reason: 'email_unverified' })
       return failure(c, 403, 'email_unverified', t(m.emailUnverified))

@@ -28,9 +28,10 @@ export const defaultRateRules = {
     limit: 5,
     windowSeconds: 24 * 60 * 60,
   },
-  // Sign-in limits count failed attempts only (a password guess), per address and per account;
-  // a successful sign-in clears the account's count. Wrong current passwords on the password
-  // change and the deletion count against the account too.
+  // Sign-in limits count failed attempts only (a password guess), per address and per account,
+  // reserved before the check (server/security/limited-check.ts); a successful sign-in clears the
+  // account's count. Wrong current passwords on the password change and the deletion count
+  // against the account too.
   loginFailuresPerIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
   loginFailuresPerAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * 60 },
   /** Every signed-in change (profile, sessions, sign-out): generous, it only caps floods. */

@@ -6,6 +6,7 @@ export const authMessages = {
   alreadyRegistered: msg`User already registered. Would you like to resend the recovery email?`,
   recoverySent: msg`Recovery email has been sent successfully.`,
   passwordChanged: msg`Your password has been changed. You can now sign in with it.`,
+  registrationUnfinished: msg`This address’s registration was never confirmed, so it had no password to reset. We have removed the unfinished registration and everything in it: register again to create your account.`,
   resetLinkInvalid: msg`This reset link is invalid, has expired or was already used. Ask for a new recovery email.`,
   invalidFields: msg`Some fields are missing or invalid.`,
   invalidJson: msg`The request body is not valid JSON.`,

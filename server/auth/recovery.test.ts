@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
-import { resetTokenIn, type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher'
+import {
+  resetTokenIn,
+  type SmtpCatcher,
+  startSmtpCatcher,
+  verificationTokenIn,
+} from '../test/smtp-catcher'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
 import { verifyPassword } from './passwords'
 
@@ -65,6 +70,16 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     const client = new ApiClient(api.url)
     if (language) client.cookies.set('app-language', language)
     expect((await client.post('/api/v1/auth/register', user)).status).toBe(201)
+    // Confirmed through its link: a reset is for confirmed accounts (an unconfirmed one is
+    // removed instead, docs/decisions/033).
+    await worker.deliverDue()
+    const mail = await smtp.waitForMail(user.email, undefined, (m) =>
+      Boolean(verificationTokenIn(m.text, publicUrl)),
+    )
+    const token = verificationTokenIn(mail.text, publicUrl)
+    expect((await new ApiClient(api.url).post('/api/v1/auth/verify-email', { token })).status).toBe(
+      200,
+    )
     return { user, client }
   }
 
@@ -153,6 +168,53 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
       await idle.stop()
       await noSmtpApi.close()
     }
+  })
+
+  it('a reset link of a never-confirmed registration removes it instead of handing it over; the owner registers afresh', async () => {
+    // A stranger registers the owner's address and fills the details in.
+    const stranger = account()
+    const owner = stranger.email
+    expect((await new ApiClient(api.url).post('/api/v1/auth/register', stranger)).status).toBe(201)
+    // The owner asks for a recovery mail, in Spanish, and opens its link.
+    const ownersBrowser = new ApiClient(api.url, undefined, 'es')
+    await ownersBrowser.post('/api/v1/auth/resend-recovery-email', { email: owner })
+    await worker.deliverDue()
+    const token = resetTokenIn((await resetMail(owner)).text, publicUrl)
+    const reset = await ownersBrowser.post('/api/v1/auth/reset-password', {
+      token,
+      password: 'the owner’s own passphrase',
+    })
+    expect(reset.status).toBe(409)
+    expect(reset.body).toMatchObject({
+      success: false,
+      code: 'registration_unfinished',
+      error:
+        'El registro de esta dirección nunca se confirmó, así que no tenía contraseña que restablecer. Eliminamos el registro sin terminar y todo lo que contenía: regístrate de nuevo para crear tu cuenta.',
+    })
+    // Nothing of the stranger's registration is left, and the owner is nobody's successor.
+    const left = await database.pool.query(
+      'SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)',
+      [owner],
+    )
+    expect(left.rows[0].n).toBe(0)
+    const signIn = await new ApiClient(api.url).post('/api/v1/auth/login', {
+      email: owner,
+      password: 'the owner’s own passphrase',
+    })
+    expect(signIn.status).toBe(401)
+    // The link is spent with the registration; the address is free to register.
+    const again = await ownersBrowser.post('/api/v1/auth/reset-password', {
+      token,
+      password: 'the owner’s own passphrase',
+    })
+    expect(again.status).toBe(400)
+    const fresh = {
+      ...account(),
+      email: owner,
+      name: 'Owner',
+      password: 'the owner’s own passphrase',
+    }
+    expect((await new ApiClient(api.url).post('/api/v1/auth/register', fresh)).status).toBe(201)
   })
 
   it('delivers the mail over SMTP with a link to PUBLIC_URL that sets a new password once', async () => {

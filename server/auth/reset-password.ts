@@ -14,16 +14,34 @@ import { refusePassword } from './refuse-password'
  * read, never a 19 MiB argon2 hash. (The reset itself checks the token again, atomically.)
  */
 const lookupSql = `
-SELECT u.id, u.email, u.name, u.last_name FROM password_reset_tokens t
+SELECT u.id, u.email, u.name, u.last_name, u.email_verified_at IS NULL AS unverified
+FROM password_reset_tokens t
 JOIN users u ON u.id = t.user_id
 WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()`
+
+/**
+ * The link of an address whose registration was never confirmed: whoever registered may not be
+ * the address's owner (anyone can type any address), so the owner does not inherit that
+ * registration's password or details. One statement spends the token and removes the
+ * unconfirmed account with everything in it (ON DELETE CASCADE); the owner registers afresh
+ * (docs/decisions/033-unverified-accounts.md).
+ */
+const removeUnfinishedSql = `
+WITH spent AS (
+  UPDATE password_reset_tokens SET used_at = now()
+  WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+  RETURNING user_id
+)
+DELETE FROM users USING spent
+WHERE users.id = spent.user_id AND users.email_verified_at IS NULL
+RETURNING users.id`
 
 /**
  * One statement, so it is atomic: spend the token (only if unused and unexpired; a concurrent
  * second use waits for the row lock, then finds it used), set the new password, end every
  * session of the account (whoever held the old password is signed out), retire the account's
- * other outstanding tokens, and put the "your password was changed" notice in the outbox. The
- * link arrived at the address, so the address counts as confirmed too.
+ * other outstanding tokens, and put the "your password was changed" notice in the outbox. Only
+ * a confirmed account gets this far (`email_verified_at IS NOT NULL`, checked again here).
  */
 const resetSql = `
 WITH spent AS (
@@ -31,9 +49,8 @@ WITH spent AS (
   WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
   RETURNING user_id
 ), changed AS (
-  UPDATE users SET password_hash = $2, password_changed_at = now(),
-    email_verified_at = coalesce(email_verified_at, now())
-  FROM spent WHERE users.id = spent.user_id
+  UPDATE users SET password_hash = $2, password_changed_at = now()
+  FROM spent WHERE users.id = spent.user_id AND users.email_verified_at IS NOT NULL
   RETURNING users.id, users.email
 ), signed_out AS (
   DELETE FROM sessions USING changed WHERE sessions.user_id = changed.id
@@ -67,9 +84,17 @@ export function resetPasswordHandler(deps: AuthDeps): Handler<AuthEnv> {
       email: string
       name: string
       last_name: string
+      unverified: boolean
     }>(lookupSql, [tokenHash])
     const account = found.rows[0]
     if (!account) return invalid()
+    if (account.unverified) {
+      const removed = await deps.pool.query<{ id: string }>(removeUnfinishedSql, [tokenHash])
+      const gone = removed.rows[0]
+      if (!gone) return invalid()
+      securityEvent(c, 'auth.reset.unfinished_registration', { accountId: gone.id })
+      return failure(c, 409, 'registration_unfinished', t(authMessages.registrationUnfinished))
+    }
 
     const refused = await refusePassword(
       c,

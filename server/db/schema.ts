@@ -56,6 +56,11 @@ export const users = pgTable(
     check('users_gender_check', sql`${table.gender} in ('Male', 'Female')`),
     check('users_locale_check', sql`${table.locale} in ('en', 'es')`),
     check('users_role_check', sql`${table.role} in ('client', 'admin')`),
+    // The hourly clean-up deletes registrations left unconfirmed for 7 days
+    // (server/maintenance/cleanup.ts); confirmed accounts stay out of the index.
+    index('users_unverified_created_at_idx')
+      .on(table.createdAt)
+      .where(sql`${table.emailVerifiedAt} is null`),
     // The admin inbox searches requests by their client's name or email (pg_trgm: any substring).
     index('users_search_trgm_idx').using(
       'gin',

@@ -11,6 +11,7 @@ export type SecurityEventName =
   | 'auth.register.duplicate'
   | 'auth.reset'
   | 'auth.reset.failed'
+  | 'auth.reset.unfinished_registration'
   | 'auth.recovery.requested'
   | 'auth.login'
   | 'auth.login.failed'

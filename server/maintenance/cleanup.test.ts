@@ -56,6 +56,7 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       endedSessions: 2,
       finishedMail: 2,
       rateLimits: 1,
+      unverifiedAccounts: 0,
     })
     expect((await q('SELECT token_hash FROM password_reset_tokens')).rows).toEqual([
       { token_hash: 'fresh' },
@@ -72,6 +73,51 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       { token_hash: 'alive' },
       { token_hash: 'remembered' },
     ])
+  })
+
+  it('deletes registrations left unconfirmed for 7 days, with their tokens and mails; keeps confirmed and recent ones', async () => {
+    const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)
+    const account = (email: string, createdDaysAgo: number, verified: boolean) =>
+      q(
+        `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+          neighborhood, municipality, postal_code, city, country, gender, birth_date, created_at,
+          email_verified_at)
+         VALUES ($1, 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000', 'c', 'MX', 'Male',
+          '1990-01-01', now() - make_interval(days => $2),
+          CASE WHEN $3 THEN now() - make_interval(days => $2) END)
+         RETURNING id`,
+        [email, createdDaysAgo, verified],
+      )
+    const stale = (await account('stale@example.com', 8, false)).rows[0].id
+    await account('recent@example.com', 6, false)
+    await account('confirmed@example.com', 30, true)
+    await q(
+      `INSERT INTO email_verification_tokens (user_id, token_hash, expires_at)
+       VALUES ($1, 'stale-link', now() + interval '1 day')`,
+      [stale],
+    )
+    await q(
+      `INSERT INTO mail_outbox (kind, recipient, locale, user_id)
+       VALUES ('email_verification', 'stale@example.com', 'en', $1)`,
+      [stale],
+    )
+    expect((await runCleanup(database.pool)).unverifiedAccounts).toBe(1)
+    const left = await q(
+      `SELECT email FROM users WHERE email LIKE '%@example.com' AND email <> 'clean@example.com'
+       ORDER BY email`,
+    )
+    expect(left.rows).toEqual([{ email: 'confirmed@example.com' }, { email: 'recent@example.com' }])
+    expect(
+      (await q("SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = 'stale@example.com'"))
+        .rows[0].n,
+    ).toBe(0)
+    expect(
+      (
+        await q(
+          "SELECT count(*)::int AS n FROM email_verification_tokens WHERE token_hash = 'stale-link'",
+        )
+      ).rows[0].n,
+    ).toBe(0)
   })
 
   it('finds its rows through indexes, not by scanning the tables', async () => {
@@ -103,6 +149,10 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
         [
           `SELECT id FROM sessions WHERE expires_at < now() OR (NOT remember AND last_seen_at < now() - interval '2 hours')`,
           'sessions_last_seen_at_idx',
+        ],
+        [
+          `SELECT id FROM users WHERE email_verified_at IS NULL AND created_at < now() - interval '7 days'`,
+          'users_unverified_created_at_idx',
         ],
       ] as const) {
         const plan = (await client.query(`EXPLAIN ${sql}`)).rows

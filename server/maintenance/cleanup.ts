@@ -16,10 +16,18 @@ export type CleanupCounts = {
   readonly endedSessions: number
   readonly finishedMail: number
   readonly rateLimits: number
+  readonly unverifiedAccounts: number
 }
 
 /** How long finished outbox rows (they hold the recipient's address) are kept. */
 export const finishedMailRetentionDays = 30
+
+/**
+ * How long a registration may wait for its address to be confirmed. Anyone can register any
+ * address: an unconfirmed account holds a stranger's details under someone's address, so it
+ * does not live forever (docs/decisions/033-unverified-accounts.md).
+ */
+export const unverifiedAccountDays = 7
 
 const batch = 5000
 const statements: Record<keyof CleanupCounts, string> = {
@@ -40,6 +48,11 @@ const statements: Record<keyof CleanupCounts, string> = {
   // The longest rate-limit window is one day: a row whose window started before that is over.
   rateLimits: `DELETE FROM rate_limits WHERE key IN (
     SELECT key FROM rate_limits WHERE window_started_at < now() - interval '1 day' LIMIT ${batch})`,
+  // Its tokens, sessions (none: it never signed in) and mails go with it (ON DELETE CASCADE).
+  unverifiedAccounts: `DELETE FROM users WHERE id IN (
+    SELECT id FROM users WHERE email_verified_at IS NULL
+      AND created_at < now() - make_interval(days => ${unverifiedAccountDays}) LIMIT ${batch})
+    AND email_verified_at IS NULL`,
 }
 
 /** One clean-up pass: every statement until it deletes less than a batch. */
@@ -50,6 +63,7 @@ export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
     endedSessions: 0,
     finishedMail: 0,
     rateLimits: 0,
+    unverifiedAccounts: 0,
   }
   for (const key of Object.keys(statements) as (keyof CleanupCounts)[]) {
     for (;;) {

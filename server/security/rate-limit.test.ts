@@ -39,6 +39,38 @@ describe.each(testBackends())('rate limits in $name', (backend) => {
     const decisions = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(rule, 'p')))
     expect(decisions.filter((d) => d.allowed)).toHaveLength(7)
   })
+
+  it('reserve: at most `limit` at once; refusals do not count; a reservation given back frees its place', async () => {
+    const limiter = createRateLimiter(database.pool)
+    const rule = { name: 'reserve', limit: 4, windowSeconds: 60 }
+    const hits = async () =>
+      (await database.pool.query("SELECT hits FROM rate_limits WHERE key = 'reserve:r'")).rows[0]
+        ?.hits
+    const reservations = await Promise.all(
+      Array.from({ length: 15 }, () => limiter.reserve(rule, 'r')),
+    )
+    const allowed = reservations.filter((r) => r.allowed)
+    expect(allowed).toHaveLength(4)
+    expect(await hits()).toBe(4)
+    expect(reservations.find((r) => !r.allowed)?.retryAfterSeconds).toBeGreaterThan(0)
+    await allowed[0]?.giveBack()
+    await allowed[0]?.giveBack() // once only
+    expect(await hits()).toBe(3)
+    expect((await limiter.reserve(rule, 'r')).allowed).toBe(true)
+    expect((await limiter.reserve(rule, 'r')).allowed).toBe(false)
+  })
+
+  it('reserve: a reservation from an ended window is not given back to the new one', async () => {
+    const limiter = createRateLimiter(database.pool)
+    const rule = { name: 'stale', limit: 1, windowSeconds: 60 }
+    const old = await limiter.reserve(rule, 's')
+    await database.pool.query(
+      "UPDATE rate_limits SET window_started_at = now() - interval '61 seconds' WHERE key = 'stale:s'",
+    )
+    expect((await limiter.reserve(rule, 's')).allowed).toBe(true)
+    await old.giveBack()
+    expect((await limiter.reserve(rule, 's')).allowed).toBe(false)
+  })
 })
 
 describe('emailSubject', () => {

@@ -16,12 +16,25 @@ export type RateRule = {
 
 export type RateDecision = { readonly allowed: boolean; readonly retryAfterSeconds: number }
 
+/**
+ * An attempt counted before the work it limits (see `reserve`). A refused reservation has
+ * already been given back.
+ */
+export type Reservation = RateDecision & {
+  /** Un-counts the attempt (it turned out not to be a failure), if its window still runs. */
+  giveBack(): Promise<void>
+}
+
 export type RateLimiter = {
   hit(rule: RateRule, subject: string): Promise<RateDecision>
   /**
-   * Whether one more hit would still be allowed, without counting one: for limits that count
-   * only failures (sign-in), checked before the attempt and hit after a failed one.
+   * Counts an attempt before it is made, in the one statement that checks the limit: however
+   * many run at once, at most `limit` are allowed in a window. For limits that count only
+   * failures (a password or code check): reserve, check, and give the reservation back when
+   * the check passes (docs/decisions/032-rate-limit-reservations.md).
    */
+  reserve(rule: RateRule, subject: string): Promise<Reservation>
+  /** Whether one more hit would still be allowed, without counting one. */
   peek(rule: RateRule, subject: string): Promise<RateDecision>
   /** Forgets the subject's window (a successful sign-in clears the account's failures). */
   reset(rule: RateRule, subject: string): Promise<void>
@@ -32,28 +45,54 @@ INSERT INTO rate_limits AS r (key, window_started_at, hits) VALUES ($1, now(), 1
 ON CONFLICT (key) DO UPDATE SET
   hits = CASE WHEN r.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE r.hits + 1 END,
   window_started_at = CASE WHEN r.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE r.window_started_at END
-RETURNING hits, greatest(1, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now())))::int AS retry_after`
+RETURNING hits, window_started_at::text AS window_started,
+  greatest(1, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now())))::int AS retry_after`
 
 const peekSql = `
 SELECT hits, greatest(1, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now())))::int AS retry_after
 FROM rate_limits WHERE key = $1 AND window_started_at > now() - make_interval(secs => $2)`
+
+/**
+ * Only within the window the attempt was counted in: a new window owes nothing. The window's
+ * start travels as text, which keeps the microseconds a JavaScript Date would drop.
+ */
+const giveBackSql = `
+UPDATE rate_limits SET hits = hits - 1
+WHERE key = $1 AND window_started_at = $2::timestamptz AND hits > 0`
 
 /** Emails are keyed by a hash: the table never holds an address. */
 export function emailSubject(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32)
 }
 
+type HitRow = { hits: number; window_started: string; retry_after: number }
+
 /** Rows whose window ended long ago are deleted by the scheduled clean-up (server/maintenance). */
 export function createRateLimiter(pool: Pool): RateLimiter {
+  const count = async (rule: RateRule, subject: string) => {
+    const key = `${rule.name}:${subject}`
+    const result = await pool.query<HitRow>(hitSql, [key, rule.windowSeconds])
+    const row = result.rows[0]
+    if (!row) throw new Error('The rate-limit upsert returned no row')
+    return { key, row }
+  }
   return {
     async hit(rule, subject) {
-      const result = await pool.query<{ hits: number; retry_after: number }>(hitSql, [
-        `${rule.name}:${subject}`,
-        rule.windowSeconds,
-      ])
-      const row = result.rows[0]
-      if (!row) throw new Error('The rate-limit upsert returned no row')
+      const { row } = await count(rule, subject)
       return { allowed: row.hits <= rule.limit, retryAfterSeconds: row.retry_after }
+    },
+    async reserve(rule, subject) {
+      const { key, row } = await count(rule, subject)
+      let owed = true
+      const giveBack = async () => {
+        if (!owed) return
+        owed = false
+        await pool.query(giveBackSql, [key, row.window_started])
+      }
+      const allowed = row.hits <= rule.limit
+      // A refused attempt is not made, so it does not count: the window ends when it would have.
+      if (!allowed) await giveBack()
+      return { allowed, retryAfterSeconds: row.retry_after, giveBack }
     },
     async peek(rule, subject) {
       const result = await pool.query<{ hits: number; retry_after: number }>(peekSql, [

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { clearSignedInHint } from './signed-in-hint'
 
 /**
  * XSRF protection: the signed double-submit cookie pattern (OWASP), see
@@ -118,6 +119,8 @@ export function ensureXsrfCookies(c: Context, key: Buffer, secure: boolean): voi
   if (!sessionId || !sessionIdPattern.test(sessionId)) {
     sessionId = newSessionId()
     setCookie(c, name, sessionId, { path: '/', httpOnly: true, sameSite: 'Lax', secure })
+    // A new anonymous id: whatever the browser's signed-in hint says, nobody is signed in.
+    clearSignedInHint(c, secure)
   }
   setCookie(c, xsrfCookieName, createToken(key, sessionId), {
     path: '/',

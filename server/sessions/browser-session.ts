@@ -1,13 +1,20 @@
 import type { Context } from 'hono'
 import { type AuthDeps, nowOf } from '../auth/auth-env'
 import { isHttps } from '../security/client-ip'
+import { clearSignedInHint, setSignedInHint } from '../security/signed-in-hint'
 import { issueSessionCookies, newSessionId, sessionIdOf } from '../security/xsrf'
-import { absoluteSeconds, createSession, endSessionById, type StoredSession } from './session-store'
+import {
+  absoluteSeconds,
+  createSession,
+  endSessionById,
+  hashSessionId,
+  type StoredSession,
+} from './session-store'
 
 /**
  * Signs the browser in as `userId` under a new session id (never the one it came with: a
  * session id planted or seen before the sign-in is worth nothing after it), with an XSRF token
- * signed for the new id. A session the browser still held ends.
+ * signed for the new id and the readable signed-in hint. A session the browser still held ends.
  */
 export async function startBrowserSession(
   c: Context,
@@ -26,18 +33,55 @@ export async function startBrowserSession(
     userAgent: c.req.header('user-agent') ?? '',
     now: nowOf(deps),
   })
-  issueSessionCookies(c, deps.xsrfKey, secure, sessionId, remember ? absoluteSeconds : undefined)
+  handOver(c, deps, secure, sessionId, remember ? absoluteSeconds : undefined)
   return session
 }
 
 /**
- * Ends the browser's session on the server and gives it a fresh anonymous id and token;
- * resolves with the user whose session it was, if it was one.
+ * A new id for the browser's signed-in `session` (the same row, expiry and device), after a
+ * change of credentials: whoever copied the old id holds nothing. `tokenHash` is what the
+ * caller stores on the row, in the same statement as the change; `handOver()` then gives the
+ * browser the new id, an XSRF token signed for it and the hint, with the cookie's lifetime
+ * what the session has left.
+ */
+export type SessionRotation = { readonly tokenHash: string; handOver(): void }
+
+export function rotateBrowserSession(
+  c: Context,
+  deps: AuthDeps,
+  session: StoredSession,
+): SessionRotation {
+  const sessionId = newSessionId()
+  return {
+    tokenHash: hashSessionId(sessionId),
+    handOver() {
+      const left = Math.floor((session.expiresAt.getTime() - nowOf(deps).getTime()) / 1000)
+      const maxAge = session.remember ? Math.max(1, left) : undefined
+      handOver(c, deps, isHttps(c, deps.trustProxy), sessionId, maxAge)
+    },
+  }
+}
+
+function handOver(
+  c: Context,
+  deps: AuthDeps,
+  secure: boolean,
+  sessionId: string,
+  maxAgeSeconds: number | undefined,
+): void {
+  issueSessionCookies(c, deps.xsrfKey, secure, sessionId, maxAgeSeconds)
+  setSignedInHint(c, secure, maxAgeSeconds)
+}
+
+/**
+ * Ends the browser's session on the server and gives it a fresh anonymous id and token (and
+ * no hint); resolves with the user whose session it was, if it was one.
  */
 export async function endBrowserSession(c: Context, deps: AuthDeps): Promise<string | undefined> {
   const secure = isHttps(c, deps.trustProxy)
   const previous = sessionIdOf(c, secure)
   const userId = previous ? await endSessionById(deps.pool, previous) : undefined
   issueSessionCookies(c, deps.xsrfKey, secure, newSessionId())
+  clearSignedInHint(c, secure)
   return userId
 }

@@ -4,6 +4,7 @@ import { accountAnswerMessages } from '../auth/account-messages'
 import { failure } from '../auth/answers'
 import { type AuthDeps, type AuthEnv, nowOf } from '../auth/auth-env'
 import { isHttps } from '../security/client-ip'
+import { clearSignedInHint } from '../security/signed-in-hint'
 import { sessionIdOf } from '../security/xsrf'
 import { type StoredSession, touchSession } from './session-store'
 
@@ -24,16 +25,20 @@ export function signedInOf(c: Context<AccountEnv>): SignedIn {
 
 /**
  * 401 `unauthenticated` unless the request's session id names a live session; otherwise marks
- * the session used and hands the handler its user. The user always comes from the session, never
+ * the session used and hands the handler its user. A 401 clears the browser's signed-in hint. The user always comes from the session, never
  * from the request, so no request can reach another user's data.
  */
 export function requireSession(deps: AuthDeps): MiddlewareHandler<AccountEnv> {
   return async (c, next) => {
-    const sessionId = sessionIdOf(c, isHttps(c, deps.trustProxy))
+    const secure = isHttps(c, deps.trustProxy)
+    const sessionId = sessionIdOf(c, secure)
     const session = sessionId ? await touchSession(deps.pool, sessionId, nowOf(deps)) : undefined
     const user = session ? await loadUser(deps.db, session.userId) : undefined
-    if (!session || !user)
+    if (!session || !user) {
+      // Expired, revoked or never there: the browser's hint stops saying otherwise.
+      clearSignedInHint(c, secure)
       return failure(c, 401, 'unauthenticated', c.get('t')(accountAnswerMessages.unauthenticated))
+    }
     c.set('signedIn', { session, user })
     await next()
   }

@@ -64,6 +64,63 @@ describe.each(testBackends())('sessions on $name', (backend) => {
     kit.advance(-moved)
   })
 
+  it('a readable signed-in hint cookie follows the session cookie: set, kept in step, cleared', async () => {
+    const cookieOf = (answer: { headers: Headers }, name: string) =>
+      answer.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))
+    const account = await kit.verifiedAccount()
+    const client = new ApiClient(kit.api.url)
+    await client.fetchXsrfToken()
+    expect(client.cookies.has('signed-in')).toBe(false)
+    const login = await client.post('/api/v1/auth/login', {
+      email: account.email,
+      password: account.password,
+      remember: true,
+    })
+    const hint = cookieOf(login, 'signed-in') ?? ''
+    expect(hint).toMatch(/^signed-in=1;/)
+    expect(hint).not.toMatch(/HttpOnly/)
+    // The session cookie's lifetime and rules.
+    const sid = cookieOf(login, 'sid') ?? ''
+    for (const rule of [/Max-Age=2592000/, /Path=\//, /SameSite=Lax/]) {
+      expect(hint).toMatch(rule)
+      expect(sid).toMatch(rule)
+    }
+    // Without "remember me" both end with the browser.
+    const short = new ApiClient(kit.api.url)
+    const shortLogin = await short.post('/api/v1/auth/login', {
+      email: account.email,
+      password: account.password,
+    })
+    expect(cookieOf(shortLogin, 'signed-in')).not.toMatch(/Max-Age/)
+    // Signing out clears it with the session.
+    const out = await short.post('/api/v1/auth/logout', {})
+    expect(cookieOf(out, 'signed-in')).toMatch(/^signed-in=;.*Max-Age=0/)
+    // A session that ended elsewhere: the 401 that says so clears it.
+    await client.post('/api/v1/me/sessions/revoke-others', {})
+    const other = await kit.signedIn(account)
+    await other.post('/api/v1/me/sessions/revoke-others', {})
+    const gone = await client.get('/api/v1/me')
+    expect(gone.status).toBe(401)
+    expect(cookieOf(gone, 'signed-in')).toMatch(/Max-Age=0/)
+    // Over HTTPS it is __Host- prefixed and Secure, like the session id.
+    const https = { 'x-forwarded-proto': 'https' }
+    const secure = new ApiClient(kit.api.url)
+    const tokens = await fetch(`${kit.api.url}/api/v1/auth/xsrf-token`, {
+      headers: { ...secure.baseHeaders(), ...https },
+    })
+    for (const line of tokens.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';')
+      secure.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1))
+    }
+    const secureLogin = await secure.post(
+      '/api/v1/auth/login',
+      { email: account.email, password: account.password },
+      { headers: https },
+    )
+    expect(secureLogin.status).toBe(200)
+    expect(cookieOf(secureLogin, '__Host-signed-in')).toMatch(/Secure/)
+  })
+
   it('lists the user’s sessions with their devices, this one marked current', async () => {
     const account = await kit.verifiedAccount()
     const laptop = await kit.signedIn(account, { userAgent: firefoxOnWindows })

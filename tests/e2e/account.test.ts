@@ -242,6 +242,15 @@ describe.each([
     await page.getByText(texts.thisDevice).waitFor()
     await expectAccessibleInBothThemes(page, texts)
 
+    // A public page learns of the session from the server's readable hint cookie, not from
+    // script-written storage: a browser that cleared that storage (Safari does after a week
+    // without a visit) still shows who is signed in.
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/')
+    await mainNav(page).getByRole('button', { name: texts.accountOfAna }).waitFor()
+    await page.goto('/profile')
+    await details.waitFor()
+
     // The header's account menu, by keyboard.
     const account = mainNav(page).getByRole('button', { name: texts.accountOfAna })
     await account.focus()

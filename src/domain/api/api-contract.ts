@@ -29,6 +29,11 @@ export const errorCodes = [
   'invalid_json',
   'invalid_fields',
   'invalid_token',
+  /**
+   * 409: a reset link of an address whose registration was never confirmed; the unconfirmed
+   * registration is removed and the owner registers afresh (docs/decisions/033).
+   */
+  'registration_unfinished',
   'already_registered',
   'invalid_credentials',
   'email_unverified',
@@ -119,7 +124,7 @@ export const endpoints = {
     method: 'POST',
     path: `${apiPrefix}/auth/reset-password`,
     status: 200,
-    failures: ['invalid_fields', 'invalid_token'],
+    failures: ['invalid_fields', 'invalid_token', 'registration_unfinished'],
   },
   /** Body: `{ token }` from the verification mail's link. */
   verifyEmail: {

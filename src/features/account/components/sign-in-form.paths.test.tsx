@@ -171,7 +171,6 @@ testMachinePaths(signInMachine, {
       await waitFor(() => expect(view.router.state.location.pathname).toBe('/about'))
       const header = screen.getByRole('navigation', { name: 'Main' })
       await waitFor(() => within(header).getByRole('button', { name: 'Account of Ana' }))
-      expect(localStorage.getItem('account-signed-in')).toBe('1')
     },
   },
 })

@@ -4,7 +4,6 @@ import { sessionMachine } from '../../../../machines/session-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import type { AccountUser, MeBody, SignedInBody } from '../../../domain/api/api-contract'
 import { inspectorOptions } from '../../../ui/machine-inspector'
-import { rememberSignedIn } from './session-hint'
 
 /**
  * The session of one app (one router): the app's only QueryClient, which holds who is signed
@@ -87,11 +86,6 @@ export function createSessionRuntime(): SessionRuntime {
     cached = { status, user, signOutFailed }
     return cached
   }
-  actor.subscribe((snapshot) => {
-    if (snapshot.matches('signedIn')) rememberSignedIn(true)
-    if (snapshot.matches('signedOut')) rememberSignedIn(false)
-  })
-
   return {
     queryClient,
     view,

@@ -30,8 +30,8 @@ export function useSession(): SessionView {
 }
 
 /**
- * For the site frame, once: after hydration, asks who is signed in when this browser was
- * signed in before (session-hint.ts); and turns any answer that says the session is gone into
+ * For the site frame, once: after hydration, asks who is signed in when the server's hint
+ * cookie says a session is open (session-hint.ts); and turns any answer that says the session is gone into
  * the session's `expired`.
  */
 export function useSessionWatch(): void {

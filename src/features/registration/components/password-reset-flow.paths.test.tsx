@@ -93,6 +93,8 @@ testMachinePaths(passwordResetMachine, {
           snapshot.context.message ?? 'The password could not be changed. Please try again.',
         ),
       )
+      const link = screen.getByRole('link', { name: 'Register, or ask for a new recovery email' })
+      expect(link.getAttribute('href')).toBe('/register')
     },
   },
 })

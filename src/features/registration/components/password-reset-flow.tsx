@@ -96,6 +96,11 @@ export function PasswordResetFlow({ token }: { readonly token: string }) {
       >
         <p className="actions">
           <RetryButton onRetry={() => send({ type: 'retry' })} />
+          {/* A spent link needs a new recovery mail, and a registration that was never
+              confirmed is removed by its link: both start again on the registration page. */}
+          <Link to="/register" className="button">
+            <Trans>Register, or ask for a new recovery email</Trans>
+          </Link>
         </p>
       </ResultPanel>
     )

@@ -1,0 +1,1 @@
+CREATE INDEX "users_unverified_created_at_idx" ON "users" USING btree ("created_at") WHERE "users"."email_verified_at" is null;
