@@ -230,6 +230,8 @@ describe.each(testBackends())('PostgreSQL hung ($name)', (backend) => {
         })(),
       ])
       const hungFor = Date.now() - frozenAt
+      // What the log said about these requests (not about any during the recovery below).
+      const hungLog = [...lines]
       faulty.thaw()
       const thawedAt = Date.now()
       let recovered: number | undefined
@@ -241,7 +243,7 @@ describe.each(testBackends())('PostgreSQL hung ($name)', (backend) => {
       const after = []
       for (let n = 0; n < 12; n += 1) after.push((await register()).status)
 
-      const reasons = lines
+      const reasons = hungLog
         .map((line) => JSON.parse(line) as { event?: string; reason?: string })
         .filter((entry) => entry.event === 'service.unavailable')
         .map((entry) => entry.reason)
