@@ -28,12 +28,11 @@ export type DatabaseOptions = {
 
 /**
  * How long a request waits for PostgreSQL before it is answered 503 `unavailable`. A stopped
- * server refuses connections at once, but a hung one (frozen process, dead network path, full
- * disk stalling every write) accepts bytes and answers nothing: without these bounds a request
- * waited for the pool's connection timeout or, on an open connection, until the HTTP request
- * timeout. A request on a hung database either finds an idle connection (its query times out)
- * or waits for one (the wait times out), so it is answered within about two seconds, plus the
- * work it did before (a password hash costs a fraction of that).
+ * server refuses connections at once, but a hung one (frozen process, dead network path, stalled
+ * disk) accepts bytes and answers nothing, so only these bounds end the wait. A request on a
+ * hung database either finds an idle connection (its query times out) or waits for one (the
+ * wait times out): it is answered within about two seconds of reaching the database, well
+ * inside the HTTP request timeout.
  */
 export type DatabaseTimeouts = {
   /** Waiting for a free connection of the pool, or for a new one to be opened. */
