@@ -1,6 +1,6 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
-import { isDatabaseUnavailable } from '../db/unavailable'
+import { databaseUnavailable } from '../db/unavailable'
 import { localeOf } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
 import { describeError } from '../log/describe-error'
@@ -62,8 +62,10 @@ export const answerError: ErrorHandler<AuthEnv> = (error, c) => {
     securityEvent(c, 'service.busy', { reason: 'password_hashes' })
     return unavailable(c, 'busy', error.retryAfterSeconds)
   }
-  if (isDatabaseUnavailable(error)) {
-    securityEvent(c, 'service.unavailable', { reason: 'database' })
+  const database = databaseUnavailable(error)
+  if (database) {
+    // The reason says which bound answered (connect, query, statement or lock timeout).
+    securityEvent(c, 'service.unavailable', { reason: database })
     return unavailable(c, 'unavailable', 5)
   }
   // Logged without the request body: it may hold a password.

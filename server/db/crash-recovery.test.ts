@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freezeProcessTree } from '../test/faulty-database'
 import { buildServer, exited, startServerProcess } from '../test/server-process'
 import { isAlive, postmasterPid } from './stale-postmaster'
 
@@ -241,5 +242,78 @@ describe('crash safety', () => {
     expect(inFlight.length).toBeGreaterThan(0)
     expect(finished).toHaveLength(inFlight.length)
     expect(stored).toBe(acknowledged.length)
+  }, 90_000)
+
+  it('a hung embedded PostgreSQL (SIGSTOP): 503 unavailable within seconds, then recovery by itself (SIGCONT)', async () => {
+    const hungDir = mkdtempSync(join(tmpdir(), 'agency-hung-'))
+    extraDirs.push(hungDir)
+    const server = await startServerProcess(buildDir, { DATA_DIR: hungDir, TRUST_PROXY: 'true' })
+    started.push(server.child)
+    const tokenAnswer = await fetch(`${server.url}/api/v1/auth/xsrf-token`)
+    const cookies = tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
+    const token =
+      cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
+    let n = 0
+    const register = async () => {
+      n += 1
+      const started = Date.now()
+      const response = await fetch(`${server.url}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: cookies.join('; '),
+          'x-xsrf-token': token,
+          'x-forwarded-for': `10.6.0.${n}`,
+        },
+        body: JSON.stringify({
+          email: `hung-${n}@example.com`,
+          password: 'violet harbour lantern',
+          name: 'Hung',
+          lastName: 'Database',
+          phone: '5512345678',
+          street: 'Calle',
+          interiorNumber: '1',
+          neighborhood: 'Centro',
+          municipality: 'Centro',
+          postalCode: '01000',
+          city: 'Puebla',
+          country: 'México',
+          gender: 'Female',
+          birthDate: '1990-01-01',
+        }),
+        // Without the pool's timeouts it answered after 10 s or more: give up before that.
+        signal: AbortSignal.timeout(9000),
+      })
+      const body = (await response.json()) as { code?: string }
+      return { status: response.status, code: body.code, ms: Date.now() - started }
+    }
+    expect((await register()).status).toBe(201)
+    const postmaster = postmasterPid(join(hungDir, 'postgres'))
+    if (postmaster === undefined) throw new Error('no embedded PostgreSQL')
+    const thaw = freezeProcessTree(postmaster)
+    let hung: Awaited<ReturnType<typeof register>>[]
+    try {
+      hung = await Promise.all([register(), register(), register()])
+    } finally {
+      thaw()
+    }
+    const resumedAt = Date.now()
+    let recovered: number | undefined
+    while (recovered === undefined && Date.now() - resumedAt < 15_000) {
+      if ((await register()).status === 201) recovered = Date.now() - resumedAt
+      else await new Promise((r) => setTimeout(r, 100))
+    }
+    const log = server.output.join('')
+    console.log(
+      `Hung PostgreSQL under the real server: ${hung.map((a) => `${a.status} ${a.code} in ${a.ms} ms`).join(', ')}; first 201 ${recovered} ms after SIGCONT`,
+    )
+    for (const answer of hung) {
+      expect(answer).toMatchObject({ status: 503, code: 'unavailable' })
+      expect(answer.ms).toBeLessThan(5000)
+    }
+    expect(log).toMatch(/"reason":"database_(query|connect)_timeout"/)
+    expect(recovered).toBeDefined()
+    server.child.kill('SIGTERM')
+    expect(await exited(server.child)).toBe(0)
   }, 90_000)
 })

@@ -26,21 +26,90 @@ export type DatabaseOptions = {
   readonly warn?: (message: string) => void
 }
 
+/**
+ * How long a request waits for PostgreSQL before it is answered 503 `unavailable`. A stopped
+ * server refuses connections at once, but a hung one (frozen process, dead network path, stalled
+ * disk) accepts bytes and answers nothing, so only these bounds end the wait. A request on a
+ * hung database either finds an idle connection (its query times out) or waits for one (the
+ * wait times out): it is answered within about two seconds of reaching the database, well
+ * inside the HTTP request timeout.
+ */
+export type DatabaseTimeouts = {
+  /** Waiting for a free connection of the pool, or for a new one to be opened. */
+  readonly connectMs: number
+  /** Client side: no answer to a query in this long means the server or the path is hung. */
+  readonly queryMs?: number
+  /**
+   * Server side (`statement_timeout`): a statement still running is cancelled, the connection
+   * stays usable. Shorter than `queryMs`, so a merely slow statement is stopped by the server.
+   */
+  readonly statementMs?: number
+  /** Server side (`lock_timeout`): waiting for a row or table lock, within `statementMs`. */
+  readonly lockMs?: number
+}
+
+export const requestTimeouts: DatabaseTimeouts = {
+  connectMs: 2000,
+  queryMs: 2000,
+  statementMs: 1500,
+  lockMs: 1000,
+}
+
+/**
+ * Migrations, at start-up: another instance may hold the migration lock while it migrates, and
+ * a migration may rewrite a big table, so only connecting is bounded.
+ */
+export const migrationTimeouts: DatabaseTimeouts = { connectMs: 10_000 }
+
 export function createPool(
   connection: PoolConfig | string,
   max = 10,
   warn: (message: string) => void = console.warn,
+  timeouts: DatabaseTimeouts = requestTimeouts,
 ): pg.Pool {
   const config: PoolConfig =
     typeof connection === 'string' ? { connectionString: connection } : connection
-  const pool = new pg.Pool({ ...config, max, connectionTimeoutMillis: 10_000 })
+  const pool = new pg.Pool({
+    ...config,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    ...(timeouts.queryMs ? { query_timeout: timeouts.queryMs } : {}),
+    ...(timeouts.statementMs ? { statement_timeout: timeouts.statementMs } : {}),
+    ...(timeouts.lockMs ? { lock_timeout: timeouts.lockMs } : {}),
+  })
   // An idle connection the server terminates (restart, failover, our own shutdown) must not
   // crash the process: the pool drops it and the next query opens a new one.
   pool.on('error', (error) => {
     // pool.end() resolves before the sockets have closed: terminations while ending are expected.
     if (!pool.ending) warn(`PostgreSQL connection lost: ${error.message}`)
   })
+  // A query that timed out on the client is still pending on its connection: if that happened
+  // inside a transaction (BEGIN … a statement that timed out, then a ROLLBACK that timed out
+  // too), the connection would come back to the pool with the transaction open once the server
+  // resumes, and the next request's statements would run in it and never commit, though
+  // acknowledged. A connection handed back inside a transaction is closed instead (ending it
+  // here makes the pool discard it rather than keep it).
+  pool.on('release', (error, client) => {
+    const status = client.getTransactionStatus()
+    if (!error && (status === 'T' || status === 'E')) {
+      warn('PostgreSQL connection returned inside a transaction: closed, not reused')
+      void client.end().catch(() => {})
+    }
+  })
   return pool
+}
+
+/** Applies the pending migrations over a connection of their own (see `migrationTimeouts`). */
+export async function migrateDatabase(
+  connection: PoolConfig | string,
+  warn: (message: string) => void = console.warn,
+): Promise<string[]> {
+  const pool = createPool(connection, 1, warn, migrationTimeouts)
+  try {
+    return await migrate(pool)
+  } finally {
+    await pool.end()
+  }
 }
 
 function describeUrl(url: string): string {
@@ -64,24 +133,24 @@ export async function openDatabase({
   warn = console.warn,
 }: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined
-  let pool: pg.Pool
+  let connection: PoolConfig | string
   let description: string
   if (databaseUrl) {
-    pool = createPool(databaseUrl, poolSize, warn)
+    connection = databaseUrl
     description = describeUrl(databaseUrl)
   } else {
     embedded = await startEmbeddedPostgres({ dataDir, log })
-    pool = createPool(embedded.connection, poolSize, warn)
+    connection = embedded.connection
     description = `embedded PostgreSQL in ${embedded.clusterDir}`
   }
   try {
-    const applied = await migrate(pool)
+    const applied = await migrateDatabase(connection, warn)
     if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`)
   } catch (error) {
-    await pool.end().catch(() => {})
     await embedded?.stop().catch(() => {})
     throw error
   }
+  const pool = createPool(connection, poolSize, warn)
   return {
     pool,
     db: drizzle({ client: pool, schema }),

@@ -1,7 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startEmbeddedPostgres } from './embedded-postgres'
@@ -125,6 +134,51 @@ describe('embedded PostgreSQL', () => {
     await afterReuse.stop()
     sleeper.kill()
   })
+})
+
+describe('the superuser password', () => {
+  it('initdb reads it from a file no other local user can reach, which is gone afterwards', async () => {
+    // A temp directory like /tmp (world-writable, sticky), watched while the cluster is created.
+    const tmp = mkdtempSync(join(tmpdir(), 'agency-tmpdir-'))
+    dirs.push(tmp)
+    chmodSync(tmp, 0o1777)
+    type Seen = { readonly path: string; readonly fileMode: number; readonly dirMode: number }
+    const seen: Seen[] = []
+    const watcher = watch(tmp, { recursive: true }, (_event, name) => {
+      if (!name?.toString().includes('pg-password-')) return
+      const path = join(tmp, name.toString())
+      try {
+        const fileMode = statSync(path).mode & 0o777
+        seen.push({ path, fileMode, dirMode: statSync(dirname(path)).mode & 0o777 })
+      } catch {
+        // Removed already: the next event (or the check below) tells.
+      }
+    })
+    const dir = dataDir()
+    const saved = process.env.TMPDIR
+    process.env.TMPDIR = tmp
+    try {
+      const server = await startEmbeddedPostgres({ dataDir: dir, log: () => {} })
+      await server.stop()
+      expect(statSync(server.clusterDir).mode & 0o777).toBe(0o700)
+      expect(statSync(join(dir, 'postgres-credentials.json')).mode & 0o777).toBe(0o600)
+    } finally {
+      watcher.close()
+      if (saved === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = saved
+    }
+    expect(seen.length).toBeGreaterThan(0)
+    for (const file of seen) {
+      // Unreadable to others: the file itself, or the directory that holds it.
+      const private_ = (file.fileMode & 0o077) === 0 || (file.dirMode & 0o077) === 0
+      expect(
+        private_,
+        `${file.path}: file ${file.fileMode.toString(8)}, directory ${file.dirMode.toString(8)}`,
+      ).toBe(true)
+      expect(existsSync(file.path)).toBe(false)
+    }
+    expect(readdirSync(tmp)).toEqual([])
+  }, 60_000)
 })
 
 describe('the app role', () => {

