@@ -8,7 +8,7 @@ export const authMessages = {
   passwordChanged: msg`Your password has been changed. You can now sign in with it.`,
   resetLinkInvalid: msg`This reset link is invalid, has expired or was already used. Ask for a new recovery email.`,
   invalidFields: msg`Some fields are missing or invalid.`,
-  invalidJson: msg`The request body is not valid JSON.`,
+  invalidJson: msg`The request body is not a valid JSON object.`,
   unsupportedMediaType: msg`Send the request body as JSON (Content-Type: application/json).`,
   tooLarge: msg`The request body is too large.`,
   xsrfFailed: msg`Your session has expired. Reload the page and try again.`,
