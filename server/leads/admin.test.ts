@@ -180,6 +180,36 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(csv.status).toBe(400)
   })
 
+  it('refuses days outside the years 1900–9999 on every list and export with a translated 400', async () => {
+    const spanish = new ApiClient(kit.api.url, undefined, 'es')
+    for (const [name, value] of admin.cookies) spanish.cookies.set(name, value)
+    const lists = [
+      endpoints.adminEnquiries,
+      endpoints.adminEnquiriesCsv,
+      endpoints.adminServiceRequests,
+      endpoints.adminServiceRequestsCsv,
+    ]
+    for (const { path } of lists) {
+      for (const [query, field] of [
+        ['from=0000-01-01', 'from'],
+        ['to=0000-01-01', 'to'],
+        ['from=1899-12-31', 'from'],
+        ['to=0001-01-01', 'to'],
+      ] as const) {
+        const answer = await spanish.get(`${path}?${query}`)
+        expect(answer.status, `${path}?${query}`).toBe(400)
+        expect(answer.body, `${path}?${query}`).toMatchObject({
+          code: 'invalid_fields',
+          fields: { [field]: 'Ingresa una fecha a partir de 1900.' },
+        })
+      }
+      const english = await admin.get(`${path}?from=0000-01-01`)
+      expect(english.body.fields).toEqual({ from: 'Enter a date from 1900 on.' })
+      // The bounds themselves are days like any other.
+      expect((await admin.get(`${path}?from=1900-01-01&to=9999-12-31`)).status, path).toBe(200)
+    }
+  })
+
   it('shows one enquiry and marks it handled by the admin, or open again', async () => {
     const target = (await enquiries('?q=v7%40')).items[0]
     if (!target) throw new Error('seeded enquiry missing')
