@@ -246,6 +246,20 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     expect(await count('contact_enquiries')).toBe(before)
   })
 
+  it('refuses an address whose local part would add fields to a mailto: link, in the page language', async () => {
+    const before = await count('contact_enquiries')
+    const answer = await visitor('es').post(
+      '/api/v1/contact',
+      enquiry({ email: 'sales?cc=attacker%40evil.example&subject=Invoice@example.com' }),
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({
+      code: 'invalid_fields',
+      fields: { email: "Usa solo letras, dígitos y . _ + - ' antes de la @." },
+    })
+    expect(await count('contact_enquiries')).toBe(before)
+  })
+
   it('limits enquiries per address: 429 with Retry-After', async () => {
     const client = visitor()
     for (let i = 0; i < 4; i += 1)
