@@ -32,6 +32,7 @@ export type SecurityEventName =
   | 'service.unavailable'
   | 'contact.received'
   | 'contact.dropped'
+  | 'contact.acknowledgement_skipped'
   | 'request.created'
   | 'request.withdrawn'
   | 'request.status_changed'
