@@ -26,4 +26,22 @@ describe('the log audit', () => {
     const flaggedLines = new Set(audit.violations.map((v) => v.split(':')[1]))
     expect(flaggedLines).toEqual(new Set(['1', '2', '3', '4', '5', '6']))
   })
+  it('flags an address an SMTP server quoted in its refusal, whatever its letters, and passes masked ones', () => {
+    const refused = [
+      '{"level":"info","msg":"Mail #7 to r***@example.com not delivered (attempt 1): Can\'t send mail - all recipients were rejected: 550 5.1.1 <Refused.42@example.com>: Recipient address rejected: User unknown"}',
+      '{"level":"warn","error":"550 <josé@correo.example.mx>: mailbox unavailable"}',
+      '{"level":"warn","error":"550 <o\'brien@example.ie>"}',
+    ]
+    expect(auditLines(refused.join('\n')).violations).toEqual([
+      'log:1: a full email address',
+      'log:2: a full email address',
+      'log:3: a full email address',
+    ])
+    const masked = [
+      '{"level":"info","msg":"Mail #7 to r***@example.com not delivered (attempt 1): 550 5.1.1 <R***@example.com>: Recipient address rejected"}',
+      '{"level":"warn","error":"550 <j***@correo.example.mx>"}',
+      '{"level":"info","msg":"vitest@4.1.12 ready"}',
+    ]
+    expect(auditLines(masked.join('\n')).violations).toEqual([])
+  })
 })

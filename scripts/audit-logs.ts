@@ -45,8 +45,9 @@ const secretKeys = new Set([
   'sid',
   'sessionid',
 ])
-// A full address: something before the @ that is not a mask (j***@example.com is allowed).
-const fullEmail = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/
+// A full address: something before the @ that is not a mask (j***@example.com is allowed),
+// Unicode local parts included (josé@example.com), as an SMTP server's refusal may quote one.
+const fullEmail = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u
 // 256-bit secrets in base64url (reset tokens, session ids, XSRF signatures) and argon2 hashes.
 const secret43 = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/
 const argon2 = /\$argon2(id|i|d)\$/

@@ -40,6 +40,10 @@ export const defaultRateRules = {
   // inbox and of the visitor's (every enquiry mails an acknowledgement to the address given).
   contactPerIp: { name: 'contact:ip', limit: 10, windowSeconds: 60 * 60 },
   contactPerEmail: { name: 'contact:email', limit: 3, windowSeconds: 60 * 60 },
+  // The acknowledgements all visitors' enquiries send, together: whoever rotates addresses and
+  // recipients still cannot make the agency mail strangers more than this. Past it an enquiry is
+  // stored and the agency mailed as always; only the acknowledgement is skipped.
+  contactAcknowledgements: { name: 'contact:acknowledgements', limit: 60, windowSeconds: 60 * 60 },
   // Service requests: each one mails the agency; ten an hour is more than a client ever needs.
   serviceRequestsPerAccount: { name: 'requests:account', limit: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>

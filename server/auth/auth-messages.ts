@@ -9,7 +9,7 @@ export const authMessages = {
   registrationUnfinished: msg`This address’s registration was never confirmed, so it had no password to reset. We have removed the unfinished registration and everything in it: register again to create your account.`,
   resetLinkInvalid: msg`This reset link is invalid, has expired or was already used. Ask for a new recovery email.`,
   invalidFields: msg`Some fields are missing or invalid.`,
-  invalidJson: msg`The request body is not valid JSON.`,
+  invalidJson: msg`The request body is not a valid JSON object.`,
   unsupportedMediaType: msg`Send the request body as JSON (Content-Type: application/json).`,
   tooLarge: msg`The request body is too large.`,
   xsrfFailed: msg`Your session has expired. Reload the page and try again.`,

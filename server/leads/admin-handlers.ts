@@ -19,6 +19,7 @@ import { serviceNames } from '../../src/domain/services/service-table'
 import { admitRequest, schemasPerLocale } from '../auth/admit-request'
 import { answer, failure, invalidFields } from '../auth/answers'
 import type { Translate } from '../i18n/server-i18n'
+import { describeError } from '../log/describe-error'
 import { securityEvent } from '../log/security-event'
 import { type AccountEnv, signedInOf } from '../sessions/require-session'
 import {
@@ -43,6 +44,9 @@ import {
 } from './request-store'
 
 const querySchemas = schemasPerLocale(createAdminListQuerySchema)
+
+/** The Node request under a Hono context (@hono/node-server's bindings). */
+type NodeBindings = { incoming?: { socket?: { destroy(): void } } }
 
 type Parsed = { ok: true; query: AdminListQuery } | { ok: false; response: Response }
 
@@ -83,15 +87,32 @@ const budgetLabel = (t: Translate, value: string) => {
 }
 const iso = (value: Date | null) => (value ? value.toISOString() : '')
 
+type ExportName = 'enquiries' | 'service-requests'
+
 function csvAnswer(
   c: Context<AccountEnv>,
-  name: 'enquiries' | 'service-requests',
+  name: ExportName,
   body: ReadableStream<Uint8Array>,
 ): Response {
   const day = new Date().toISOString().slice(0, 10)
   c.header('Content-Type', 'text/csv; charset=utf-8')
   c.header('Content-Disposition', `attachment; filename="${name}-${day}.csv"`)
   return c.body(body, endpoints.adminEnquiriesCsv.status)
+}
+
+/**
+ * What an export does when a batch fails after the answer started: the error goes to the log
+ * (described, never a raw driver error on stderr) and the connection is broken (csv.ts says
+ * why); answers whether there was a connection to break.
+ */
+function abortExport(c: Context<AccountEnv>, name: ExportName): (error: unknown) => boolean {
+  return (error) => {
+    c.get('log').error({ event: 'admin.export_failed', export: name, error: describeError(error) })
+    const socket = (c.env as NodeBindings | undefined)?.incoming?.socket
+    if (!socket) return false
+    socket.destroy()
+    return true
+  }
 }
 
 /** `GET /api/v1/admin/enquiries.csv`: every row of the filtered list, streamed. */
@@ -129,7 +150,7 @@ export function adminEnquiriesCsvHandler(deps: ContactDeps): Handler<AccountEnv>
     return csvAnswer(
       c,
       'enquiries',
-      csvStream(header, allEnquiries(deps.pool, parsed.query), cells),
+      csvStream(header, allEnquiries(deps.pool, parsed.query), cells, abortExport(c, 'enquiries')),
     )
   }
 }
@@ -172,7 +193,12 @@ export function adminServiceRequestsCsvHandler(deps: ContactDeps): Handler<Accou
     return csvAnswer(
       c,
       'service-requests',
-      csvStream(header, allRequests(deps.pool, parsed.query), cells),
+      csvStream(
+        header,
+        allRequests(deps.pool, parsed.query),
+        cells,
+        abortExport(c, 'service-requests'),
+      ),
     )
   }
 }

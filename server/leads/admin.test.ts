@@ -12,7 +12,6 @@ import { setAccountRole } from '../accounts/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { testBackends } from '../test/test-database'
-import { csvCell } from './csv'
 
 const adminEndpoints = Object.entries(endpoints).filter(([, endpoint]) =>
   endpoint.path.startsWith(`${apiPrefix}/admin/`),
@@ -20,18 +19,6 @@ const adminEndpoints = Object.entries(endpoints).filter(([, endpoint]) =>
 const someId = '00000000-0000-4000-8000-000000000000'
 const hostileName = '=HYPERLINK("http://evil.example","Click")'
 const hostileMessage = 'Line one, with "quotes"\r\n@line two\n-3+3'
-
-describe('CSV cells', () => {
-  it('quote what RFC 4180 requires and defuse every formula start', () => {
-    expect(csvCell('plain')).toBe('plain')
-    expect(csvCell('a,b')).toBe('"a,b"')
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
-    expect(csvCell('two\nlines')).toBe('"two\nlines"')
-    for (const start of ['=', '+', '-', '@', '\t', '\r'])
-      expect(csvCell(`${start}1`).replace(/^"/, '')).toMatch(/^'/)
-    expect(csvCell('=SUM(A1,A2)')).toBe(`"'=SUM(A1,A2)"`)
-  })
-})
 
 describe.each(testBackends())('the admin API on $name', (backend) => {
   let kit: AccountKit
@@ -180,6 +167,36 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(csv.status).toBe(400)
   })
 
+  it('refuses days outside the years 1900–9999 on every list and export with a translated 400', async () => {
+    const spanish = new ApiClient(kit.api.url, undefined, 'es')
+    for (const [name, value] of admin.cookies) spanish.cookies.set(name, value)
+    const lists = [
+      endpoints.adminEnquiries,
+      endpoints.adminEnquiriesCsv,
+      endpoints.adminServiceRequests,
+      endpoints.adminServiceRequestsCsv,
+    ]
+    for (const { path } of lists) {
+      for (const [query, field] of [
+        ['from=0000-01-01', 'from'],
+        ['to=0000-01-01', 'to'],
+        ['from=1899-12-31', 'from'],
+        ['to=0001-01-01', 'to'],
+      ] as const) {
+        const answer = await spanish.get(`${path}?${query}`)
+        expect(answer.status, `${path}?${query}`).toBe(400)
+        expect(answer.body, `${path}?${query}`).toMatchObject({
+          code: 'invalid_fields',
+          fields: { [field]: 'Ingresa una fecha a partir de 1900.' },
+        })
+      }
+      const english = await admin.get(`${path}?from=0000-01-01`)
+      expect(english.body.fields).toEqual({ from: 'Enter a date from 1900 on.' })
+      // The bounds themselves are days like any other.
+      expect((await admin.get(`${path}?from=1900-01-01&to=9999-12-31`)).status, path).toBe(200)
+    }
+  })
+
   it('shows one enquiry and marks it handled by the admin, or open again', async () => {
     const target = (await enquiries('?q=v7%40')).items[0]
     if (!target) throw new Error('seeded enquiry missing')
@@ -237,7 +254,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect((await admin.get(concrete(endpoints.adminServiceRequest.path))).status).toBe(404)
   })
 
-  it('exports the filtered list as CSV: every page, a header, RFC 4180 quoting and defused formulas', async () => {
+  it('exports the filtered list as CSV: every page, a header, every cell quoted and defused formulas', async () => {
     const answer = await admin.get(`${endpoints.adminEnquiriesCsv.path}?from=2026-03-01`)
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8')
@@ -247,7 +264,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(answer.headers.get('cache-control')).toBe('no-store')
     const text = String(answer.body.text)
     // fetch's text() drops the byte-order mark; the bytes show it.
-    expect(text.startsWith('Id,Created,Name,Email,')).toBe(true)
+    expect(text.startsWith('"Id","Created","Name","Email",')).toBe(true)
     const raw = await fetch(`${kit.api.url}${endpoints.adminEnquiriesCsv.path}`, {
       headers: admin.baseHeaders(),
     })

@@ -12,8 +12,13 @@ import { contactAnswerMessages } from './contact-messages'
 /**
  * `POST /api/v1/contact`: after the shared gate (413, 415, 403 XSRF), the per-address limit, the
  * shared schema (400 with a message per field) and the per-email limit (429 with Retry-After),
- * the enquiry and its two mails (the agency's copy, the visitor's acknowledgement in the page's
+ * the enquiry and its mails (the agency's copy, the visitor's acknowledgement in the page's
  * language) are stored in one statement, so there is never an enquiry without its mails.
+ *
+ * The acknowledgement goes to whatever address was typed, so it quotes nothing the visitor wrote
+ * (contact-mail.ts), and all acknowledgements together are capped per hour: past the cap the
+ * enquiry is still stored and the agency still mailed, the acknowledgement alone is skipped
+ * (logged as `contact.acknowledgement_skipped`), and the visitor's answer is the same.
  *
  * Spam: a filled honeypot or a form sent faster than a person can fill it is answered exactly
  * like a real enquiry (same status, body and limits) and then dropped — nothing stored, nothing
@@ -42,6 +47,9 @@ export function contactHandler(deps: ContactDeps): Handler<AuthEnv> {
       return success(c, 'contact', t(contactAnswerMessages.received))
     }
 
+    const ackRule = deps.rateRules.contactAcknowledgements
+    const acknowledge = (await deps.rateLimiter.hit(ackRule, 'all')).allowed
+
     const locale = c.get('locale')
     const { rows } = await deps.pool.query<{ enquiry_id: string; mail_id: string }>(
       `WITH enquiry AS (
@@ -52,6 +60,7 @@ export function contactHandler(deps: ContactDeps): Handler<AuthEnv> {
        INSERT INTO mail_outbox (kind, recipient, locale, enquiry_id)
        SELECT mail.kind, coalesce(mail.agency, enquiry.email), enquiry.locale, enquiry.id
        FROM enquiry CROSS JOIN (VALUES ($9::text, $10::text), ($11::text, NULL::text)) AS mail (kind, agency)
+       WHERE mail.agency IS NOT NULL OR $12::boolean
        RETURNING enquiry_id, id AS mail_id`,
       [
         input.name,
@@ -65,10 +74,14 @@ export function contactHandler(deps: ContactDeps): Handler<AuthEnv> {
         contactMailKinds.agency,
         deps.agencyEmail,
         contactMailKinds.acknowledgement,
+        acknowledge,
       ],
     )
     for (const row of rows) deps.mail.queued(Number(row.mail_id))
-    securityEvent(c, 'contact.received', { enquiryId: rows[0]?.enquiry_id })
+    const enquiryId = rows[0]?.enquiry_id
+    securityEvent(c, 'contact.received', { enquiryId })
+    if (!acknowledge)
+      securityEvent(c, 'contact.acknowledgement_skipped', { enquiryId, rule: ackRule.name })
     return success(c, 'contact', t(contactAnswerMessages.received))
   }
 }

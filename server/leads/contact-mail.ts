@@ -65,7 +65,12 @@ export function composeContactAgencyEmail(enquiry: StoredEnquiry): ComposedMail 
   return { ...mail, replyTo: enquiry.email }
 }
 
-/** The visitor's acknowledgement, in the page's language, with a copy of their message. */
+/**
+ * The visitor's acknowledgement, in the page's language: our words only. It goes to whatever
+ * address was typed into the form, without an account, so anything the visitor wrote in it
+ * (their message, even their name) would let a stranger send their text — a link, a lure — to
+ * anyone under the agency's name. Only the language is theirs.
+ */
 export function composeContactAcknowledgement(enquiry: StoredEnquiry): ComposedMail {
   const locale: Locale = isLocale(enquiry.locale) ? enquiry.locale : 'en'
   const t = translator(locale)
@@ -73,8 +78,6 @@ export function composeContactAcknowledgement(enquiry: StoredEnquiry): ComposedM
   return composeMail(locale, t(m.subject), [
     { paragraph: t(m.greeting) },
     { paragraph: t(m.body) },
-    { paragraph: t(m.copy) },
-    { quote: enquiry.message },
     { paragraph: t(m.notYou) },
     { paragraph: t(m.signature) },
   ])

@@ -25,7 +25,6 @@ export const contactAcknowledgementMessages = {
   subject: msg`We received your message – Puente Digital`,
   greeting: msg`Hello,`,
   body: msg`Thank you for writing to Puente Digital. We received your message and a member of the team will answer within one business day.`,
-  copy: msg`This is what you sent us:`,
   notYou: msg`If you did not write to us, ignore this email: we will not contact this address again.`,
   signature: msg`The Puente Digital team`,
 }

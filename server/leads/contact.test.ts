@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/leads/contact-schema'
 import { budgetRanges } from '../../src/domain/leads/lead-options'
 import { translator } from '../i18n/server-i18n'
+import { createLogger } from '../log/logger'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
@@ -195,8 +196,89 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     const acknowledgement = await smtp.waitForMail(sent.email)
     expect(acknowledgement.subject).toBe('Recibimos tu mensaje – Puente Digital')
     expect(acknowledgement.text).toContain('Gracias por escribir a Puente Digital.')
-    expect(acknowledgement.text.replace(/\r\n/g, '\n')).toContain(sent.message)
     expect(acknowledgement.html).toContain('<html lang="es">')
+    // Nothing the visitor wrote goes to the address they typed.
+    const written = `${acknowledgement.subject}\n${acknowledgement.text}\n${acknowledgement.html}`
+    for (const part of [sent.name, sent.phone, 'Café', 'Olmo', 'Puebla', 'online shop'])
+      expect(written, part).not.toContain(part)
+  })
+
+  it('never lets a stranger relay text to another address through the acknowledgement', async () => {
+    const lure =
+      'Your invoice is overdue, pay at http://pay-agency.example/login or mail billing@pay-agency.example'
+    const sent = enquiry({
+      name: 'Puente Digital billing www.pay-agency.example',
+      company: 'pay-agency.example',
+      message: lure,
+    })
+    expect((await visitor('en').post('/api/v1/contact', sent)).status).toBe(201)
+    await worker.deliverDue()
+    const acknowledgement = await smtp.waitForMail(sent.email)
+    const decoded = `${acknowledgement.subject}\n${acknowledgement.text}\n${acknowledgement.html}`
+    for (const part of ['pay-agency', 'invoice', 'overdue', 'billing', 'http:', 'www.'])
+      expect(decoded, part).not.toContain(part)
+    expect(acknowledgement.raw).not.toContain('pay-agency')
+    // The agency's own copy still has all of it, to judge for itself.
+    const toAgency = await smtp.waitForMail(agencyEmail, undefined, (mail) =>
+      mail.text.includes(sent.email),
+    )
+    expect(toAgency.text).toContain('http://pay-agency.example/login')
+  })
+
+  it('caps the acknowledgements of all visitors per hour: past it the enquiry is stored and the agency mailed, with no acknowledgement', async () => {
+    const lines: string[] = []
+    const capped = await startApi(database, {
+      mail: worker,
+      agencyEmail,
+      logger: createLogger({ destination: { write: (line: string) => lines.push(line) } }),
+      rateRules: {
+        contactPerIp: { name: 'contact-cap:ip', limit: 100, windowSeconds: 3600 },
+        contactPerEmail: { name: 'contact-cap:email', limit: 100, windowSeconds: 3600 },
+        contactAcknowledgements: {
+          name: 'contact-cap:acknowledgements',
+          limit: 2,
+          windowSeconds: 3600,
+        },
+      },
+    })
+    try {
+      const sent = [enquiry(), enquiry(), enquiry()]
+      for (const one of sent) {
+        const answer = await new ApiClient(capped.url).post('/api/v1/contact', one)
+        // The visitor learns nothing: the same answer with or without an acknowledgement.
+        expect(answer.status).toBe(201)
+      }
+      const mails = async (email: string) =>
+        (
+          await database.pool.query<{ kind: string; recipient: string }>(
+            `SELECT o.kind, o.recipient FROM mail_outbox o
+             JOIN contact_enquiries e ON e.id = o.enquiry_id WHERE e.email = $1 ORDER BY o.kind`,
+            [email],
+          )
+        ).rows
+      const [first, second, third] = sent.map((one) => one.email)
+      for (const email of [first, second])
+        expect(await mails(String(email))).toEqual([
+          { kind: 'contact_acknowledgement', recipient: email },
+          { kind: 'contact_agency', recipient: agencyEmail },
+        ])
+      expect(await mails(String(third))).toEqual([
+        { kind: 'contact_agency', recipient: agencyEmail },
+      ])
+      expect(await count('contact_enquiries', 'email = $1', [third])).toBe(1)
+      const skipped = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.event === 'contact.acknowledgement_skipped')
+      expect(skipped).toEqual([
+        expect.objectContaining({
+          enquiryId: expect.any(String),
+          rule: 'contact-cap:acknowledgements',
+        }),
+      ])
+      expect(JSON.stringify(skipped)).not.toContain(String(third))
+    } finally {
+      await capped.close()
+    }
   })
 
   it('writes both mails in English for an English page', async () => {
@@ -242,6 +324,20 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
       message: 'Cuéntanos un poco más: al menos 20 caracteres.',
       consent: 'Acepta que te contactemos para poder responderte.',
       budget: 'Elige una de las opciones.',
+    })
+    expect(await count('contact_enquiries')).toBe(before)
+  })
+
+  it('refuses an address whose local part would add fields to a mailto: link, in the page language', async () => {
+    const before = await count('contact_enquiries')
+    const answer = await visitor('es').post(
+      '/api/v1/contact',
+      enquiry({ email: 'sales?cc=attacker%40evil.example&subject=Invoice@example.com' }),
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({
+      code: 'invalid_fields',
+      fields: { email: "Usa solo letras, dígitos y . _ + - ' antes de la @." },
     })
     expect(await count('contact_enquiries')).toBe(before)
   })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { clientAddress, type ProxyTrust } from '../security/client-ip'
+import { clientAddress, type ProxyTrust, peerIsProxy } from '../security/client-ip'
 import type { Logger } from './logger'
 
 /** What every request carries from the first middleware on (Hono context variables). */
@@ -14,7 +14,12 @@ export type RequestVariables = {
 export type RequestEnv = { Variables: RequestVariables }
 
 export const requestIdHeader = 'X-Request-Id'
-/** An id a proxy in front of us assigned is kept when it looks like one; anything else is replaced. */
+/**
+ * An id our own proxy assigned (the peer is trusted by TRUST_PROXY) is kept when it looks like
+ * one, so its log and ours share it; a client's own X-Request-Id, or anything malformed, is
+ * replaced: a client must not choose the id its lines are filed under (colliding with another
+ * request's, or posing as a proxy's).
+ */
 const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/
 
 /**
@@ -31,7 +36,7 @@ export function requestLog({
 }): MiddlewareHandler<RequestEnv> {
   return async (c, next) => {
     const started = performance.now()
-    const incoming = c.req.header(requestIdHeader)
+    const incoming = peerIsProxy(c, trustProxy) ? c.req.header(requestIdHeader) : undefined
     const requestId = incoming && acceptableRequestId.test(incoming) ? incoming : randomUUID()
     const clientIp = clientAddress(c, trustProxy)
     const log = logger.child({ requestId })

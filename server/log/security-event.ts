@@ -33,6 +33,7 @@ export type SecurityEventName =
   | 'service.unavailable'
   | 'contact.received'
   | 'contact.dropped'
+  | 'contact.acknowledgement_skipped'
   | 'request.created'
   | 'request.withdrawn'
   | 'request.status_changed'

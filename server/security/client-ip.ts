@@ -141,8 +141,11 @@ export function clientAddress(c: Context, trust: ProxyTrust): string {
   return addressKey(resolveClientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trust))
 }
 
-/** The socket's peer is one of our proxies, so its X-Forwarded-* headers may be believed. */
-function peerIsProxy(c: Context, trust: ProxyTrust): boolean {
+/**
+ * The socket's peer is one of our proxies, so what it adds to the request (X-Forwarded-*,
+ * X-Request-Id) may be believed; from anyone else those headers are the client's own words.
+ */
+export function peerIsProxy(c: Context, trust: ProxyTrust): boolean {
   if (trust.mode === 'none') return false
   if (trust.mode === 'hops') return trust.hops > 0
   const peer = peerAddress(c)

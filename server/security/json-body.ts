@@ -26,12 +26,26 @@ export function jsonBodyGuards<E extends Env>(errors: BodyErrors<E>): Middleware
   ]
 }
 
-export type ParsedBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false }
+export type ParsedBody =
+  | { readonly ok: true; readonly value: Readonly<Record<string, unknown>> }
+  | { readonly ok: false }
 
+/**
+ * The body as a JSON object, or `ok: false` when it is not JSON or its top level is not an
+ * object (`[]`, `"x"`, `1`, `null`): every body of the API is an object, and a schema that makes
+ * all its fields optional (a partial profile update) would otherwise accept those as "nothing
+ * to change".
+ */
 export async function readJson(c: Context): Promise<ParsedBody> {
+  let value: unknown
   try {
-    return { ok: true, value: JSON.parse(await c.req.text()) as unknown }
+    value = JSON.parse(await c.req.text())
   } catch {
     return { ok: false }
   }
+  return isJsonObject(value) ? { ok: true, value } : { ok: false }
+}
+
+function isJsonObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
 
 /** A real SMTP server on loopback that keeps every message it accepts (tests only). */
+export type SmtpMode = 'accept' | 'reject' | 'refuse-recipient'
+
 export type CaughtMail = {
   readonly to: string[]
   readonly raw: string
@@ -26,9 +28,11 @@ export type SmtpCatcher = {
   ): Promise<CaughtMail>
   /**
    * `reject`: answer every recipient with 451 (a temporary failure, as a full or greylisting
-   * server does) and count the attempt; `accept`: take mail again.
+   * server does) and count the attempt; `refuse-recipient`: answer 550 quoting the address, as
+   * real servers word it (`<ana@example.com>: Recipient address rejected: User unknown`), and
+   * count the attempt; `accept`: take mail again.
    */
-  setMode(mode: 'accept' | 'reject'): void
+  setMode(mode: SmtpMode): void
   /** Deliveries refused while in `reject` mode. */
   readonly rejected: number
   close(): Promise<void>
@@ -97,18 +101,24 @@ export async function startSmtpCatcher({
 } = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = []
   const waiters: Array<() => void> = []
-  let mode: 'accept' | 'reject' = 'accept'
+  let mode: SmtpMode = 'accept'
   let rejected = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
       if (mode === 'accept') return callback()
       rejected += 1
-      const error = Object.assign(new Error('Mailbox temporarily unavailable, try again later'), {
-        responseCode: 451,
-      })
+      const error =
+        mode === 'reject'
+          ? Object.assign(new Error('Mailbox temporarily unavailable, try again later'), {
+              responseCode: 451,
+            })
+          : Object.assign(
+              new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`),
+              { responseCode: 550 },
+            )
       callback(error)
     },
     onData(stream, session, callback) {

@@ -11,6 +11,7 @@ export const validationMessages = {
   unknownField: msg`This field is not part of the registration form.`,
   notAnObject: msg`Send the registration as a JSON object.`,
   emailInvalid: msg`Enter a valid email address, like name@example.com.`,
+  emailCharacters: msg`Use only letters, digits and . _ + - ' before the @.`,
   phoneInvalid: msg`Enter a phone number with 7 to 15 digits.`,
   postalCodeInvalid: msg`Enter a valid postal code (letters, digits, spaces or hyphens).`,
   genderInvalid: msg`Select one of the options.`,

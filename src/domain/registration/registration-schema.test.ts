@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { validationMessages } from './registration-messages'
 import {
   createRegistrationSchema,
   firstIssuePerField,
@@ -189,6 +190,24 @@ describe('the registration schema (examples)', () => {
       'ana example.com',
     ]) {
       expect(Object.keys(fails({ email })), email).toEqual(['email'])
+    }
+  })
+
+  it('refuses local parts with characters that change a link (? & % / # = …), with their own message', () => {
+    for (const email of ["o'brien@example.ie", 'ana_maria-lopez+web@correo.example.mx']) {
+      expect(fails({ email }), email).toEqual({})
+    }
+    for (const email of [
+      'sales?cc=attacker%40evil.example&subject=Invoice@example.com',
+      'a&b@example.com',
+      'a%b@example.com',
+      'a/b@example.com',
+      'a#b@example.com',
+      'a=b@example.com',
+      'a!b@example.com',
+      'a~b@example.com',
+    ]) {
+      expect(fails({ email }), email).toEqual({ email: validationMessages.emailCharacters.id })
     }
   })
 

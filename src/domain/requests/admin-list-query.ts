@@ -18,10 +18,30 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
 
+/**
+ * The years a filter may name. The format allows 0000–9999, but PostgreSQL's `date` has no year
+ * 0 (an error mid-query: a 500, or an export cut after its header) and nothing stored predates
+ * 1900: refused with the field's own message instead (the format already ends at 9999).
+ */
+export const filterYears = { min: 1900, max: 9999 } as const
+
+const isFilterYear = (value: string) => {
+  const year = Number(value.slice(0, 4))
+  return year >= filterYears.min && year <= filterYears.max
+}
+
 function daySchema(t: Translate) {
   const invalid = t(validationMessages.dateInvalid)
   return v.union(
-    [v.literal(''), v.pipe(v.string(), v.isoDate(invalid), v.check(isCalendarDay, invalid))],
+    [
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.isoDate(invalid),
+        v.check(isCalendarDay, invalid),
+        v.check(isFilterYear, t(validationMessages.dateTooEarly)),
+      ),
+    ],
     invalid,
   )
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../api/call-endpoint'
 import { budgetLabels } from '../../domain/leads/lead-options'
+import { mailtoHref } from '../../domain/mailto'
 import { serviceNames } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
 import { adminQueryKey } from './admin-queries'
@@ -50,7 +51,7 @@ export function EnquiryDetail({ id }: { readonly id: string }) {
           <Trans>Email</Trans>
         </dt>
         <dd>
-          <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
+          <a href={mailtoHref(enquiry.email)}>{enquiry.email}</a>
         </dd>
         <dt>
           <Trans>Phone</Trans>

@@ -7,6 +7,7 @@ import { allowedChanges } from '../../../machines/service-request-machine'
 import { statusChangeMachine } from '../../../machines/status-change-machine'
 import { callEndpoint } from '../../api/call-endpoint'
 import type { AdminServiceRequest } from '../../domain/api/api-contract'
+import { mailtoHref } from '../../domain/mailto'
 import { noteMaxLength } from '../../domain/requests/request-schemas'
 import { type RequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
 import { serviceNames } from '../../domain/services/service-table'
@@ -51,7 +52,7 @@ export function RequestDetail({ id }: { readonly id: string }) {
             </dt>
             <dd>
               {request.client.name} {request.client.lastName} (
-              <a href={`mailto:${request.client.email}`}>{request.client.email}</a>,{' '}
+              <a href={mailtoHref(request.client.email)}>{request.client.email}</a>,{' '}
               {i18n._(localeLabels[request.client.locale])})
             </dd>
           </>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { mailtoHref } from '../../../domain/mailto'
 import './privacy-notice.css'
 
 const agencyEmail = 'hola@puentedigital.mx'
@@ -11,7 +12,7 @@ const agencyEmail = 'hola@puentedigital.mx'
  * exercise the ARCO rights. One component; `/privacy` and `/privacidad` show it in their language.
  */
 export function PrivacyNoticePage() {
-  const mail = <a href={`mailto:${agencyEmail}`}>{agencyEmail}</a>
+  const mail = <a href={mailtoHref(agencyEmail)}>{agencyEmail}</a>
   return (
     <article className="privacy-notice">
       <header className="page-intro">

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type EndpointName, endpoints } from '../../src/domain/api/api-contract'
+import { setAccountRole } from '../accounts/admin-role'
+import { type AccountKit, startAccountKit } from '../test/account-kit'
+import type { ApiClient } from '../test/api-harness'
+import { testBackends } from '../test/test-database'
+
+/** The one state-changing endpoint that takes no body: its id is in the path. */
+const bodyless: readonly EndpointName[] = ['endSession']
+const jsonEndpoints = (Object.keys(endpoints) as EndpointName[]).filter(
+  (name) => endpoints[name].method !== 'GET' && !bodyless.includes(name),
+)
+const someId = '00000000-0000-4000-8000-000000000000'
+const notObjects = ['[]', '"x"', '1', 'null', '[{"name":"Ana"}]', 'true']
+
+const [embedded] = testBackends()
+
+describe('JSON bodies whose top level is not an object', () => {
+  let kit: AccountKit
+  let browser: ApiClient
+  beforeAll(async () => {
+    if (!embedded) throw new Error('no test backend')
+    kit = await startAccountKit(embedded)
+    const account = await kit.verifiedAccount('es')
+    // An admin, so the admin endpoints reach their body too (and a client's endpoints, as any
+    // account may use them).
+    await setAccountRole(kit.database.pool, account.email, 'admin')
+    browser = await kit.signedIn(account)
+    browser.cookies.set('app-language', 'es')
+  }, 60_000)
+  afterAll(async () => {
+    await kit?.close()
+  })
+
+  it('covers every endpoint of the contract that takes a body', () => {
+    expect(jsonEndpoints).toEqual(
+      expect.arrayContaining([
+        'register',
+        'login',
+        'updateProfile',
+        'contact',
+        'markEnquiryHandled',
+      ]),
+    )
+    expect(jsonEndpoints.length).toBeGreaterThanOrEqual(16)
+  })
+
+  it.each(jsonEndpoints)(
+    '%s answers 400 invalid_json, translated, and changes nothing',
+    async (name) => {
+      const endpoint = endpoints[name]
+      const path = endpoint.path.replace(':id', someId)
+      const countOf = async () =>
+        (
+          await kit.database.pool.query<{ state: string }>(
+            `SELECT (SELECT count(*) FROM users) || '/' || (SELECT count(*) FROM sessions)
+             || '/' || (SELECT count(*) FROM contact_enquiries)
+             || '/' || (SELECT count(*) FROM service_requests)
+             || '/' || (SELECT count(*) FROM mail_outbox) AS state`,
+          )
+        ).rows[0]?.state
+      const before = await countOf()
+      for (const body of notObjects) {
+        const answer = await browser.send(endpoint.method, path, body)
+        expect(answer.status, `${name} ${body}`).toBe(400)
+        expect(answer.body, `${name} ${body}`).toEqual({
+          success: false,
+          code: 'invalid_json',
+          message: 'El cuerpo de la solicitud no es un objeto JSON válido.',
+          error: 'El cuerpo de la solicitud no es un objeto JSON válido.',
+        })
+      }
+      expect(await countOf()).toBe(before)
+      // Still signed in: neither the sign-out nor the deletion ran.
+      expect((await browser.get(endpoints.me.path)).status).toBe(200)
+    },
+  )
+})
