@@ -16,7 +16,7 @@ import { contactAnswerMessages } from './contact-messages'
  * language) are stored in one statement, so there is never an enquiry without its mails.
  *
  * The acknowledgement goes to whatever address was typed, so it quotes nothing the visitor wrote
- * (contact-mail.ts), and all acknowledgements together are capped per hour: past the cap the
+ * but a first name (contact-mail.ts), and all acknowledgements together are capped per hour: past the cap the
  * enquiry is still stored and the agency still mailed, the acknowledgement alone is skipped
  * (logged as `contact.acknowledgement_skipped`), and the visitor's answer is the same.
  *

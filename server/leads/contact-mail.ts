@@ -66,17 +66,28 @@ export function composeContactAgencyEmail(enquiry: StoredEnquiry): ComposedMail 
 }
 
 /**
- * The visitor's acknowledgement, in the page's language: our words only. It goes to whatever
- * address was typed into the form, without an account, so anything the visitor wrote in it
- * (their message, even their name) would let a stranger send their text — a link, a lure — to
- * anyone under the agency's name. Only the language is theirs.
+ * The first word of the name the visitor typed, when it is plainly a name: letters (any
+ * script), an apostrophe or a hyphen, at most 30 of them. Anything else (a word with a dot, a
+ * slash, an @ or a digit, as a link or an address has) greets without a name.
+ */
+export function greetingName(name: string): string | undefined {
+  const first = name.trim().split(/\s+/u)[0] ?? ''
+  return /^[\p{L}\p{M}][\p{L}\p{M}'’-]{0,29}$/u.test(first) ? first : undefined
+}
+
+/**
+ * The visitor's acknowledgement, in the page's language: our words, and at most the first word
+ * of their name (greetingName). It goes to whatever address was typed into the form, without
+ * an account, so anything more the visitor wrote in it (their message, the rest of the name)
+ * would let a stranger send their text — a link, a lure — to anyone under the agency's name.
  */
 export function composeContactAcknowledgement(enquiry: StoredEnquiry): ComposedMail {
   const locale: Locale = isLocale(enquiry.locale) ? enquiry.locale : 'en'
   const t = translator(locale)
   const m = contactAcknowledgementMessages
+  const firstName = greetingName(enquiry.name)
   return composeMail(locale, t(m.subject), [
-    { paragraph: t(m.greeting) },
+    { paragraph: firstName ? t(m.greetingNamed(firstName)) : t(m.greeting) },
     { paragraph: t(m.body) },
     { paragraph: t(m.notYou) },
     { paragraph: t(m.signature) },

@@ -197,9 +197,10 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     expect(acknowledgement.subject).toBe('Recibimos tu mensaje – Puente Digital')
     expect(acknowledgement.text).toContain('Gracias por escribir a Puente Digital.')
     expect(acknowledgement.html).toContain('<html lang="es">')
-    // Nothing the visitor wrote goes to the address they typed.
+    // The first word of the name greets; nothing else the visitor wrote goes to the address.
+    expect(acknowledgement.text).toContain('Hola, Lucía:')
     const written = `${acknowledgement.subject}\n${acknowledgement.text}\n${acknowledgement.html}`
-    for (const part of [sent.name, sent.phone, 'Café', 'Olmo', 'Puebla', 'online shop'])
+    for (const part of ['Hernández', sent.phone, 'Café', 'Olmo', 'Puebla', 'online shop'])
       expect(written, part).not.toContain(part)
   })
 
@@ -217,6 +218,7 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     const decoded = `${acknowledgement.subject}\n${acknowledgement.text}\n${acknowledgement.html}`
     for (const part of ['pay-agency', 'invoice', 'overdue', 'billing', 'http:', 'www.'])
       expect(decoded, part).not.toContain(part)
+    expect(acknowledgement.text).toContain('Hello Puente,')
     expect(acknowledgement.raw).not.toContain('pay-agency')
     // The agency's own copy still has all of it, to judge for itself.
     const toAgency = await smtp.waitForMail(agencyEmail, undefined, (mail) =>
