@@ -1,6 +1,10 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
+// A developer's DATABASE_URL names a database in use: no test, and no server a test starts, may
+// write to it (the server tests take an external PostgreSQL from TEST_DATABASE_URL only).
+delete process.env.DATABASE_URL
+
 // One runner, four projects: components and machines in jsdom, the tests generated from the
 // machines (jsdom), the server in Node, and the end-to-end suite driving Chromium against the
 // built site served by `npm start`'s server.

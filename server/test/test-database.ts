@@ -7,8 +7,9 @@ import * as schema from '../db/schema'
 
 /**
  * Where the server tests run: always the embedded PostgreSQL (started once by
- * server/test/global-setup.ts), and also an external one when TEST_DATABASE_URL (or
- * DATABASE_URL) is set — CI points it at Debian's PostgreSQL 15.
+ * server/test/global-setup.ts), and also an external one when TEST_DATABASE_URL is set — CI
+ * points it at Debian's PostgreSQL. Never DATABASE_URL: that names a database
+ * someone uses, and the tests create and drop databases on the server they are given.
  */
 export type Backend = { readonly name: string; readonly admin: PoolConfig }
 
@@ -16,7 +17,7 @@ export function testBackends(): Backend[] {
   const backends: Backend[] = [
     { name: 'embedded PostgreSQL', admin: { ...inject('embeddedPostgres'), database: 'postgres' } },
   ]
-  const external = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
+  const external = process.env.TEST_DATABASE_URL
   if (external)
     backends.push({
       name: 'PostgreSQL from TEST_DATABASE_URL',
