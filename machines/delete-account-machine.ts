@@ -34,6 +34,20 @@ export type DeleteAccountEvent =
 
 const forgotten = { password: '', ...freshFlow } as const
 
+// The password asked for, the first time or again after a wrong one.
+const confirmation = {
+  submit: {
+    target: 'validating',
+    actions: {
+      type: 'takePassword',
+      params: ({ event }: { readonly event: { readonly password: string } }) => ({
+        password: event.password,
+      }),
+    },
+  },
+  cancel: { target: 'idle', actions: 'forget' },
+} as const
+
 export const deleteAccountMachine = setup({
   types: { context: {} as DeleteAccountContext, events: {} as DeleteAccountEvent },
   actors: {
@@ -60,15 +74,7 @@ export const deleteAccountMachine = setup({
     idle: {
       on: { start: { target: 'confirming' } },
     },
-    confirming: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: { type: 'takePassword', params: ({ event }) => ({ password: event.password }) },
-        },
-        cancel: { target: 'idle', actions: 'forget' },
-      },
-    },
+    confirming: { on: confirmation },
     validating: validating('passwordIsValid', 'deleting', 'confirming'),
     deleting: {
       invoke: {
@@ -79,15 +85,7 @@ export const deleteAccountMachine = setup({
         onError: [onWrongPassword('forget'), onFailure('error', 'forget')],
       },
     },
-    wrongPassword: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: { type: 'takePassword', params: ({ event }) => ({ password: event.password }) },
-        },
-        cancel: { target: 'idle', actions: 'forget' },
-      },
-    },
+    wrongPassword: { on: confirmation },
     error: {
       on: {
         retry: { target: 'confirming', actions: 'forget' },

@@ -8,6 +8,7 @@ import { createResendSchema } from '../../../domain/registration/recovery-schema
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { AccountForm } from './account-form'
 import { FailureNotice } from './failure-notice'
 
 /**
@@ -67,14 +68,7 @@ export function RecoveryRequestForm() {
   }
   const busy = snapshot.matches('sending')
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      method="post"
-      noValidate
-      onSubmit={submit}
-      aria-busy={busy}
-    >
+    <AccountForm formRef={formRef} onSubmit={submit} busy={busy}>
       <FormField
         form="recovery"
         name="email"
@@ -97,6 +91,6 @@ export function RecoveryRequestForm() {
           {busy ? <Trans>Sending…</Trans> : <Trans>Send me a recovery email</Trans>}
         </button>
       </p>
-    </form>
+    </AccountForm>
   )
 }

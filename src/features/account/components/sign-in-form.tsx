@@ -11,6 +11,7 @@ import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/for
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ResultPanel } from '../../../ui/result-panel'
 import { RetryButton } from '../../../ui/retry-button'
+import { AccountForm } from './account-form'
 
 /** The sign-in form (signInMachine); `onSignedIn` takes the session and leaves the page. */
 export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedInBody) => void }) {
@@ -144,14 +145,7 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
   }
   const busy = snapshot.matches('submitting')
   return (
-    <form
-      ref={formRef}
-      className="account-form"
-      method="post"
-      noValidate
-      onSubmit={submit}
-      aria-busy={busy}
-    >
+    <AccountForm formRef={formRef} onSubmit={submit} busy={busy}>
       {snapshot.matches('invalid') ? (
         <h2 ref={headingRef} tabIndex={-1} role="alert" className="form-summary focus-target">
           <Trans>The email address or the password is not right.</Trans>
@@ -203,6 +197,6 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
           {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>
       </p>
-    </form>
+    </AccountForm>
   )
 }
