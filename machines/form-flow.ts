@@ -9,10 +9,10 @@ import { serverText, text } from './server-text'
  *   submitting → done | back to the form (the server refused fields) | rateLimited | failed
  *   rateLimited | failed → (retry) the form, the values kept
  *
- * Each machine spreads `formFlowActions` (or `fieldsFlowActions`) and `formFlowGuards` into its own `setup` and builds
- * its states from the pieces below, keeping only what is its own (its values, its calls, its
- * other outcomes). The pieces are plain config: the machines stay plain machines, drawn and
- * tested like any other.
+ * Each machine spreads `formFlowActions` (or `fieldsFlowActions`) and `formFlowGuards` into its
+ * own `setup` and builds its states from the pieces below, keeping only what is its own (its
+ * values, its calls, its other outcomes). The pieces are plain config: the machines stay plain
+ * exported machines, drawn, inspected and path-tested like any other. No React or I/O here.
  */
 
 /** What every form machine's context holds besides its values. */
@@ -104,7 +104,7 @@ export const formFlowGuards = {
   /** The password the visitor confirmed with is not theirs. */
   wrongPassword: (_: unknown, { error }: Failure) =>
     failureAnswer(error)?.code === 'wrong_password',
-  /** A 2xx answer that still says it did not succeed. */
+  /** The 2xx answer says it succeeded (an older endpoint may answer 2xx with `success: false`). */
   answerSucceeded: (_: unknown, answer: { readonly success?: boolean } | undefined) =>
     answer?.success === true,
 }
@@ -119,7 +119,7 @@ type OutputArgs = {
 export const failureOf = ({ event }: ErrorArgs) => ({ error: event.error })
 
 /** The answer of a call that succeeded, for `answerSucceeded`. */
-export const outputOf = <TOutput>({ event }: { readonly event: { readonly output: TOutput } }) =>
+const outputOf = <TOutput>({ event }: { readonly event: { readonly output: TOutput } }) =>
   event.output
 
 /** The submitted values of a `submit` event carrying them. */
