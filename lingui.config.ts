@@ -1,11 +1,11 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
-// Five catalogs: the interface strings every page needs, the long service copy that only
-// service pages load, the registration flow's texts (the register and reset-password pages, and
-// the API's answers and mails), the signed-in account's pages (sign in, profile), and the leads'
-// (the contact form and the privacy notice, service requests, the admin inbox, and their mails)
-// — so the home page downloads none of the last four.
+// Six catalogs: the interface strings every page needs, the long service copy that only
+// service pages load, the registration flow's texts (the register and reset-password pages), the
+// signed-in account's pages (sign in, profile), the leads' (the contact form and the privacy
+// notice, service requests, the admin inbox) — so the home page downloads none of those four —
+// and the server's (every API answer and mail), which no page loads.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -14,7 +14,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/messages',
-      include: ['<rootDir>/src', '<rootDir>/machines', '<rootDir>/server'],
+      include: ['<rootDir>/src', '<rootDir>/machines'],
       exclude: [
         '**/node_modules/**',
         '**/*.test.{ts,tsx}',
@@ -30,19 +30,11 @@ export default defineConfig({
         '<rootDir>/src/features/requests/**',
         '<rootDir>/src/features/admin/**',
         '<rootDir>/src/ui/request-record/**',
-        '<rootDir>/server/leads/**',
-        '<rootDir>/server/auth/**',
-        '<rootDir>/server/mail/**',
       ],
     },
     {
       path: '<rootDir>/locales/{locale}/registration',
-      include: [
-        '<rootDir>/src/features/registration',
-        '<rootDir>/src/domain/registration',
-        '<rootDir>/server/auth',
-        '<rootDir>/server/mail',
-      ],
+      include: ['<rootDir>/src/features/registration', '<rootDir>/src/domain/registration'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
@@ -66,8 +58,13 @@ export default defineConfig({
         '<rootDir>/src/features/requests',
         '<rootDir>/src/features/admin',
         '<rootDir>/src/ui/request-record',
-        '<rootDir>/server/leads',
       ],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      // The API's answers and the mails: only the server loads this catalog, never a page.
+      path: '<rootDir>/locales/{locale}/server',
+      include: ['<rootDir>/server'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { setAccountRole } from '../server/accounts/admin-role'
+import { setAccountRole } from '../server/admin/admin-role'
 import { ConfigError, readConfig } from '../server/config'
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres'
 

@@ -3,19 +3,20 @@ import { resolve } from 'node:path'
 import knownScriptHashes from 'virtual:csp-script-hashes'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { createMeRoutes, mePrefix } from './accounts/me-routes'
-import type { AuthDeps } from './auth/auth-env'
-import { apiNotFound, authPrefix, createAuthRoutes } from './auth/auth-routes'
+import { adminPrefix, createAdminRoutes } from './admin/admin-routes'
+import { authPrefix, createAuthRoutes } from './auth/auth-routes'
 import { defaultAgencyEmail } from './config'
+import { contactPath, createContactRoutes } from './contact/contact-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
-import { adminPrefix, createAdminRoutes } from './leads/admin-routes'
-import { contactPath, createContactRoutes } from './leads/contact-routes'
-import { createMyRequestRoutes, myRequestsPrefix } from './leads/request-routes'
+import type { ApiDeps } from './http/api-env'
+import { apiNotFound } from './http/api-router'
 import { describeError } from './log/describe-error'
 import { type Logger, silentLogger } from './log/logger'
 import { type RequestEnv, requestLog } from './log/request-log'
+import { createMeRoutes, mePrefix } from './me/me-routes'
 import { noProxy, type ProxyTrust } from './security/client-ip'
 import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
+import { createMyRequestRoutes, myRequestsPrefix } from './service-requests/request-routes'
 import { createSiteRoutes } from './site/serve-site'
 
 export type AppOptions = {
@@ -25,7 +26,7 @@ export type AppOptions = {
   /** Resolves when the process's dependencies (the database) answer; rejects otherwise. */
   readonly checkHealth?: () => Promise<void>
   /** The registration API's dependencies; without them `/api/v1/auth/*` is not mounted. */
-  readonly auth?: AuthDeps
+  readonly auth?: ApiDeps
   /** AGENCY_EMAIL: where contact enquiries are mailed (default: the address on /contact). */
   readonly agencyEmail?: string
   /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */

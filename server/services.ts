@@ -1,18 +1,18 @@
-import type { AuthDeps } from './auth/auth-env'
-import { defaultRateRules } from './auth/auth-env'
-import { createHashSlots } from './auth/hash-slots'
 import type { ServerConfig } from './config'
 import { type Database, openDatabase } from './db/database'
+import type { ApiDeps } from './http/api-env'
+import { defaultRateRules } from './http/rate-rules'
 import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
 import { createSmtpSender, defaultFrom } from './mail/smtp-transport'
 import { createCleanup } from './maintenance/cleanup'
+import { createHashSlots } from './security/hash-slots'
 import { createRateLimiter } from './security/rate-limit'
 import { loadSecrets } from './security/secrets'
 
 export type Services = {
   readonly database: Database
-  readonly auth: AuthDeps
+  readonly auth: ApiDeps
   /**
    * Stops the clean-up and the mail worker: the mail in hand is finished, the other claimed mails
    * go back to the queue, due at once for the next start or another instance.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
+import { verifyPassword } from '../security/passwords'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
 import {
   resetTokenIn,
@@ -10,7 +11,6 @@ import {
   verificationTokenIn,
 } from '../test/smtp-catcher'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
-import { verifyPassword } from './passwords'
 
 const publicUrl = 'https://agency.example'
 let sequence = 0

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registrationFor } from '../../tests/fixtures/registration'
+import { verifyPassword } from '../security/passwords'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
-import { verifyPassword } from './passwords'
 
 const register = '/api/v1/auth/register'
 

@@ -4,14 +4,14 @@ import {
   type RegistrationField,
 } from '../../src/domain/registration/registration-schema'
 import { users } from '../db/schema'
+import { admitRequest, schemasPerLocale } from '../http/admit-request'
+import { failure, success, tooManyRequests } from '../http/answers'
+import type { ApiDeps, ApiEnv } from '../http/api-env'
+import { refusePassword } from '../http/refuse-password'
 import { securityEvent } from '../log/security-event'
+import { hashPassword } from '../security/passwords'
 import { emailSubject } from '../security/rate-limit'
-import { admitRequest, schemasPerLocale } from './admit-request'
-import { failure, success, tooManyRequests } from './answers'
-import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
-import { hashPassword } from './passwords'
-import { refusePassword } from './refuse-password'
 
 /**
  * Every registration field but the password is a `users` column of the same name: a field
@@ -25,7 +25,7 @@ type ProfileColumns = Pick<typeof users.$inferInsert, Exclude<RegistrationField,
  * so concurrent registrations of one address create exactly one account. A new account gets the
  * verification mail through the outbox (its link's token is made when the mail is sent).
  */
-export function registerHandler(deps: AuthDeps): Handler<AuthEnv> {
+export function registerHandler(deps: ApiDeps): Handler<ApiEnv> {
   const schemas = schemasPerLocale((t) => createRegistrationSchema(t, deps.today))
   return async (c) => {
     const t = c.get('t')

@@ -1,10 +1,10 @@
 import type { Handler } from 'hono'
 import { createResendSchema } from '../../src/domain/registration/recovery-schemas'
+import { admitRequest, schemasPerLocale } from '../http/admit-request'
+import { success, tooManyRequests } from '../http/answers'
+import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { securityEvent } from '../log/security-event'
 import { emailSubject } from '../security/rate-limit'
-import { admitRequest, schemasPerLocale } from './admit-request'
-import { success, tooManyRequests } from './answers'
-import type { AuthDeps, AuthEnv } from './auth-env'
 import { authMessages } from './auth-messages'
 
 /**
@@ -24,7 +24,7 @@ RETURNING id, user_id`
  * `POST /api/v1/auth/resend-recovery-email`: answers an unknown address exactly like a known
  * one (status, body, timing, and the same limits per address: one a minute, five a day).
  */
-export function resendRecoveryEmailHandler(deps: AuthDeps): Handler<AuthEnv> {
+export function resendRecoveryEmailHandler(deps: ApiDeps): Handler<ApiEnv> {
   const schemas = schemasPerLocale(createResendSchema)
   return async (c) => {
     const t = c.get('t')

@@ -1,13 +1,13 @@
 import type { Handler } from 'hono'
 import { createResetPasswordSchema } from '../../src/domain/registration/recovery-schemas'
+import { admitRequest, schemasPerLocale } from '../http/admit-request'
+import { failure, success } from '../http/answers'
+import type { ApiDeps, ApiEnv } from '../http/api-env'
+import { refusePassword } from '../http/refuse-password'
 import { securityEvent } from '../log/security-event'
-import { admitRequest, schemasPerLocale } from './admit-request'
-import { failure, success } from './answers'
-import type { AuthDeps, AuthEnv } from './auth-env'
+import { hashPassword } from '../security/passwords'
+import { hashRecoveryToken } from '../security/recovery-tokens'
 import { authMessages } from './auth-messages'
-import { hashPassword } from './passwords'
-import { hashRecoveryToken } from './recovery-tokens'
-import { refusePassword } from './refuse-password'
 
 /**
  * Looks the token up before any expensive work: an invalid or spent link costs one indexed
@@ -67,7 +67,7 @@ WITH spent AS (
 SELECT changed.id, (SELECT id FROM notice) AS notice_id FROM changed`
 
 /** `POST /api/v1/auth/reset-password` `{ token, password }`. */
-export function resetPasswordHandler(deps: AuthDeps): Handler<AuthEnv> {
+export function resetPasswordHandler(deps: ApiDeps): Handler<ApiEnv> {
   const schemas = schemasPerLocale(createResetPasswordSchema)
   return async (c) => {
     const t = c.get('t')

@@ -1,15 +1,15 @@
 import type { PoolClient } from 'pg'
 import type { Locale } from '../../src/domain/locales'
 import {
-  hashVerificationToken,
-  newVerificationToken,
-  verificationTokenLifetimeHours,
-} from '../accounts/verification-tokens'
-import {
   hashRecoveryToken,
   newRecoveryToken,
   recoveryTokenLifetimeMinutes,
-} from '../auth/recovery-tokens'
+} from '../security/recovery-tokens'
+import {
+  hashVerificationToken,
+  newVerificationToken,
+  verificationTokenLifetimeHours,
+} from '../security/verification-tokens'
 import { composeVerificationEmail, verificationLink } from './account-emails'
 import { type ComposedMail, composeRecoveryEmail, resetLink } from './recovery-email'
 

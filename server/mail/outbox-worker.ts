@@ -1,11 +1,11 @@
 import type { Pool, PoolClient } from 'pg'
 import { isLocale } from '../../src/domain/locales'
-import { verificationTokenLifetimeHours } from '../accounts/verification-tokens'
-import { recoveryTokenLifetimeMinutes } from '../auth/recovery-tokens'
-import { composeEnquiryMail } from '../leads/contact-outbox'
-import { composeRequestMail } from '../leads/request-mail'
+import { composeEnquiryMail } from '../contact/contact-outbox'
 import { describeError } from '../log/describe-error'
 import { maskEmail } from '../log/mask-email'
+import { recoveryTokenLifetimeMinutes } from '../security/recovery-tokens'
+import { verificationTokenLifetimeHours } from '../security/verification-tokens'
+import { composeRequestMail } from '../service-requests/request-mail'
 import { composeAccountDeletedEmail } from './account-emails'
 import {
   deleteLink,

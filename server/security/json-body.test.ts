@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EndpointName, endpoints } from '../../src/domain/api/api-contract'
-import { setAccountRole } from '../accounts/admin-role'
+import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { testBackends } from '../test/test-database'

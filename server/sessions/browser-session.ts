@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { type AuthDeps, nowOf } from '../auth/auth-env'
+import { type ApiDeps, nowOf } from '../http/api-env'
 import { isHttps } from '../security/client-ip'
 import { clearSignedInHint, setSignedInHint } from '../security/signed-in-hint'
 import { issueSessionCookies, newSessionId, sessionIdOf } from '../security/xsrf'
@@ -18,7 +18,7 @@ import {
  */
 export async function startBrowserSession(
   c: Context,
-  deps: AuthDeps,
+  deps: ApiDeps,
   userId: string,
   remember: boolean,
 ): Promise<StoredSession> {
@@ -48,7 +48,7 @@ export type SessionRotation = { readonly tokenHash: string; handOver(): void }
 
 export function rotateBrowserSession(
   c: Context,
-  deps: AuthDeps,
+  deps: ApiDeps,
   session: StoredSession,
 ): SessionRotation {
   const sessionId = newSessionId()
@@ -64,7 +64,7 @@ export function rotateBrowserSession(
 
 function handOver(
   c: Context,
-  deps: AuthDeps,
+  deps: ApiDeps,
   secure: boolean,
   sessionId: string,
   maxAgeSeconds: number | undefined,
@@ -77,7 +77,7 @@ function handOver(
  * Ends the browser's session on the server and gives it a fresh anonymous id and token (and
  * no hint); resolves with the user whose session it was, if it was one.
  */
-export async function endBrowserSession(c: Context, deps: AuthDeps): Promise<string | undefined> {
+export async function endBrowserSession(c: Context, deps: ApiDeps): Promise<string | undefined> {
   const secure = isHttps(c, deps.trustProxy)
   const previous = sessionIdOf(c, secure)
   const userId = previous ? await endSessionById(deps.pool, previous) : undefined

@@ -3,16 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../app'
-import {
-  type AuthDeps,
-  defaultRateRules,
-  type MailNotifier,
-  type RateRules,
-} from '../auth/auth-env'
-import { createHashSlots, type HashSlots } from '../auth/hash-slots'
+import type { ApiDeps, MailNotifier } from '../http/api-env'
+import { defaultRateRules, type RateRules } from '../http/rate-rules'
 import { type HttpLimits, listen } from '../http-server'
 import type { Logger } from '../log/logger'
 import type { ProxyTrust } from '../security/client-ip'
+import { createHashSlots, type HashSlots } from '../security/hash-slots'
 import { createRateLimiter } from '../security/rate-limit'
 import { loadSecrets } from '../security/secrets'
 import type { TestDatabase } from './test-database'
@@ -24,7 +20,7 @@ import { testLogger } from './test-log'
  */
 export type ApiServer = {
   readonly url: string
-  readonly deps: AuthDeps
+  readonly deps: ApiDeps
   close(): Promise<void>
 }
 
@@ -51,7 +47,7 @@ export async function startApi(
   options: ApiOptions = {},
 ): Promise<ApiServer> {
   const clientDir = mkdtempSync(join(tmpdir(), 'agency-api-client-'))
-  const deps: AuthDeps = {
+  const deps: ApiDeps = {
     pool: database.pool,
     db: database.db,
     xsrfKey: (await loadSecrets({ pool: database.pool })).xsrfKey,

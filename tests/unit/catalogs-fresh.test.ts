@@ -56,7 +56,8 @@ const entries = (path: string) =>
 describe('the catalogs', () => {
   extractInto(work)
 
-  for (const catalog of catalogNames) {
+  // The pages' catalogs, and the server's (its answers and mails, which no page loads).
+  for (const catalog of [...catalogNames, 'server']) {
     for (const locale of ['en', 'es']) {
       it(`locales/${locale}/${catalog}.po is what i18n:extract makes of the code`, () => {
         expect(entries(join(root, 'locales', locale, `${catalog}.po`))).toEqual(

@@ -20,7 +20,8 @@ const sameInBothLanguages = new Set([
   '404',
 ])
 
-for (const catalog of catalogNames) {
+// The pages' catalogs, and the server's (its answers and mails, which no page loads).
+for (const catalog of [...catalogNames, 'server']) {
   describe(`the ${catalog} catalog`, () => {
     const english = readPo(`locales/en/${catalog}.po`).filter((e) => !e.obsolete)
     const spanish = readPo(`locales/es/${catalog}.po`).filter((e) => !e.obsolete)

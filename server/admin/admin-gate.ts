@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from 'hono'
+import { every } from 'hono/combine'
+import { failure } from '../http/answers'
+import type { ApiDeps } from '../http/api-env'
+import { type AccountEnv, requireSession, signedInOf } from '../http/require-session'
+import { securityEvent } from '../log/security-event'
+import { requestAnswerMessages as m } from '../service-requests/request-messages'
+
+/**
+ * The admin inbox's gate: 401 `unauthenticated` without a live session, 403 `forbidden` (and a
+ * security event) unless the session's user has the admin role. The role comes from the user's
+ * row, which `requireSession` reads on every call: a revoked admin loses access at their next
+ * request, not when their session ends.
+ */
+export function requireAdmin(deps: ApiDeps): MiddlewareHandler<AccountEnv> {
+  const adminOnly: MiddlewareHandler<AccountEnv> = async (c, next) => {
+    const { user } = signedInOf(c)
+    if (user.role !== 'admin') {
+      securityEvent(c, 'admin.forbidden', { accountId: user.id })
+      return failure(c, 403, 'forbidden', c.get('t')(m.forbidden))
+    }
+    await next()
+  }
+  return every(requireSession(deps), adminOnly)
+}

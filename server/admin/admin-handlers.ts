@@ -1,0 +1,293 @@
+import type { Context, Handler } from 'hono'
+import * as v from 'valibot'
+import { endpoints } from '../../src/domain/api/api-contract'
+import { serviceIds } from '../../src/domain/leads/contact-schema'
+import {
+  budgetLabels,
+  budgetRanges,
+  desiredStartLabels,
+  desiredStarts,
+} from '../../src/domain/leads/lead-options'
+import {
+  type AdminListQuery,
+  createAdminListQuerySchema,
+} from '../../src/domain/requests/admin-list-query'
+import { createMarkHandledSchema } from '../../src/domain/requests/handled-schema'
+import { createStatusChangeSchema } from '../../src/domain/requests/request-schemas'
+import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
+import { serviceNames } from '../../src/domain/services/service-table'
+import { admitRequest, schemasPerLocale } from '../http/admit-request'
+import type { AgencyDeps } from '../http/agency-deps'
+import { answer, failure, invalidFields } from '../http/answers'
+import { type AccountEnv, signedInOf } from '../http/require-session'
+import type { Translate } from '../i18n/server-i18n'
+import { describeError } from '../log/describe-error'
+import { securityEvent } from '../log/security-event'
+import { requestMailKinds } from '../service-requests/request-mail'
+import {
+  csvHeaderMessages as h,
+  requestAnswerMessages as m,
+} from '../service-requests/request-messages'
+import {
+  type AdminRequestRow,
+  changeRequestStatus,
+  loadAdminRequest,
+  toAdminRequest,
+} from '../service-requests/request-store'
+import {
+  allEnquiries,
+  allRequests,
+  type EnquiryRow,
+  listEnquiries,
+  listRequests,
+  loadEnquiry,
+  markEnquiry,
+  toEnquiry,
+} from './admin-lists'
+import { csvStream } from './csv'
+
+const querySchemas = schemasPerLocale(createAdminListQuerySchema)
+
+/** The Node request under a Hono context (@hono/node-server's bindings). */
+type NodeBindings = { incoming?: { socket?: { destroy(): void } } }
+
+type Parsed = { ok: true; query: AdminListQuery } | { ok: false; response: Response }
+
+/** The list filters from the query string, or 400 with a message per filter. */
+function parseQuery(c: Context<AccountEnv>): Parsed {
+  const parsed = v.safeParse(querySchemas[c.get('locale')], c.req.query())
+  if (parsed.success) return { ok: true, query: parsed.output }
+  return { ok: false, response: invalidFields(c, parsed.issues, c.get('t')(m.invalidQuery)) }
+}
+
+/** `GET /api/v1/admin/enquiries`: one page of the filtered list, newest first, and its total. */
+export function adminEnquiriesHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  return async (c) => {
+    const parsed = parseQuery(c)
+    if (!parsed.ok) return parsed.response
+    const page = await listEnquiries(deps.pool, parsed.query)
+    return answer(c, 'adminEnquiries', { success: true, ...page })
+  }
+}
+
+/** `GET /api/v1/admin/service-requests`: the same for service requests, with their clients. */
+export function adminServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  return async (c) => {
+    const parsed = parseQuery(c)
+    if (!parsed.ok) return parsed.response
+    const page = await listRequests(deps.pool, parsed.query)
+    return answer(c, 'adminServiceRequests', { success: true, ...page })
+  }
+}
+
+const serviceLabel = (t: Translate, id: string | null) => {
+  const service = serviceIds.find((known) => known === id)
+  return service ? t(serviceNames[service]) : ''
+}
+const budgetLabel = (t: Translate, value: string) => {
+  const budget = budgetRanges.find((known) => known === value)
+  return budget ? t(budgetLabels[budget]) : value
+}
+const iso = (value: Date | null) => (value ? value.toISOString() : '')
+
+type ExportName = 'enquiries' | 'service-requests'
+
+function csvAnswer(
+  c: Context<AccountEnv>,
+  name: ExportName,
+  body: ReadableStream<Uint8Array>,
+): Response {
+  const day = new Date().toISOString().slice(0, 10)
+  c.header('Content-Type', 'text/csv; charset=utf-8')
+  c.header('Content-Disposition', `attachment; filename="${name}-${day}.csv"`)
+  return c.body(body, endpoints.adminEnquiriesCsv.status)
+}
+
+/**
+ * What an export does when a batch fails after the answer started: the error goes to the log
+ * (described, never a raw driver error on stderr) and the connection is broken (csv.ts says
+ * why); answers whether there was a connection to break.
+ */
+function abortExport(c: Context<AccountEnv>, name: ExportName): (error: unknown) => boolean {
+  return (error) => {
+    c.get('log').error({ event: 'admin.export_failed', export: name, error: describeError(error) })
+    const socket = (c.env as NodeBindings | undefined)?.incoming?.socket
+    if (!socket) return false
+    socket.destroy()
+    return true
+  }
+}
+
+/** `GET /api/v1/admin/enquiries.csv`: every row of the filtered list, streamed. */
+export function adminEnquiriesCsvHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  return (c) => {
+    const parsed = parseQuery(c)
+    if (!parsed.ok) return parsed.response
+    const t = c.get('t')
+    const header = [
+      h.id,
+      h.createdAt,
+      h.name,
+      h.email,
+      h.phone,
+      h.company,
+      h.service,
+      h.budget,
+      h.language,
+      h.handledAt,
+      h.message,
+    ].map(t)
+    const cells = (row: EnquiryRow) => [
+      row.id,
+      iso(row.created_at),
+      row.name,
+      row.email,
+      row.phone,
+      row.company,
+      serviceLabel(t, row.service_id),
+      budgetLabel(t, row.budget),
+      row.locale,
+      iso(row.handled_at),
+      row.message,
+    ]
+    return csvAnswer(
+      c,
+      'enquiries',
+      csvStream(header, allEnquiries(deps.pool, parsed.query), cells, abortExport(c, 'enquiries')),
+    )
+  }
+}
+
+/** `GET /api/v1/admin/service-requests.csv`: every row of the filtered list, streamed. */
+export function adminServiceRequestsCsvHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  return (c) => {
+    const parsed = parseQuery(c)
+    if (!parsed.ok) return parsed.response
+    const t = c.get('t')
+    const header = [
+      h.id,
+      h.createdAt,
+      h.updatedAt,
+      h.status,
+      h.service,
+      h.name,
+      h.email,
+      h.language,
+      h.desiredStart,
+      h.budget,
+      h.need,
+    ].map(t)
+    const cells = (row: AdminRequestRow) => {
+      const start = desiredStarts.find((known) => known === row.desired_start)
+      return [
+        row.id,
+        iso(row.created_at),
+        iso(row.updated_at),
+        isRequestStatus(row.status) ? t(requestStatusLabels[row.status]) : row.status,
+        serviceLabel(t, row.service_id),
+        `${row.client_name} ${row.client_last_name}`,
+        row.client_email,
+        row.client_locale,
+        start ? t(desiredStartLabels[start]) : row.desired_start,
+        budgetLabel(t, row.budget),
+        row.need,
+      ]
+    }
+    return csvAnswer(
+      c,
+      'service-requests',
+      csvStream(
+        header,
+        allRequests(deps.pool, parsed.query),
+        cells,
+        abortExport(c, 'service-requests'),
+      ),
+    )
+  }
+}
+
+/** `GET /api/v1/admin/enquiries/:id`. */
+export function adminEnquiryHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  return async (c) => {
+    const row = await loadEnquiry(deps.pool, c.req.param('id') ?? '')
+    if (!row) return failure(c, 404, 'not_found', c.get('t')(m.enquiryNotFound))
+    return answer(c, 'adminEnquiry', { success: true, message: '', enquiry: toEnquiry(row) })
+  }
+}
+
+/** `POST /api/v1/admin/enquiries/:id/handled` `{ handled }`. */
+export function markEnquiryHandledHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  const schemas = schemasPerLocale(createMarkHandledSchema)
+  return async (c) => {
+    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
+    if (!admitted.ok) return admitted.response
+    const { user } = signedInOf(c)
+    const t = c.get('t')
+    const { handled } = admitted.input
+    const row = await markEnquiry(deps.pool, c.req.param('id') ?? '', handled, user.id)
+    if (!row) return failure(c, 404, 'not_found', t(m.enquiryNotFound))
+    securityEvent(c, 'enquiry.handled', {
+      accountId: user.id,
+      enquiryId: row.id,
+      to: handled ? 'handled' : 'open',
+    })
+    return answer(c, 'markEnquiryHandled', {
+      success: true,
+      message: t(handled ? m.handled : m.unhandled),
+      enquiry: toEnquiry(row),
+    })
+  }
+}
+
+/** `GET /api/v1/admin/service-requests/:id`: the request, its client and its history. */
+export function adminServiceRequestHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  return async (c) => {
+    const row = await loadAdminRequest(deps.pool, c.req.param('id') ?? '')
+    if (!row) return failure(c, 404, 'not_found', c.get('t')(m.notFound))
+    return answer(c, 'adminServiceRequest', {
+      success: true,
+      message: '',
+      request: toAdminRequest(row),
+    })
+  }
+}
+
+/**
+ * `POST /api/v1/admin/service-requests/:id/status` `{ to, note? }`: stored only when the
+ * `serviceRequest` machine lets the agency make that change from the current status (409
+ * otherwise), with a history row naming the admin and a mail to the client in their language.
+ */
+export function changeRequestStatusHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  const schemas = schemasPerLocale(createStatusChangeSchema)
+  return async (c) => {
+    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
+    if (!admitted.ok) return admitted.response
+    const { user } = signedInOf(c)
+    const t = c.get('t')
+    const requestId = c.req.param('id') ?? ''
+    const changed = await changeRequestStatus(deps.pool, {
+      requestId,
+      to: admitted.input.to,
+      by: 'agency',
+      byUserId: user.id,
+      note: admitted.input.note,
+      clientMailKind: requestMailKinds.status,
+    })
+    if (changed.outcome === 'not_found') return failure(c, 404, 'not_found', t(m.notFound))
+    if (changed.outcome === 'refused')
+      return failure(c, 409, 'invalid_transition', t(m.invalidTransition))
+    for (const id of changed.mailIds) deps.mail.queued(id)
+    securityEvent(c, 'request.status_changed', {
+      accountId: user.id,
+      requestId,
+      to: admitted.input.to,
+    })
+    const row = await loadAdminRequest(deps.pool, requestId)
+    if (!row) return failure(c, 404, 'not_found', t(m.notFound))
+    return answer(c, 'changeRequestStatus', {
+      success: true,
+      message: t(m.statusChanged),
+      request: toAdminRequest(row),
+    })
+  }
+}

@@ -1,0 +1,240 @@
+import type { Pool } from 'pg'
+import type { AdminServiceRequest, Enquiry, ListPage } from '../../src/domain/api/api-contract'
+import { serviceIds } from '../../src/domain/leads/contact-schema'
+import { budgetRanges } from '../../src/domain/leads/lead-options'
+import { isLocale } from '../../src/domain/locales'
+import { type AdminListQuery, adminPageSize } from '../../src/domain/requests/admin-list-query'
+import {
+  type AdminRequestRow,
+  clientColumns,
+  isUuid,
+  requestColumns,
+  toAdminRequest,
+} from '../service-requests/request-store'
+
+/** A WHERE clause and its parameters ($1…), built from the list's filters only. */
+type Filter = { readonly where: string; readonly values: unknown[] }
+
+/** `q` as a LIKE pattern matching any substring, its own `%`, `_` and `\` taken literally. */
+function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+/** Conditions both lists share: service and the creation date range, inclusive days in UTC. */
+function commonConditions(alias: string, query: AdminListQuery, values: unknown[]): string[] {
+  const conditions: string[] = []
+  const param = (value: unknown) => {
+    values.push(value)
+    return `$${values.length}`
+  }
+  if (query.service !== '') conditions.push(`${alias}.service_id = ${param(query.service)}`)
+  if (query.from !== '')
+    conditions.push(
+      `${alias}.created_at >= (${param(query.from)}::date)::timestamp AT TIME ZONE 'UTC'`,
+    )
+  if (query.to !== '')
+    conditions.push(
+      `${alias}.created_at < (${param(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+    )
+  return conditions
+}
+
+const whereOf = (conditions: string[]) =>
+  conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`
+
+/**
+ * The enquiries' filters. The search matches any part of the name or the email through the
+ * trigram index on `lower(name || ' ' || email)` (the expression must be written the same).
+ */
+export function enquiryFilter(query: AdminListQuery): Filter {
+  const values: unknown[] = []
+  const conditions = commonConditions('e', query, values)
+  if (query.handled === 'yes') conditions.push('e.handled_at IS NOT NULL')
+  if (query.handled === 'no') conditions.push('e.handled_at IS NULL')
+  if (query.q !== '') {
+    values.push(containsPattern(query.q))
+    conditions.push(`lower(e.name || ' ' || e.email) LIKE $${values.length}`)
+  }
+  return { where: whereOf(conditions), values }
+}
+
+/**
+ * The requests' filters. The search matches the client's name, last name or email through the
+ * trigram index on users (the same expression as the index).
+ */
+export function requestFilter(query: AdminListQuery): Filter {
+  const values: unknown[] = []
+  const conditions = commonConditions('r', query, values)
+  if (query.status !== '') {
+    values.push(query.status)
+    conditions.push(`r.status = $${values.length}`)
+  }
+  if (query.q !== '') {
+    values.push(containsPattern(query.q))
+    conditions.push(
+      `r.user_id IN (SELECT s.id FROM users s
+        WHERE lower(s.name || ' ' || s.last_name || ' ' || s.email) LIKE $${values.length})`,
+    )
+  }
+  return { where: whereOf(conditions), values }
+}
+
+export type EnquiryRow = {
+  id: string
+  name: string
+  email: string
+  phone: string
+  company: string
+  service_id: string | null
+  budget: string
+  message: string
+  locale: string
+  created_at: Date
+  handled_at: Date | null
+}
+
+export const enquiryColumns = `e.id, e.name, e.email, e.phone, e.company, e.service_id, e.budget,
+  e.message, e.locale, e.created_at, e.handled_at`
+
+export function toEnquiry(row: EnquiryRow): Enquiry {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    serviceId: serviceIds.find((id) => id === row.service_id) ?? null,
+    budget: budgetRanges.find((id) => id === row.budget) ?? 'not-sure',
+    message: row.message,
+    locale: isLocale(row.locale) ? row.locale : 'en',
+    createdAt: row.created_at.toISOString(),
+    handledAt: row.handled_at ? row.handled_at.toISOString() : null,
+  }
+}
+
+/**
+ * One page (newest first) and the exact number of matching rows. Both statements run at once;
+ * the count uses the same filter, served by the same indexes as the page. The page's ids are
+ * chosen first and only its 25 rows are then read in full: PostgreSQL computes a query's columns
+ * (a request's history, say) for every row an OFFSET skips, which would make a deep page cost
+ * as much as reading the whole table.
+ */
+async function listPage<Row, Item>(
+  pool: Pool,
+  list: { table: string; alias: string; select: string },
+  filter: Filter,
+  page: number,
+  toItem: (row: Row) => Item,
+): Promise<Omit<ListPage<Item>, 'success'>> {
+  const { table, alias, select } = list
+  const offset = (page - 1) * adminPageSize
+  const n = filter.values.length
+  const order = `${alias}.created_at DESC, ${alias}.id DESC`
+  const [rows, count] = await Promise.all([
+    pool.query(
+      `WITH page AS (
+         SELECT ${alias}.id FROM ${table} ${alias} ${filter.where}
+         ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}
+       )
+       ${select} WHERE ${alias}.id IN (SELECT id FROM page) ORDER BY ${order}`,
+      [...filter.values, adminPageSize, offset],
+    ),
+    pool.query<{ total: string }>(
+      `SELECT count(*) AS total FROM ${table} ${alias} ${filter.where}`,
+      filter.values,
+    ),
+  ])
+  return {
+    items: (rows.rows as Row[]).map(toItem),
+    total: Number(count.rows[0]?.total ?? 0),
+    page,
+    pageSize: adminPageSize,
+  }
+}
+
+const enquirySelect = `SELECT ${enquiryColumns} FROM contact_enquiries e`
+const requestSelect = `SELECT ${requestColumns}, ${clientColumns}
+  FROM service_requests r JOIN users u ON u.id = r.user_id`
+const enquiryList = { table: 'contact_enquiries', alias: 'e', select: enquirySelect }
+const requestList = { table: 'service_requests', alias: 'r', select: requestSelect }
+
+export function listEnquiries(pool: Pool, query: AdminListQuery) {
+  return listPage<EnquiryRow, Enquiry>(
+    pool,
+    enquiryList,
+    enquiryFilter(query),
+    query.page,
+    toEnquiry,
+  )
+}
+
+export function listRequests(pool: Pool, query: AdminListQuery) {
+  return listPage<AdminRequestRow, AdminServiceRequest>(
+    pool,
+    requestList,
+    requestFilter(query),
+    query.page,
+    toAdminRequest,
+  )
+}
+
+/** Every matching row, newest first, in batches (keyset paging: each batch costs the same). */
+async function* allRows<Row extends { created_at: Date; id: string }>(
+  pool: Pool,
+  select: string,
+  alias: string,
+  filter: Filter,
+  batchSize = 500,
+): AsyncGenerator<Row[]> {
+  let after: { created_at: Date; id: string } | undefined
+  for (;;) {
+    const values = [...filter.values]
+    let where = filter.where
+    if (after) {
+      values.push(after.created_at, after.id)
+      const keyset = `(${alias}.created_at, ${alias}.id) < ($${values.length - 1}, $${values.length})`
+      where = where === '' ? `WHERE ${keyset}` : `${where} AND ${keyset}`
+    }
+    values.push(batchSize)
+    const { rows } = await pool.query(
+      `${select} ${where} ORDER BY ${alias}.created_at DESC, ${alias}.id DESC LIMIT $${values.length}`,
+      values,
+    )
+    if (rows.length > 0) yield rows as Row[]
+    if (rows.length < batchSize) return
+    const last = rows[rows.length - 1] as Row
+    after = { created_at: last.created_at, id: last.id }
+  }
+}
+
+export function allEnquiries(pool: Pool, query: AdminListQuery) {
+  return allRows<EnquiryRow>(pool, enquirySelect, 'e', enquiryFilter(query))
+}
+
+export function allRequests(pool: Pool, query: AdminListQuery) {
+  return allRows<AdminRequestRow>(pool, requestSelect, 'r', requestFilter(query))
+}
+
+export async function loadEnquiry(pool: Pool, id: string): Promise<EnquiryRow | undefined> {
+  if (!isUuid(id)) return undefined
+  const { rows } = await pool.query<EnquiryRow>(`${enquirySelect} WHERE e.id = $1`, [id])
+  return rows[0]
+}
+
+/** Marks an enquiry handled by `adminId` (now), or open again; undefined when there is none. */
+export async function markEnquiry(
+  pool: Pool,
+  id: string,
+  handled: boolean,
+  adminId: string,
+): Promise<EnquiryRow | undefined> {
+  if (!isUuid(id)) return undefined
+  const { rows } = await pool.query<EnquiryRow>(
+    `UPDATE contact_enquiries e SET
+       handled_at = CASE WHEN $2 THEN coalesce(e.handled_at, now()) END,
+       handled_by = CASE WHEN $2 THEN coalesce(e.handled_by, $3::uuid) END
+     WHERE e.id = $1 RETURNING ${enquiryColumns}`,
+    [id, handled, adminId],
+  )
+  return rows[0]
+}

@@ -1,0 +1,45 @@
+import type { Hono } from 'hono'
+import { apiPrefix } from '../../src/domain/api/api-contract'
+import type { AgencyDeps } from '../http/agency-deps'
+import { jsonChangeGate } from '../http/api-gate'
+import { createApiRouter } from '../http/api-router'
+import type { AccountEnv } from '../http/require-session'
+import { requireAdmin } from './admin-gate'
+import {
+  adminEnquiriesCsvHandler,
+  adminEnquiriesHandler,
+  adminEnquiryHandler,
+  adminServiceRequestHandler,
+  adminServiceRequestsCsvHandler,
+  adminServiceRequestsHandler,
+  changeRequestStatusHandler,
+  markEnquiryHandledHandler,
+} from './admin-handlers'
+
+/** Where the app mounts the admin inbox's API. */
+export const adminPrefix = `${apiPrefix}/admin`
+
+/**
+ * `/api/v1/admin/*`: every answer `no-store` (the agency's clients' data must stay out of every
+ * cache); a change passes the gate first (413, 415, 403 XSRF); then every route needs a session
+ * (401) whose user is, at this very call, an admin (403).
+ */
+export function createAdminRoutes(deps: AgencyDeps): Hono<AccountEnv> {
+  const gate = jsonChangeGate(deps)
+  const admin = requireAdmin(deps)
+  return createApiRouter(
+    adminPrefix,
+    (routes, path) => {
+      routes.get(path('adminEnquiries'), admin, adminEnquiriesHandler(deps))
+      routes.get(path('adminEnquiriesCsv'), admin, adminEnquiriesCsvHandler(deps))
+      routes.get(path('adminEnquiry'), admin, adminEnquiryHandler(deps))
+      routes.post(path('markEnquiryHandled'), gate, admin, markEnquiryHandledHandler(deps))
+      routes.get(path('adminServiceRequests'), admin, adminServiceRequestsHandler(deps))
+      routes.get(path('adminServiceRequestsCsv'), admin, adminServiceRequestsCsvHandler(deps))
+      routes.get(path('adminServiceRequest'), admin, adminServiceRequestHandler(deps))
+      routes.post(path('changeRequestStatus'), gate, admin, changeRequestStatusHandler(deps))
+    },
+    // Unknown admin paths pass the gate too: only an admin learns which paths exist.
+    admin,
+  )
+}

@@ -1,0 +1,87 @@
+import type { Handler } from 'hono'
+import { createContactSchema, minimumFillMs } from '../../src/domain/leads/contact-schema'
+import { admitRequest, schemasPerLocale } from '../http/admit-request'
+import type { AgencyDeps } from '../http/agency-deps'
+import { success, tooManyRequests } from '../http/answers'
+import type { ApiEnv } from '../http/api-env'
+import { securityEvent } from '../log/security-event'
+import { emailSubject } from '../security/rate-limit'
+import { contactMailKinds } from './contact-mail'
+import { contactAnswerMessages } from './contact-messages'
+
+/**
+ * `POST /api/v1/contact`: after the shared gate (413, 415, 403 XSRF), the per-address limit, the
+ * shared schema (400 with a message per field) and the per-email limit (429 with Retry-After),
+ * the enquiry and its mails (the agency's copy, the visitor's acknowledgement in the page's
+ * language) are stored in one statement, so there is never an enquiry without its mails.
+ *
+ * The acknowledgement goes to whatever address was typed, so it quotes nothing the visitor wrote
+ * but a first name (contact-mail.ts), and all acknowledgements together are capped per hour: past the cap the
+ * enquiry is still stored and the agency still mailed, the acknowledgement alone is skipped
+ * (logged as `contact.acknowledgement_skipped`), and the visitor's answer is the same.
+ *
+ * Spam: a filled honeypot or a form sent faster than a person can fill it is answered exactly
+ * like a real enquiry (same status, body and limits) and then dropped — nothing stored, nothing
+ * mailed, one log line without the address — so a bot learns nothing from the answer.
+ */
+export function contactHandler(deps: AgencyDeps): Handler<ApiEnv> {
+  const schemas = schemasPerLocale(createContactSchema)
+  return async (c) => {
+    const t = c.get('t')
+    const admitted = await admitRequest(c, deps, deps.rateRules.contactPerIp, schemas)
+    if (!admitted.ok) return admitted.response
+    const input = admitted.input
+
+    const perEmailRule = deps.rateRules.contactPerEmail
+    const perEmail = await deps.rateLimiter.hit(perEmailRule, emailSubject(input.email))
+    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, perEmailRule)
+
+    const spam =
+      input.website.trim() !== ''
+        ? 'honeypot'
+        : input.elapsedMs < minimumFillMs
+          ? 'too_fast'
+          : undefined
+    if (spam) {
+      securityEvent(c, 'contact.dropped', { reason: spam })
+      return success(c, 'contact', t(contactAnswerMessages.received))
+    }
+
+    const ackRule = deps.rateRules.contactAcknowledgements
+    const acknowledge = (await deps.rateLimiter.hit(ackRule, 'all')).allowed
+
+    const locale = c.get('locale')
+    const { rows } = await deps.pool.query<{ enquiry_id: string; mail_id: string }>(
+      `WITH enquiry AS (
+         INSERT INTO contact_enquiries (name, email, phone, company, service_id, budget, message, locale)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         RETURNING id, email, locale
+       )
+       INSERT INTO mail_outbox (kind, recipient, locale, enquiry_id)
+       SELECT mail.kind, coalesce(mail.agency, enquiry.email), enquiry.locale, enquiry.id
+       FROM enquiry CROSS JOIN (VALUES ($9::text, $10::text), ($11::text, NULL::text)) AS mail (kind, agency)
+       WHERE mail.agency IS NOT NULL OR $12::boolean
+       RETURNING enquiry_id, id AS mail_id`,
+      [
+        input.name,
+        input.email,
+        input.phone,
+        input.company,
+        input.service === '' ? null : input.service,
+        input.budget,
+        input.message,
+        locale,
+        contactMailKinds.agency,
+        deps.agencyEmail,
+        contactMailKinds.acknowledgement,
+        acknowledge,
+      ],
+    )
+    for (const row of rows) deps.mail.queued(Number(row.mail_id))
+    const enquiryId = rows[0]?.enquiry_id
+    securityEvent(c, 'contact.received', { enquiryId })
+    if (!acknowledge)
+      securityEvent(c, 'contact.acknowledgement_skipped', { enquiryId, rule: ackRule.name })
+    return success(c, 'contact', t(contactAnswerMessages.received))
+  }
+}

@@ -1,0 +1,68 @@
+import type { Context } from 'hono'
+import * as v from 'valibot'
+import type { Locale } from '../../src/domain/locales'
+import { type Translate, translator } from '../i18n/server-i18n'
+import { securityEvent } from '../log/security-event'
+import { readJson } from '../security/json-body'
+import type { RateRule } from '../security/rate-limit'
+import { failure, invalidFields, tooManyRequests } from './answers'
+import type { ApiDeps, ApiEnv } from './api-env'
+import { apiMessages } from './api-messages'
+
+/** One schema per language, built once: validation messages come out already translated. */
+export function schemasPerLocale<TSchema>(
+  create: (t: Translate) => TSchema,
+): Record<Locale, TSchema> {
+  return { en: create(translator('en')), es: create(translator('es')) }
+}
+
+type Admitted<TOutput> =
+  | { readonly ok: true; readonly input: TOutput }
+  | { readonly ok: false; readonly response: Response }
+
+/**
+ * What every auth endpoint does first, in this order: the per-address rate limit (before any
+ * parsing work), a JSON body, then the shared schema in the request's language.
+ * `failuresOnly`: the rule counts failed attempts, which the handler hits itself; here it is
+ * only checked.
+ */
+export async function admitRequest<TSchema extends v.GenericSchema>(
+  c: Context<ApiEnv>,
+  deps: ApiDeps,
+  perIpRule: RateRule,
+  schemas: Record<Locale, TSchema>,
+  { failuresOnly = false }: { failuresOnly?: boolean } = {},
+): Promise<Admitted<v.InferOutput<TSchema>>> {
+  const t = c.get('t')
+  const perIp = failuresOnly
+    ? await deps.rateLimiter.peek(perIpRule, c.get('clientIp'))
+    : await deps.rateLimiter.hit(perIpRule, c.get('clientIp'))
+  if (!perIp.allowed)
+    return { ok: false, response: tooManyRequests(c, perIp.retryAfterSeconds, perIpRule) }
+
+  const body = await readJson(c)
+  if (!body.ok) {
+    securityEvent(c, 'request.invalid', { reason: 'invalid_json' })
+    return { ok: false, response: failure(c, 400, 'invalid_json', t(apiMessages.invalidJson)) }
+  }
+  const parsed = v.safeParse(schemas[c.get('locale')], body.value)
+  if (!parsed.success) {
+    const response = invalidFields(c, parsed.issues, t(apiMessages.invalidFields))
+    securityEvent(c, 'request.invalid', {
+      reason: 'invalid_fields',
+      fields: fieldNames(parsed.issues),
+    })
+    return { ok: false, response }
+  }
+  return { ok: true, input: parsed.output }
+}
+
+/** Names of the fields that failed, for the log: only known-safe names, never a client's key. */
+function fieldNames(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  const names = new Set<string>()
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key
+    names.add(typeof key === 'string' && /^[A-Za-z]{1,20}$/.test(key) ? key : '(other)')
+  }
+  return [...names].slice(0, 20)
+}

@@ -1,0 +1,10 @@
+import type { ApiDeps } from './api-env'
+
+/**
+ * The dependencies of the resources that mail the agency (contact, service requests, the admin's
+ * status changes): the API's, plus the agency's inbox.
+ */
+export type AgencyDeps = ApiDeps & {
+  /** AGENCY_EMAIL: the agency's inbox, which receives a copy of every enquiry and request. */
+  readonly agencyEmail: string
+}

@@ -1,0 +1,36 @@
+import type { Pool } from 'pg'
+import type { Locale } from '../../src/domain/locales'
+import type { Db } from '../db/database'
+import type { Translate } from '../i18n/server-i18n'
+import type { RequestVariables } from '../log/request-log'
+import type { ProxyTrust } from '../security/client-ip'
+import type { HashSlots } from '../security/hash-slots'
+import type { RateLimiter } from '../security/rate-limit'
+import type { RateRules } from './rate-rules'
+
+/** Per-request values every API route shares (Hono context variables). */
+export type ApiEnv = { Variables: RequestVariables & { locale: Locale; t: Translate } }
+
+/** Told about each mail put in the outbox (to deliver it now, or to log that it waits). */
+export type MailNotifier = { queued(outboxId: number): void }
+
+export type ApiDeps = {
+  readonly pool: Pool
+  readonly db: Db
+  readonly xsrfKey: Buffer
+  readonly rateLimiter: RateLimiter
+  readonly rateRules: RateRules
+  readonly mail: MailNotifier
+  readonly trustProxy: ProxyTrust
+  /** The cap on concurrent argon2 hashes (503 when it is full). */
+  readonly hashSlots: HashSlots
+  /** "Today" for the birth-date rule; injectable for tests. */
+  readonly today?: () => Date
+  /** The clock of sessions and verification links (default: the system's); tests move it. */
+  readonly now?: () => Date
+}
+
+/** The current time by `deps`' clock. */
+export function nowOf(deps: ApiDeps): Date {
+  return deps.now ? deps.now() : new Date()
+}

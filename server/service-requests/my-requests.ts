@@ -1,0 +1,129 @@
+import type { Handler } from 'hono'
+import {
+  createServiceRequestSchema,
+  createWithdrawSchema,
+} from '../../src/domain/requests/request-schemas'
+import { admitRequest, schemasPerLocale } from '../http/admit-request'
+import type { AgencyDeps } from '../http/agency-deps'
+import { answer, failure, tooManyRequests } from '../http/answers'
+import { type AccountEnv, signedInOf } from '../http/require-session'
+import { securityEvent } from '../log/security-event'
+import { requestMailKinds } from './request-mail'
+import { requestAnswerMessages as m } from './request-messages'
+import {
+  changeRequestStatus,
+  listOwnRequests,
+  loadOwnRequest,
+  type RequestRow,
+  toRequestSummary,
+} from './request-store'
+
+/** `GET /api/v1/me/service-requests`: the client's requests, newest first, with their history. */
+export function myServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  return async (c) => {
+    const { user } = signedInOf(c)
+    const rows = await listOwnRequests(deps.pool, user.id)
+    return answer(c, 'myServiceRequests', {
+      success: true,
+      requests: rows.map(toRequestSummary),
+    })
+  }
+}
+
+/**
+ * `POST /api/v1/me/service-requests`: after the gate, the per-address limit and the shared
+ * schema, a per-account limit (a flood of requests is a flood of the agency's inbox); then the
+ * request, its first history row (created, by the client) and its two mails (the agency's copy,
+ * the client's acknowledgement, both in the client's language) are stored in one statement.
+ */
+export function createServiceRequestHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  const schemas = schemasPerLocale(createServiceRequestSchema)
+  return async (c) => {
+    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
+    if (!admitted.ok) return admitted.response
+    const { user } = signedInOf(c)
+    const rule = deps.rateRules.serviceRequestsPerAccount
+    const perAccount = await deps.rateLimiter.hit(rule, user.id)
+    if (!perAccount.allowed) return tooManyRequests(c, perAccount.retryAfterSeconds, rule)
+    const input = admitted.input
+    const { rows } = await deps.pool.query<RequestRow & { mail_ids: string[] }>(
+      `WITH request AS (
+         INSERT INTO service_requests (user_id, service_id, need, desired_start, budget)
+         VALUES ($1, $2, $3, $4, $5)
+         RETURNING *
+       ), history AS (
+         INSERT INTO service_request_history (request_id, from_status, to_status, by_role, by_user_id)
+         SELECT id, NULL, status, 'client', user_id FROM request
+         RETURNING id, created_at, to_status
+       ), mails AS (
+         INSERT INTO mail_outbox (kind, recipient, locale, user_id, request_history_id)
+         SELECT mail.kind, coalesce(mail.agency, u.email), u.locale,
+           CASE WHEN mail.agency IS NULL THEN u.id END, history.id
+         FROM history CROSS JOIN users u
+           CROSS JOIN (VALUES ($6::text, $7::text), ($8::text, NULL::text)) AS mail (kind, agency)
+         WHERE u.id = $1
+         RETURNING id
+       )
+       SELECT request.id, request.service_id, request.status, request.need,
+         request.desired_start, request.budget, request.created_at, request.updated_at,
+         json_build_array(json_build_object('at', history.created_at, 'from', NULL,
+           'to', history.to_status, 'by', 'client', 'note', '')) AS history,
+         ARRAY(SELECT id::text FROM mails) AS mail_ids
+       FROM request CROSS JOIN history`,
+      [
+        user.id,
+        input.serviceId,
+        input.need,
+        input.desiredStart,
+        input.budget,
+        requestMailKinds.agency,
+        deps.agencyEmail,
+        requestMailKinds.acknowledgement,
+      ],
+    )
+    const row = rows[0]
+    if (!row) throw new Error('The service request insert returned no row')
+    for (const id of row.mail_ids) deps.mail.queued(Number(id))
+    securityEvent(c, 'request.created', { accountId: user.id, requestId: row.id })
+    return answer(c, 'createServiceRequest', {
+      success: true,
+      message: c.get('t')(m.created),
+      request: toRequestSummary(row),
+    })
+  }
+}
+
+/**
+ * `POST /api/v1/me/service-requests/:id/withdraw` `{ note? }`: only the client's own request
+ * (another's, or an unknown id, is the same 404: the answer never reveals that a request
+ * exists), and only when the machine lets a client withdraw it from its status (else 409).
+ */
+export function withdrawServiceRequestHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  const schemas = schemasPerLocale(createWithdrawSchema)
+  return async (c) => {
+    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
+    if (!admitted.ok) return admitted.response
+    const { user } = signedInOf(c)
+    const t = c.get('t')
+    const requestId = c.req.param('id') ?? ''
+    const changed = await changeRequestStatus(deps.pool, {
+      requestId,
+      ownerId: user.id,
+      to: 'withdrawn',
+      by: 'client',
+      byUserId: user.id,
+      note: admitted.input.note,
+    })
+    if (changed.outcome === 'not_found') return failure(c, 404, 'not_found', t(m.notFound))
+    if (changed.outcome === 'refused')
+      return failure(c, 409, 'invalid_transition', t(m.invalidTransition))
+    const row = await loadOwnRequest(deps.pool, user.id, requestId)
+    if (!row) return failure(c, 404, 'not_found', t(m.notFound))
+    securityEvent(c, 'request.withdrawn', { accountId: user.id, requestId })
+    return answer(c, 'withdrawServiceRequest', {
+      success: true,
+      message: t(m.withdrawn),
+      request: toRequestSummary(row),
+    })
+  }
+}
