@@ -5,6 +5,7 @@ import { defaultRateRules } from './http/rate-rules'
 import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
 import { createSmtpSender, defaultFrom } from './mail/smtp-transport'
+import { mailKinds } from './mail-kinds'
 import { createCleanup } from './maintenance/cleanup'
 import { createHashSlots } from './security/hash-slots'
 import { createRateLimiter } from './security/rate-limit'
@@ -47,6 +48,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     ? createSmtpSender(config.smtpUrl, config.mailFrom ?? defaultFrom(config.publicUrl))
     : undefined
   const worker = createOutboxWorker({
+    kinds: mailKinds,
     pool: database.pool,
     send: smtp?.send,
     publicUrl: config.publicUrl,

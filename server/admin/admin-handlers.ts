@@ -23,7 +23,7 @@ import { type AccountEnv, signedInOf } from '../http/require-session'
 import type { Translate } from '../i18n/server-i18n'
 import { describeError } from '../log/describe-error'
 import { securityEvent } from '../log/security-event'
-import { requestMailKinds } from '../service-requests/request-mail'
+import { requestMailKinds } from '../service-requests/request-mail-kinds'
 import {
   csvHeaderMessages as h,
   requestAnswerMessages as m,
@@ -271,7 +271,7 @@ export function changeRequestStatusHandler(deps: AgencyDeps): Handler<AccountEnv
       by: 'agency',
       byUserId: user.id,
       note: admitted.input.note,
-      clientMailKind: requestMailKinds.status,
+      clientMail: requestMailKinds.status,
     })
     if (changed.outcome === 'not_found') return failure(c, 404, 'not_found', t(m.notFound))
     if (changed.outcome === 'refused')

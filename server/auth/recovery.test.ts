@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
+import { mailKinds } from '../mail-kinds'
 import { verifyPassword } from '../security/passwords'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
 import {
@@ -46,6 +47,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     smtp = await startSmtpCatcher()
     sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
     worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: sender.send,
       publicUrl,
@@ -135,6 +137,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
 
   it('without SMTP the request leaves no usable token: the waiting outbox row holds none and no token exists', async () => {
     const idle = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: undefined,
       publicUrl,

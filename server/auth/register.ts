@@ -9,6 +9,8 @@ import { failure, success, tooManyRequests } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { refusePassword } from '../http/refuse-password'
 import { securityEvent } from '../log/security-event'
+import { accountMailKinds } from '../mail/account-mail-kinds'
+import { kindLiteral } from '../mail/mail-kind'
 import { hashPassword } from '../security/passwords'
 import { emailSubject } from '../security/rate-limit'
 import { authMessages } from './auth-messages'
@@ -59,7 +61,7 @@ export function registerHandler(deps: ApiDeps): Handler<ApiEnv> {
     const created = await deps.pool.query<{ id: string; mail_id: string }>(
       `WITH account AS (${insertAccount.sql}), mail AS (
          INSERT INTO mail_outbox (kind, recipient, locale, user_id)
-         SELECT 'email_verification', email, locale, id FROM account
+         SELECT ${kindLiteral(accountMailKinds.verification)}, email, locale, id FROM account
          RETURNING id
        )
        SELECT account.id, mail.id AS mail_id FROM account, mail`,

@@ -4,6 +4,8 @@ import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { success, tooManyRequests } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { securityEvent } from '../log/security-event'
+import { accountMailKinds } from '../mail/account-mail-kinds'
+import { kindLiteral } from '../mail/mail-kind'
 import { emailSubject } from '../security/rate-limit'
 import { authMessages } from './auth-messages'
 
@@ -16,7 +18,7 @@ import { authMessages } from './auth-messages'
 const enqueueSql = `
 WITH account AS (SELECT id, email FROM users WHERE lower(email) = lower($1))
 INSERT INTO mail_outbox (kind, recipient, locale, user_id)
-SELECT 'password_recovery', coalesce(account.email, $1), $2, account.id
+SELECT ${kindLiteral(accountMailKinds.recovery)}, coalesce(account.email, $1), $2, account.id
 FROM (VALUES (1)) AS one LEFT JOIN account ON true
 RETURNING id, user_id`
 

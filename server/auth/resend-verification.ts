@@ -4,6 +4,8 @@ import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { success, tooManyRequests } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { securityEvent } from '../log/security-event'
+import { accountMailKinds } from '../mail/account-mail-kinds'
+import { kindLiteral } from '../mail/mail-kind'
 import { emailSubject } from '../security/rate-limit'
 import { authMessages as m } from './auth-messages'
 
@@ -18,7 +20,7 @@ WITH account AS (
   WHERE lower(email) = lower($1) AND email_verified_at IS NULL
 )
 INSERT INTO mail_outbox (kind, recipient, locale, user_id)
-SELECT 'email_verification', coalesce(account.email, $1), coalesce(account.locale, $2), account.id
+SELECT ${kindLiteral(accountMailKinds.verification)}, coalesce(account.email, $1), coalesce(account.locale, $2), account.id
 FROM (VALUES (1)) AS one LEFT JOIN account ON true
 RETURNING id, user_id`
 

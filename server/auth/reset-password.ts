@@ -5,6 +5,8 @@ import { failure, success } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { refusePassword } from '../http/refuse-password'
 import { securityEvent } from '../log/security-event'
+import { accountMailKinds } from '../mail/account-mail-kinds'
+import { kindLiteral } from '../mail/mail-kind'
 import { hashPassword } from '../security/passwords'
 import { hashRecoveryToken } from '../security/recovery-tokens'
 import { authMessages } from './auth-messages'
@@ -61,7 +63,7 @@ WITH spent AS (
     AND password_reset_tokens.token_hash <> $1
 ), notice AS (
   INSERT INTO mail_outbox (kind, recipient, locale, user_id)
-  SELECT 'password_changed', email, $3, id FROM changed
+  SELECT ${kindLiteral(accountMailKinds.passwordChanged)}, email, $3, id FROM changed
   RETURNING id
 )
 SELECT changed.id, (SELECT id FROM notice) AS notice_id FROM changed`

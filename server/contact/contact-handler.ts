@@ -6,8 +6,8 @@ import { success, tooManyRequests } from '../http/answers'
 import type { ApiEnv } from '../http/api-env'
 import { securityEvent } from '../log/security-event'
 import { emailSubject } from '../security/rate-limit'
-import { contactMailKinds } from './contact-mail'
 import { contactAnswerMessages } from './contact-messages'
+import { insertEnquiry } from './enquiry-store'
 
 /**
  * `POST /api/v1/contact`: after the shared gate (413, 415, 403 XSRF), the per-address limit, the
@@ -50,35 +50,14 @@ export function contactHandler(deps: AgencyDeps): Handler<ApiEnv> {
     const ackRule = deps.rateRules.contactAcknowledgements
     const acknowledge = (await deps.rateLimiter.hit(ackRule, 'all')).allowed
 
-    const locale = c.get('locale')
-    const { rows } = await deps.pool.query<{ enquiry_id: string; mail_id: string }>(
-      `WITH enquiry AS (
-         INSERT INTO contact_enquiries (name, email, phone, company, service_id, budget, message, locale)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         RETURNING id, email, locale
-       )
-       INSERT INTO mail_outbox (kind, recipient, locale, enquiry_id)
-       SELECT mail.kind, coalesce(mail.agency, enquiry.email), enquiry.locale, enquiry.id
-       FROM enquiry CROSS JOIN (VALUES ($9::text, $10::text), ($11::text, NULL::text)) AS mail (kind, agency)
-       WHERE mail.agency IS NOT NULL OR $12::boolean
-       RETURNING enquiry_id, id AS mail_id`,
-      [
-        input.name,
-        input.email,
-        input.phone,
-        input.company,
-        input.service === '' ? null : input.service,
-        input.budget,
-        input.message,
-        locale,
-        contactMailKinds.agency,
-        deps.agencyEmail,
-        contactMailKinds.acknowledgement,
-        acknowledge,
-      ],
+    const { enquiryId, mailIds } = await insertEnquiry(
+      deps.pool,
+      input,
+      c.get('locale'),
+      deps.agencyEmail,
+      acknowledge,
     )
-    for (const row of rows) deps.mail.queued(Number(row.mail_id))
-    const enquiryId = rows[0]?.enquiry_id
+    for (const mailId of mailIds) deps.mail.queued(mailId)
     securityEvent(c, 'contact.received', { enquiryId })
     if (!acknowledge)
       securityEvent(c, 'contact.acknowledgement_skipped', { enquiryId, rule: ackRule.name })

@@ -11,12 +11,6 @@ import {
   localeNames,
 } from './contact-messages'
 
-/** The two mails an enquiry sends through the outbox (`mail_outbox.kind`). */
-export const contactMailKinds = {
-  agency: 'contact_agency',
-  acknowledgement: 'contact_acknowledgement',
-} as const
-
 /** An enquiry as stored (`contact_enquiries`), as the mails need it. */
 export type StoredEnquiry = {
   readonly name: string

@@ -12,6 +12,7 @@ import { translator } from '../i18n/server-i18n'
 import { createLogger } from '../log/logger'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
+import { mailKinds } from '../mail-kinds'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
 import { type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
@@ -113,6 +114,7 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     smtp = await startSmtpCatcher()
     sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
     worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: sender.send,
       publicUrl: 'https://agency.example',

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../log/logger'
 import { createOutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
+import { mailKinds } from '../mail-kinds'
 import { ApiClient, startApi } from '../test/api-harness'
 import { type FaultyDatabase, openFaultyDatabase } from '../test/faulty-database'
 import { startSmtpCatcher } from '../test/smtp-catcher'
@@ -294,6 +295,7 @@ describe.each(testBackends())('SMTP down, then refusing, then back ($name)', (ba
     await probe.close()
     const sender = createSmtpSender(`smtp://127.0.0.1:${port}`, 'no-reply@agency.example')
     const worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: sender.send,
       publicUrl: 'https://agency.example',

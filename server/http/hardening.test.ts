@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
+import { mailKinds } from '../mail-kinds'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
 import { checkPassword } from '../security/password-policy'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
@@ -96,7 +97,12 @@ describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
     database = await createTestDatabase(backend)
     smtp = await startSmtpCatcher()
     sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({ pool: database.pool, send: sender.send, publicUrl })
+    worker = createOutboxWorker({
+      kinds: mailKinds,
+      pool: database.pool,
+      send: sender.send,
+      publicUrl,
+    })
     api = await startApi(database, {
       mail: worker,
       hashSlots: countingSlots,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLines } from '../../scripts/audit-logs'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
+import { mailKinds } from '../mail-kinds'
 import { type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
 import { testLogger } from '../test/test-log'
@@ -81,6 +82,7 @@ describe('an SMTP server refusing a recipient, quoting the address', () => {
     const toRunLog = logLine(testLogger())
     const toMemory = logLine(memory.logger)
     worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: sender.send,
       publicUrl: 'https://agency.example',

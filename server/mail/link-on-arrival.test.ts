@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailKinds } from '../mail-kinds'
 import { registrationOf } from '../test/account-kit'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
 import {
@@ -29,7 +30,12 @@ describe.each(testBackends())('links opened as their mail arrives, on $name', (b
     database = await createTestDatabase(backend)
     smtp = await startSmtpCatcher({ replyDelayMs: 250 })
     sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({ pool: database.pool, send: sender.send, publicUrl })
+    worker = createOutboxWorker({
+      kinds: mailKinds,
+      pool: database.pool,
+      send: sender.send,
+      publicUrl,
+    })
     // The burst is queued first and delivered in one go, as a worker finds it after a busy second.
     api = await startApi(database, { mail: { queued: () => {} } })
   })

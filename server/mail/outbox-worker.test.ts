@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createPool } from '../db/database'
+import { mailKinds } from '../mail-kinds'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
 import { createOutboxWorker, maskEmail, type OutgoingMail } from './outbox-worker'
 
@@ -63,6 +64,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     try {
       const workers = pools.map((pool) =>
         createOutboxWorker({
+          kinds: mailKinds,
           pool,
           send: slowSend,
           publicUrl: 'http://x',
@@ -98,6 +100,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     await enqueue(1, 'atomic')
     const seenDuringSend: unknown[] = []
     const worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: async (mail) => {
         // Another connection already finds the token: the link works as soon as it is read.
@@ -133,6 +136,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     let worker: ReturnType<typeof createOutboxWorker> | undefined
     let stopping: Promise<void> | undefined
     worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: async (mail) => {
         sent.push(mail.to)
@@ -165,6 +169,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     const crashing = createPool(database.connection, 2)
     const lines: string[] = []
     const doomed = createOutboxWorker({
+      kinds: mailKinds,
       pool: crashing,
       send: async (mail) => {
         first.push(mail)
@@ -196,6 +201,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     await database.pool.query('UPDATE mail_outbox SET next_attempt_at = now()')
     const second: OutgoingMail[] = []
     const survivor = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: async (mail) => void second.push(mail),
       publicUrl: 'http://x',
@@ -216,6 +222,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     const sent: OutgoingMail[] = []
     let fail = false
     const worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: async (mail) => {
         if (fail) throw new Error('421 try again later')
@@ -244,6 +251,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
       throw new Error('421 try again later')
     }
     const worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: failing,
       publicUrl: 'http://x',
@@ -275,6 +283,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     await enqueue(1, 'secretive')
     const lines: string[] = []
     const worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: undefined,
       publicUrl: 'http://x',
@@ -296,6 +305,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     await database.pool.query("UPDATE mail_outbox SET created_at = now() - interval '61 minutes'")
     const sent: string[] = []
     const worker = createOutboxWorker({
+      kinds: mailKinds,
       pool: database.pool,
       send: async (m) => void sent.push(m.to),
       publicUrl: 'http://x',

@@ -1,21 +1,9 @@
 import type { Pool, PoolClient } from 'pg'
 import { isLocale } from '../../src/domain/locales'
-import { composeEnquiryMail } from '../contact/contact-outbox'
 import { describeError } from '../log/describe-error'
 import { maskEmail } from '../log/mask-email'
-import { recoveryTokenLifetimeMinutes } from '../security/recovery-tokens'
-import { verificationTokenLifetimeHours } from '../security/verification-tokens'
-import { composeRequestMail } from '../service-requests/request-mail'
-import { composeAccountDeletedEmail } from './account-emails'
-import {
-  deleteLink,
-  type MintedLink,
-  mintRecoveryMail,
-  mintVerificationMail,
-  retireOlderLinks,
-} from './outbox-links'
-import { composePasswordChangedEmail } from './password-changed-email'
-import type { ComposedMail } from './recovery-email'
+import { type MailKindRegistry, type PreparedMail, referenceColumns } from './mail-kind'
+import { deleteLink, type MintedLink, retireOlderLinks } from './outbox-links'
 
 /**
  * Delivers the mail outbox, one mail at a time, with no transaction open while SMTP talks:
@@ -52,6 +40,8 @@ export type SendMail = (mail: OutgoingMail) => Promise<void>
 
 export type OutboxWorkerOptions = {
   readonly pool: Pool
+  /** Every kind of mail the outbox carries, and how each is composed (server/mail-kinds.ts). */
+  readonly kinds: MailKindRegistry
   /** Undefined when SMTP_URL is not set: mail then stays in the outbox. */
   readonly send: SendMail | undefined
   readonly publicUrl: string
@@ -97,21 +87,12 @@ export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
   return Math.min(baseSeconds * 2 ** (attempts - 1), 3600)
 }
 
-/** What a claimed row turned into: its mail, and the link token minted for it, if any. */
-type PreparedMail = { readonly mail: ComposedMail; readonly link?: MintedLink }
-
-async function withoutLink(
-  composing: Promise<ComposedMail | undefined>,
-): Promise<PreparedMail | undefined> {
-  const mail = await composing
-  return mail && { mail }
-}
-
 const claimColumns =
   'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, attempts'
 
 export function createOutboxWorker({
   pool,
+  kinds,
   send,
   publicUrl,
   pollMilliseconds = 2000,
@@ -144,14 +125,17 @@ export function createOutboxWorker({
     }
   }
 
+  /** The link mails' kinds and how long their links live, for `expireOld`. */
+  const linkKinds = [...kinds.values()].filter((kind) => kind.linkLifetimeSeconds !== undefined)
+
   async function expireOld(): Promise<void> {
     // A link mail that waited longer than its token lives is stale: the visitor has moved on.
     await pool.query(
       `UPDATE mail_outbox SET status = 'expired'
-       WHERE status = 'pending' AND next_attempt_at <= now() AND (
-         (kind = 'password_recovery' AND created_at < now() - make_interval(mins => $1))
-         OR (kind = 'email_verification' AND created_at < now() - make_interval(hours => $2)))`,
-      [recoveryTokenLifetimeMinutes, verificationTokenLifetimeHours],
+       FROM unnest($1::text[], $2::int[]) AS link (kind, seconds)
+       WHERE mail_outbox.kind = link.kind AND status = 'pending' AND next_attempt_at <= now()
+         AND created_at < now() - make_interval(secs => link.seconds)`,
+      [linkKinds.map((kind) => kind.name), linkKinds.map((kind) => kind.linkLifetimeSeconds)],
     )
   }
 
@@ -180,24 +164,18 @@ export function createOutboxWorker({
     )
   }
 
-  /** The mail a row stands for, or undefined when there is nothing to send. */
+  /** The mail a row stands for (by its kind), or undefined when there is nothing to send. */
   async function compose(client: PoolClient, row: OutboxRow): Promise<PreparedMail | undefined> {
-    const locale = isLocale(row.locale) ? row.locale : 'en'
-    // The account is gone (that is the point): the row names only the address.
-    if (row.kind === 'account_deleted') return { mail: composeAccountDeletedEmail(locale) }
-    if (row.enquiry_id !== null)
-      return withoutLink(composeEnquiryMail(client, row.kind, row.enquiry_id))
-    if (row.request_history_id !== null)
-      return withoutLink(composeRequestMail(client, row.kind, row.request_history_id))
-    if (row.user_id === null) return undefined
-    if (row.kind === 'password_changed')
-      return { mail: composePasswordChangedEmail(locale, publicUrl) }
-    if (row.kind === 'email_verification')
-      return mintVerificationMail(client, row.user_id, locale, publicUrl)
-    if (row.kind === 'password_recovery')
-      return mintRecoveryMail(client, row.user_id, locale, publicUrl)
-    return undefined
+    const kind = kinds.get(row.kind)
+    if (!kind) return undefined
+    const context = { client, locale: isLocale(row.locale) ? row.locale : 'en', publicUrl }
+    if (kind.references === 'none') return kind.compose(context)
+    const reference = row[referenceColumns[kind.references]]
+    return reference === null ? undefined : kind.compose(context, reference)
   }
+
+  /** The last trace of a deleted account: deleted once sent or given up. */
+  const deletedWhenDone = (row: OutboxRow) => kinds.get(row.kind)?.deleteWhenDone === true
 
   /**
    * Composes a claimed row and commits its token; a row with nothing to send is closed in the
@@ -223,7 +201,7 @@ export function createOutboxWorker({
       if (link) await retireOlderLinks(client, link)
       // The deletion notice is the last trace of a deleted account: gone once sent.
       await client.query(
-        row.kind === 'account_deleted'
+        deletedWhenDone(row)
           ? 'DELETE FROM mail_outbox WHERE id = $1'
           : `UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`,
         [row.id],
@@ -239,7 +217,7 @@ export function createOutboxWorker({
   ): Promise<void> {
     return inTransaction(async (client) => {
       if (link) await deleteLink(client, link)
-      if (giveUp && row.kind === 'account_deleted') {
+      if (giveUp && deletedWhenDone(row)) {
         await client.query('DELETE FROM mail_outbox WHERE id = $1', [row.id])
         return
       }

@@ -6,6 +6,8 @@ import type { ApiDeps } from '../http/api-env'
 import { refusePassword } from '../http/refuse-password'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
+import { accountMailKinds } from '../mail/account-mail-kinds'
+import { kindLiteral } from '../mail/mail-kind'
 import { hashPassword } from '../security/passwords'
 import { rotateBrowserSession } from '../sessions/browser-session'
 import { refuseWrongPassword } from './current-password'
@@ -36,11 +38,11 @@ WITH changed AS (
   WHERE email_verification_tokens.user_id = changed.id AND email_verification_tokens.used_at IS NULL
 ), waiting_recovery AS (
   UPDATE mail_outbox SET status = 'expired' FROM changed
-  WHERE mail_outbox.user_id = changed.id AND mail_outbox.kind = 'password_recovery'
+  WHERE mail_outbox.user_id = changed.id AND mail_outbox.kind = ${kindLiteral(accountMailKinds.recovery)}
     AND mail_outbox.status = 'pending'
 ), notice AS (
   INSERT INTO mail_outbox (kind, recipient, locale, user_id)
-  SELECT 'password_changed', email, locale, id FROM changed
+  SELECT ${kindLiteral(accountMailKinds.passwordChanged)}, email, locale, id FROM changed
   RETURNING id
 )
 SELECT (SELECT id FROM notice) AS notice_id, (SELECT count(*) FROM others)::int AS ended`

@@ -5,6 +5,8 @@ import { success } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
+import { accountMailKinds } from '../mail/account-mail-kinds'
+import { kindLiteral } from '../mail/mail-kind'
 import { emailSubject } from '../security/rate-limit'
 import { endBrowserSession } from '../sessions/browser-session'
 import { refuseWrongPassword } from './current-password'
@@ -24,7 +26,7 @@ WITH gone AS (
   DELETE FROM rate_limits WHERE right(key, length($2) + 1) = ':' || $2
 ), notice AS (
   INSERT INTO mail_outbox (kind, recipient, locale, user_id)
-  SELECT 'account_deleted', email, locale, NULL FROM gone
+  SELECT ${kindLiteral(accountMailKinds.accountDeleted)}, email, locale, NULL FROM gone
   RETURNING id
 )
 SELECT id AS notice_id FROM notice`

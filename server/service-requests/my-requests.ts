@@ -8,13 +8,12 @@ import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure, tooManyRequests } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
-import { requestMailKinds } from './request-mail'
 import { requestAnswerMessages as m } from './request-messages'
 import {
   changeRequestStatus,
+  insertServiceRequest,
   listOwnRequests,
   loadOwnRequest,
-  type RequestRow,
   toRequestSummary,
 } from './request-store'
 
@@ -45,45 +44,13 @@ export function createServiceRequestHandler(deps: AgencyDeps): Handler<AccountEn
     const rule = deps.rateRules.serviceRequestsPerAccount
     const perAccount = await deps.rateLimiter.hit(rule, user.id)
     if (!perAccount.allowed) return tooManyRequests(c, perAccount.retryAfterSeconds, rule)
-    const input = admitted.input
-    const { rows } = await deps.pool.query<RequestRow & { mail_ids: string[] }>(
-      `WITH request AS (
-         INSERT INTO service_requests (user_id, service_id, need, desired_start, budget)
-         VALUES ($1, $2, $3, $4, $5)
-         RETURNING *
-       ), history AS (
-         INSERT INTO service_request_history (request_id, from_status, to_status, by_role, by_user_id)
-         SELECT id, NULL, status, 'client', user_id FROM request
-         RETURNING id, created_at, to_status
-       ), mails AS (
-         INSERT INTO mail_outbox (kind, recipient, locale, user_id, request_history_id)
-         SELECT mail.kind, coalesce(mail.agency, u.email), u.locale,
-           CASE WHEN mail.agency IS NULL THEN u.id END, history.id
-         FROM history CROSS JOIN users u
-           CROSS JOIN (VALUES ($6::text, $7::text), ($8::text, NULL::text)) AS mail (kind, agency)
-         WHERE u.id = $1
-         RETURNING id
-       )
-       SELECT request.id, request.service_id, request.status, request.need,
-         request.desired_start, request.budget, request.created_at, request.updated_at,
-         json_build_array(json_build_object('at', history.created_at, 'from', NULL,
-           'to', history.to_status, 'by', 'client', 'note', '')) AS history,
-         ARRAY(SELECT id::text FROM mails) AS mail_ids
-       FROM request CROSS JOIN history`,
-      [
-        user.id,
-        input.serviceId,
-        input.need,
-        input.desiredStart,
-        input.budget,
-        requestMailKinds.agency,
-        deps.agencyEmail,
-        requestMailKinds.acknowledgement,
-      ],
+    const { row, mailIds } = await insertServiceRequest(
+      deps.pool,
+      user.id,
+      admitted.input,
+      deps.agencyEmail,
     )
-    const row = rows[0]
-    if (!row) throw new Error('The service request insert returned no row')
-    for (const id of row.mail_ids) deps.mail.queued(Number(id))
+    for (const id of mailIds) deps.mail.queued(id)
     securityEvent(c, 'request.created', { accountId: user.id, requestId: row.id })
     return answer(c, 'createServiceRequest', {
       success: true,

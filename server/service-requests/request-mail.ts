@@ -1,4 +1,3 @@
-import type { PoolClient } from 'pg'
 import { serviceIds } from '../../src/domain/leads/contact-schema'
 import {
   budgetLabels,
@@ -17,16 +16,6 @@ import {
   requestAgencyMailMessages,
   requestStatusMailMessages,
 } from './request-messages'
-
-/** The mails a service request sends through the outbox (`mail_outbox.kind`). */
-export const requestMailKinds = {
-  /** A new request, to AGENCY_EMAIL. */
-  agency: 'request_agency',
-  /** A new request, to its client. */
-  acknowledgement: 'request_acknowledgement',
-  /** The agency changed the request's status: to its client, with the note. */
-  status: 'request_status',
-} as const
 
 /** A history row with its request and client, as the mails need it. */
 export type StoredRequestChange = {
@@ -120,36 +109,4 @@ export function composeRequestStatusEmail(change: StoredRequestChange): Composed
     { paragraph: t(m.follow) },
     { paragraph: t(m.signature) },
   ])
-}
-
-/**
- * The mail a request's outbox row stands for, composed from the stored history row when it is
- * sent; undefined when the row is not a request mail or the request is gone.
- */
-export async function composeRequestMail(
-  client: PoolClient,
-  kind: string,
-  historyId: string,
-): Promise<ComposedMail | undefined> {
-  const compose =
-    kind === requestMailKinds.agency
-      ? composeRequestAgencyEmail
-      : kind === requestMailKinds.acknowledgement
-        ? composeRequestAcknowledgement
-        : kind === requestMailKinds.status
-          ? composeRequestStatusEmail
-          : undefined
-  if (!compose) return undefined
-  const { rows } = await client.query<StoredRequestChange>(
-    `SELECT u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
-       u.locale AS "clientLocale", r.service_id AS "serviceId", r.need,
-       r.desired_start AS "desiredStart", r.budget, h.to_status AS "toStatus", h.note
-     FROM service_request_history h
-     JOIN service_requests r ON r.id = h.request_id
-     JOIN users u ON u.id = r.user_id
-     WHERE h.id = $1`,
-    [historyId],
-  )
-  const change = rows[0]
-  return change ? compose(change) : undefined
 }

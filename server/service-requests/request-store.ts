@@ -1,4 +1,5 @@
 import type { Pool } from 'pg'
+import type * as v from 'valibot'
 import { changeEvent } from '../../machines/service-request-machine'
 import type {
   AdminServiceRequest,
@@ -8,12 +9,17 @@ import type {
 import { serviceIds } from '../../src/domain/leads/contact-schema'
 import { budgetRanges, desiredStarts } from '../../src/domain/leads/lead-options'
 import { isLocale } from '../../src/domain/locales'
+import type { createServiceRequestSchema } from '../../src/domain/requests/request-schemas'
 import {
   isRequestStatus,
   type RequestActor,
   type RequestStatus,
 } from '../../src/domain/requests/request-status'
 import type { ServiceId } from '../../src/domain/services/service-table'
+import { kindLiteral, type MailKind } from '../mail/mail-kind'
+import { requestMailKinds } from './request-mail-kinds'
+
+type ServiceRequestValues = v.InferOutput<ReturnType<typeof createServiceRequestSchema>>
 
 /** A uuid as PostgreSQL writes it: any other id names no row (and would be a cast error). */
 export function isUuid(value: string): boolean {
@@ -134,6 +140,50 @@ export async function loadAdminRequest(
   return rows[0]
 }
 
+/**
+ * Stores a client's new request in one statement: the request, its first history row (created,
+ * by the client) and its two mails (the agency's copy, the client's acknowledgement, both in the
+ * client's language). Resolves with the request and the outbox rows' ids.
+ */
+export async function insertServiceRequest(
+  pool: Pool,
+  userId: string,
+  input: ServiceRequestValues,
+  agencyEmail: string,
+): Promise<{ row: RequestRow; mailIds: number[] }> {
+  const { rows } = await pool.query<RequestRow & { mail_ids: string[] }>(
+    `WITH request AS (
+       INSERT INTO service_requests (user_id, service_id, need, desired_start, budget)
+       VALUES ($1, $2, $3, $4, $5)
+       RETURNING *
+     ), history AS (
+       INSERT INTO service_request_history (request_id, from_status, to_status, by_role, by_user_id)
+       SELECT id, NULL, status, 'client', user_id FROM request
+       RETURNING id, created_at, to_status
+     ), mails AS (
+       INSERT INTO mail_outbox (kind, recipient, locale, user_id, request_history_id)
+       SELECT mail.kind, coalesce(mail.agency, u.email), u.locale,
+         CASE WHEN mail.agency IS NULL THEN u.id END, history.id
+       FROM history CROSS JOIN users u
+         CROSS JOIN (VALUES
+           (${kindLiteral(requestMailKinds.agency)}, $6::text),
+           (${kindLiteral(requestMailKinds.acknowledgement)}, NULL::text)) AS mail (kind, agency)
+       WHERE u.id = $1
+       RETURNING id
+     )
+     SELECT request.id, request.service_id, request.status, request.need,
+       request.desired_start, request.budget, request.created_at, request.updated_at,
+       json_build_array(json_build_object('at', history.created_at, 'from', NULL,
+         'to', history.to_status, 'by', 'client', 'note', '')) AS history,
+       ARRAY(SELECT id::text FROM mails) AS mail_ids
+     FROM request CROSS JOIN history`,
+    [userId, input.serviceId, input.need, input.desiredStart, input.budget, agencyEmail],
+  )
+  const row = rows[0]
+  if (!row) throw new Error('The service request insert returned no row')
+  return { row, mailIds: row.mail_ids.map(Number) }
+}
+
 export type StatusChange = {
   readonly requestId: string
   /** Set for a client's change: only their own request is found. */
@@ -143,7 +193,7 @@ export type StatusChange = {
   readonly byUserId: string
   readonly note: string
   /** The mail to the client that tells them about the change, if any. */
-  readonly clientMailKind?: string
+  readonly clientMail?: MailKind
 }
 
 export type ChangeOutcome =
@@ -191,11 +241,11 @@ export async function changeRequestStatus(
       [change.requestId, from, change.to, change.by, change.byUserId, change.note],
     )
     const mailIds: number[] = []
-    if (change.clientMailKind) {
+    if (change.clientMail) {
       const mail = await client.query<{ id: string }>(
         `INSERT INTO mail_outbox (kind, recipient, locale, user_id, request_history_id)
          SELECT $1, email, locale, id, $3 FROM users WHERE id = $2 RETURNING id`,
-        [change.clientMailKind, current.user_id, history.rows[0]?.id],
+        [change.clientMail.name, current.user_id, history.rows[0]?.id],
       )
       for (const row of mail.rows) mailIds.push(Number(row.id))
     }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
+import { mailKinds } from '../mail-kinds'
 import { ApiClient, type ApiOptions, type ApiServer, startApi } from './api-harness'
 import { type SmtpCatcher, startSmtpCatcher, verificationTokenIn } from './smtp-catcher'
 import { type Backend, createTestDatabase, type TestDatabase } from './test-database'
@@ -66,6 +67,7 @@ export async function startAccountKit(
   const smtp = await startSmtpCatcher()
   const sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
   const worker = createOutboxWorker({
+    kinds: mailKinds,
     pool: database.pool,
     send: sender.send,
     publicUrl,

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { mailKind, mailKindRegistry } from './mail/mail-kind'
+import { mailKinds } from './mail-kinds'
+
+describe('the mail kinds registry', () => {
+  it('holds every kind of mail the API sends, each once', () => {
+    expect([...mailKinds.keys()].sort()).toEqual([
+      'account_deleted',
+      'contact_acknowledgement',
+      'contact_agency',
+      'email_verification',
+      'password_changed',
+      'password_recovery',
+      'request_acknowledgement',
+      'request_agency',
+      'request_status',
+    ])
+  })
+
+  it('refuses a kind declared twice, and a name SQL could not quote as it is', () => {
+    const notice = mailKind({ name: 'notice', references: 'none', compose: () => undefined })
+    expect(() => mailKindRegistry([notice, notice])).toThrow('declared twice')
+    expect(() =>
+      mailKind({ name: "x'; --", references: 'none', compose: () => undefined }),
+    ).toThrow('not a-z_')
+  })
+
+  it('gives the link mails their links’ lifetimes, and only the deletion notice is deleted when done', () => {
+    const lifetimes = [...mailKinds.values()]
+      .filter((kind) => kind.linkLifetimeSeconds !== undefined)
+      .map((kind) => [kind.name, kind.linkLifetimeSeconds])
+    expect(lifetimes).toEqual([
+      ['email_verification', 24 * 60 * 60],
+      ['password_recovery', 60 * 60],
+    ])
+    expect(
+      [...mailKinds.values()].filter((kind) => kind.deleteWhenDone).map((k) => k.name),
+    ).toEqual(['account_deleted'])
+  })
+})

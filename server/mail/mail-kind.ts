@@ -1,0 +1,67 @@
+import type { PoolClient } from 'pg'
+import type { Locale } from '../../src/domain/locales'
+import type { MintedLink } from './outbox-links'
+import type { ComposedMail } from './recovery-email'
+
+/** What a claimed outbox row turned into: its mail, and the link token minted for it, if any. */
+export type PreparedMail = { readonly mail: ComposedMail; readonly link?: MintedLink }
+
+/** What composing a row may use: the row's transaction, language and the site's address. */
+export type ComposeContext = {
+  readonly client: PoolClient
+  readonly locale: Locale
+  readonly publicUrl: string
+}
+
+/** The `mail_outbox` column each kind of reference lives in. */
+export const referenceColumns = {
+  user: 'user_id',
+  enquiry: 'enquiry_id',
+  requestChange: 'request_history_id',
+} as const
+
+type Prepared = PreparedMail | undefined
+
+/**
+ * One kind of mail the outbox carries, declared once: its `mail_outbox.kind`, the row it is
+ * composed from (`references`: which column names it; none for a mail that outlives its
+ * account), how it is composed at sending time (undefined: nothing to send, the row is dropped),
+ * and what the worker does differently for it.
+ */
+export type MailKind = {
+  /** `mail_outbox.kind`; lower case and underscores only, so SQL may quote it as a literal. */
+  readonly name: string
+  /** For a link mail: how long its link lives; a row that waited longer expires unsent. */
+  readonly linkLifetimeSeconds?: number
+  /** The last trace of a deleted account: the row is deleted once sent or given up. */
+  readonly deleteWhenDone?: boolean
+} & (
+  | {
+      readonly references: keyof typeof referenceColumns
+      compose(context: ComposeContext, reference: string): Promise<Prepared> | Prepared
+    }
+  | { readonly references: 'none'; compose(context: ComposeContext): Promise<Prepared> | Prepared }
+)
+
+/** Declares a kind (checking its name, which SQL statements quote). */
+export function mailKind<const K extends MailKind>(kind: K): K {
+  if (!/^[a-z_]+$/.test(kind.name)) throw new Error(`Mail kind name "${kind.name}" is not a-z_`)
+  return kind
+}
+
+/** Every kind the outbox worker can send, by name. */
+export type MailKindRegistry = ReadonlyMap<string, MailKind>
+
+export function mailKindRegistry(kinds: readonly MailKind[]): MailKindRegistry {
+  const registry = new Map<string, MailKind>()
+  for (const kind of kinds) {
+    if (registry.has(kind.name)) throw new Error(`Mail kind "${kind.name}" is declared twice`)
+    registry.set(kind.name, kind)
+  }
+  return registry
+}
+
+/** A kind's name as a SQL string literal (names are checked to be a-z_ by `mailKind`). */
+export function kindLiteral(kind: MailKind): string {
+  return `'${kind.name}'`
+}

@@ -1,0 +1,48 @@
+import { type ComposeContext, mailKind } from '../mail/mail-kind'
+import type { ComposedMail } from '../mail/recovery-email'
+import {
+  composeRequestAcknowledgement,
+  composeRequestAgencyEmail,
+  composeRequestStatusEmail,
+  type StoredRequestChange,
+} from './request-mail'
+
+/** A history row with its request and client, read in the outbox worker's transaction. */
+async function loadChange(
+  { client }: ComposeContext,
+  historyId: string,
+): Promise<StoredRequestChange | undefined> {
+  const { rows } = await client.query<StoredRequestChange>(
+    `SELECT u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
+       u.locale AS "clientLocale", r.service_id AS "serviceId", r.need,
+       r.desired_start AS "desiredStart", r.budget, h.to_status AS "toStatus", h.note
+     FROM service_request_history h
+     JOIN service_requests r ON r.id = h.request_id
+     JOIN users u ON u.id = r.user_id
+     WHERE h.id = $1`,
+    [historyId],
+  )
+  return rows[0]
+}
+
+/** A kind composed from the stored history row when it is sent (the row holds only its id). */
+function requestMail(name: string, compose: (change: StoredRequestChange) => ComposedMail) {
+  return mailKind({
+    name,
+    references: 'requestChange',
+    compose: async (context: ComposeContext, historyId: string) => {
+      const change = await loadChange(context, historyId)
+      return change && { mail: compose(change) }
+    },
+  })
+}
+
+/** The mails a service request sends through the outbox; nothing to send once it is gone. */
+export const requestMailKinds = {
+  /** A new request, to AGENCY_EMAIL. */
+  agency: requestMail('request_agency', composeRequestAgencyEmail),
+  /** A new request, to its client. */
+  acknowledgement: requestMail('request_acknowledgement', composeRequestAcknowledgement),
+  /** The agency changed the request's status: to its client, with the note. */
+  status: requestMail('request_status', composeRequestStatusEmail),
+}
