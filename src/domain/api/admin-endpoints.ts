@@ -1,0 +1,98 @@
+import type { BudgetRange } from '../leads/lead-options'
+import type { Locale } from '../locales'
+import type { StatusChangeInput } from '../requests/request-schemas'
+import type { ServiceId } from '../services/service-table'
+import type { SuccessBody } from './answers'
+import { apiPrefix, endpoint } from './endpoint'
+import type { ServiceRequestSummary } from './service-request-endpoints'
+
+/** A service request as the agency sees it: with who sent it. */
+export type AdminServiceRequest = ServiceRequestSummary & {
+  readonly client: {
+    readonly id: string
+    readonly name: string
+    readonly lastName: string
+    readonly email: string
+    readonly locale: Locale
+  }
+}
+
+/** A contact enquiry as the agency sees it. */
+export type Enquiry = {
+  readonly id: string
+  readonly name: string
+  readonly email: string
+  readonly phone: string
+  readonly company: string
+  readonly serviceId: ServiceId | null
+  readonly budget: BudgetRange
+  readonly message: string
+  readonly locale: Locale
+  readonly createdAt: string
+  readonly handledAt: string | null
+}
+
+/** One page of an admin list. */
+export type ListPage<Item> = {
+  readonly success: true
+  readonly items: readonly Item[]
+  /** Rows matching the filters, over all pages. */
+  readonly total: number
+  readonly page: number
+  readonly pageSize: number
+}
+
+export type AdminServiceRequestBody = SuccessBody & { readonly request: AdminServiceRequest }
+export type EnquiryBody = SuccessBody & { readonly enquiry: Enquiry }
+
+/**
+ * `/api/v1/admin/*`: the agency's inbox. 401 without a session, 403 `forbidden` unless the
+ * account is an admin at this very call; lists take `AdminListQuery` in the query string.
+ */
+export const adminEndpoints = {
+  adminEnquiries: endpoint<never, ListPage<Enquiry>>()({
+    method: 'GET',
+    path: `${apiPrefix}/admin/enquiries`,
+    status: 200,
+  }),
+  /** The same filtered list as CSV (every page). */
+  adminEnquiriesCsv: endpoint()({
+    method: 'GET',
+    path: `${apiPrefix}/admin/enquiries.csv`,
+    status: 200,
+  }),
+  adminEnquiry: endpoint<never, EnquiryBody>()({
+    method: 'GET',
+    path: `${apiPrefix}/admin/enquiries/:id`,
+    status: 200,
+  }),
+  /** Marks an enquiry handled (or not). */
+  markEnquiryHandled: endpoint<{ readonly handled: boolean }, EnquiryBody>()({
+    method: 'POST',
+    path: `${apiPrefix}/admin/enquiries/:id/handled`,
+    status: 200,
+  }),
+  adminServiceRequests: endpoint<never, ListPage<AdminServiceRequest>>()({
+    method: 'GET',
+    path: `${apiPrefix}/admin/service-requests`,
+    status: 200,
+  }),
+  /** The same filtered list as CSV (every page). */
+  adminServiceRequestsCsv: endpoint()({
+    method: 'GET',
+    path: `${apiPrefix}/admin/service-requests.csv`,
+    status: 200,
+  }),
+  /** One request with its client and history. */
+  adminServiceRequest: endpoint<never, AdminServiceRequestBody>()({
+    method: 'GET',
+    path: `${apiPrefix}/admin/service-requests/:id`,
+    status: 200,
+  }),
+  /** Only changes the `serviceRequest` machine allows (409 `invalid_transition` otherwise). */
+  changeRequestStatus: endpoint<StatusChangeInput, AdminServiceRequestBody>()({
+    method: 'POST',
+    path: `${apiPrefix}/admin/service-requests/:id/status`,
+    status: 200,
+  }),
+}

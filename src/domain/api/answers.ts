@@ -1,0 +1,126 @@
+import type { FieldErrors } from './field-errors'
+
+/**
+ * Every answer is JSON. A success is `{ success: true, message }` with the endpoint's status
+ * (or a body of its own, declared with the endpoint); a failure is `{ success: false, code,
+ * message, error }` (`error` repeats `message` for clients that read it), plus `fields` — one
+ * message per field — when the input was refused.
+ */
+
+export const errorCodes = [
+  'invalid_json',
+  'invalid_fields',
+  'invalid_token',
+  /**
+   * 409: a reset link of an address whose registration was never confirmed; the unconfirmed
+   * registration is removed and the owner registers afresh (docs/decisions/033).
+   */
+  'registration_unfinished',
+  'already_registered',
+  'invalid_credentials',
+  'email_unverified',
+  'unauthenticated',
+  'wrong_password',
+  'expired_token',
+  'xsrf_failed',
+  'too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'not_found',
+  /** 403: signed in, but the account may not do this (an admin endpoint, a client's own). */
+  'forbidden',
+  /** 409: the request's lifecycle does not allow that change from its current status. */
+  'invalid_transition',
+  'server_error',
+  /** 503: too many password hashes queued; `Retry-After` says when to try again. */
+  'busy',
+  /** 503: the database does not answer; `Retry-After` says when to try again. */
+  'unavailable',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
+export type { FieldErrors }
+
+export type SuccessBody = { readonly success: true; readonly message: string }
+
+export type FailureBody = {
+  readonly success: false
+  readonly code: ErrorCode
+  readonly message: string
+  readonly error: string
+  readonly fields?: FieldErrors
+}
+
+export type ApiBody = SuccessBody | FailureBody
+
+/** A success body: what every endpoint with a JSON success answers. */
+export function successBody(message: string): SuccessBody {
+  return { success: true, message }
+}
+
+/** A failure body; `error` repeats `message` for clients that read it. */
+export function failureBody(code: ErrorCode, message: string, fields?: FieldErrors): FailureBody {
+  return { success: false, code, message, error: message, ...(fields ? { fields } : {}) }
+}
+
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
+
+/**
+ * What the client reads from any answer body, success or failure: each field only when it has
+ * the contract's type (a proxy or an older server may send something else). Field types come
+ * from the bodies above, so a change there reaches every reader.
+ */
+export type ApiAnswer = {
+  readonly success?: boolean
+  readonly message?: SuccessBody['message'] | FailureBody['message']
+  readonly error?: FailureBody['error']
+  readonly code?: ErrorCode
+  readonly fields?: FieldErrors
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string'
+
+/** The one parser of answer bodies (both flows and the HTTP client use it). */
+export function readAnswer(data: unknown): ApiAnswer | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const body = data as Record<string, unknown>
+  const fields =
+    typeof body.fields === 'object' && body.fields !== null
+      ? Object.fromEntries(
+          Object.entries(body.fields).filter((entry): entry is [string, string] =>
+            isString(entry[1]),
+          ),
+        )
+      : undefined
+  return {
+    ...(typeof body.success === 'boolean' ? { success: body.success } : {}),
+    ...(isString(body.message) ? { message: body.message } : {}),
+    ...(isString(body.error) ? { error: body.error } : {}),
+    ...(errorCodes.some((code) => code === body.code) ? { code: body.code as ErrorCode } : {}),
+    ...(fields ? { fields } : {}),
+  }
+}
+
+/**
+ * What a failed call rejects with: the HTTP client's error, with the server's answer when there
+ * was one (none when the network failed).
+ */
+export type CallFailure = {
+  readonly message: string
+  readonly response?: { readonly status: number; readonly data: unknown }
+}
+
+function responseOf(error: unknown): CallFailure['response'] {
+  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined
+  return (error as CallFailure).response
+}
+
+/** The status of a failed call's answer, when the server answered. */
+export function failureStatus(error: unknown): number | undefined {
+  return responseOf(error)?.status
+}
+
+/** The body of a failed call's answer, when the server answered with one. */
+export function failureAnswer(error: unknown): ApiAnswer | undefined {
+  return readAnswer(responseOf(error)?.data)
+}

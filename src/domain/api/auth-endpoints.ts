@@ -1,0 +1,62 @@
+import type { LoginInput } from '../accounts/account-schemas'
+import type { RegistrationValues } from '../registration/registration-schema'
+import type { SuccessBody } from './answers'
+import { apiPrefix, endpoint, type NoContent } from './endpoint'
+import type { AccountUser } from './me-endpoints'
+
+export type SignedInBody = SuccessBody & { readonly user: AccountUser }
+
+/** `/api/v1/auth/*`: registration, recovery, address confirmation, signing in and out. */
+export const authEndpoints = {
+  /** Gives the browser a session id and an XSRF token signed for it (cookies; no body). */
+  xsrfToken: endpoint<never, NoContent>()({
+    method: 'GET',
+    path: `${apiPrefix}/auth/xsrf-token`,
+    status: 204,
+  }),
+  /** The registration payload (src/domain/registration/registration-schema.ts). 409 when taken. */
+  register: endpoint<RegistrationValues>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/register`,
+    status: 201,
+  }),
+  /** The same answer whether or not the address has an account. */
+  resendRecoveryEmail: endpoint<{ readonly email: string }>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/resend-recovery-email`,
+    status: 200,
+  }),
+  /** 400 `invalid_token` for a bad link; 409 `registration_unfinished` (docs/decisions/033). */
+  resetPassword: endpoint<{ readonly token: string; readonly password: string }>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/reset-password`,
+    status: 200,
+  }),
+  /** The token from the verification mail's link (`invalid_token`, `expired_token`). */
+  verifyEmail: endpoint<{ readonly token: string }>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/verify-email`,
+    status: 200,
+  }),
+  /** The same answer whether or not the address has an unverified account. */
+  resendVerification: endpoint<{ readonly email: string }>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/resend-verification`,
+    status: 200,
+  }),
+  /**
+   * A new session cookie. Unknown email and wrong password answer the same 401
+   * `invalid_credentials` in the same time; 403 `email_unverified`.
+   */
+  login: endpoint<LoginInput, SignedInBody>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/login`,
+    status: 200,
+  }),
+  /** Ends this session on the server. */
+  logout: endpoint<Record<string, never>>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/logout`,
+    status: 200,
+  }),
+}

@@ -1,0 +1,58 @@
+import type { BudgetRange, DesiredStart } from '../leads/lead-options'
+import type { ServiceRequestInput } from '../requests/request-schemas'
+import type { RequestActor, RequestStatus } from '../requests/request-status'
+import type { ServiceId } from '../services/service-table'
+import type { SuccessBody } from './answers'
+import { apiPrefix, endpoint } from './endpoint'
+
+/** One change of a request's status, as stored: who, when, from, to and the note. */
+export type RequestHistoryEntry = {
+  readonly at: string
+  /** null for the request's creation. */
+  readonly from: RequestStatus | null
+  readonly to: RequestStatus
+  readonly by: RequestActor
+  readonly note: string
+}
+
+/** A service request as its client sees it. */
+export type ServiceRequestSummary = {
+  readonly id: string
+  readonly serviceId: ServiceId
+  readonly status: RequestStatus
+  readonly need: string
+  readonly desiredStart: DesiredStart
+  readonly budget: BudgetRange
+  readonly createdAt: string
+  readonly updatedAt: string
+  /** Oldest first. */
+  readonly history: readonly RequestHistoryEntry[]
+}
+
+export type ServiceRequestsBody = {
+  readonly success: true
+  readonly requests: readonly ServiceRequestSummary[]
+}
+export type ServiceRequestBody = SuccessBody & { readonly request: ServiceRequestSummary }
+
+/** `/api/v1/me/service-requests*`: the signed-in client's own requests (401 without a session). */
+export const serviceRequestEndpoints = {
+  /** The client's requests, newest first. */
+  myServiceRequests: endpoint<never, ServiceRequestsBody>()({
+    method: 'GET',
+    path: `${apiPrefix}/me/service-requests`,
+    status: 200,
+  }),
+  /** A new request, status `received`. */
+  createServiceRequest: endpoint<ServiceRequestInput, ServiceRequestBody>()({
+    method: 'POST',
+    path: `${apiPrefix}/me/service-requests`,
+    status: 201,
+  }),
+  /** The client withdraws one of their open requests (404 not theirs, 409 not open). */
+  withdrawServiceRequest: endpoint<{ readonly note?: string }, ServiceRequestBody>()({
+    method: 'POST',
+    path: `${apiPrefix}/me/service-requests/:id/withdraw`,
+    status: 200,
+  }),
+}
