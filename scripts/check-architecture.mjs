@@ -72,11 +72,46 @@ export const layers = [
     why: 'routes and entry points compose everything below them',
   },
   {
-    name: 'server',
-    files: /^server\//,
-    mayImport: ['domain', 'machines', 'server'],
+    name: 'server platform',
+    files: /^server\/(db|mail|security|log|i18n|site|sessions|build)\//,
+    mayImport: ['domain', 'machines', 'server platform'],
     forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
-    why: 'the server imports only the domain layer, the pure machines (the rules it shares with the pages) and its own modules',
+    why: 'the platform (database, mail, security, logs, languages, site serving, sessions) knows no route: the kernel and the resources build on it',
+  },
+  {
+    name: 'server kernel',
+    files: /^server\/http\//,
+    mayImport: ['domain', 'machines', 'server platform', 'server kernel'],
+    forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
+    why: 'the HTTP kernel (context, gate, answers, admission, rate rules, the router factory) serves every resource and knows none',
+  },
+  {
+    name: 'server resource',
+    files: /^server\/(auth|me|contact|service-requests|admin)\//,
+    mayImport: [
+      'domain',
+      'machines',
+      'server platform',
+      'server kernel',
+      'same resource',
+      'another resource’s data',
+    ],
+    forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
+    why: 'a resource builds on the kernel and the platform; of another resource it reads only its data (its store, texts and mail kinds), never its handlers or routes',
+  },
+  {
+    name: 'server app',
+    files: /^server\//,
+    mayImport: [
+      'domain',
+      'machines',
+      'server platform',
+      'server kernel',
+      'server resource',
+      'server app',
+    ],
+    forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
+    why: 'the server imports only the domain layer, the pure machines (the rules it shares with the pages) and its own modules; its composition (app, services, the mail kinds registry) mounts the resources',
   },
 ]
 
@@ -133,13 +168,33 @@ function importsOf(root, file) {
   )
 }
 
-function allowed(from, to) {
+/** What one resource may read of another: its data (store, texts, mail kinds). */
+const resourceData = /-(store|messages|mail-kinds)\.ts$/
+
+function allowed(from, to, toFile) {
   if (!to) return true // tests, scripts, locales, public assets: not layered
   return from.layer.mayImport.some(
     (name) =>
       name === to.layer.name ||
-      (name === 'same feature' && to.layer.name === 'feature' && to.feature === from.feature),
+      (name === 'same feature' && to.layer.name === 'feature' && to.feature === from.feature) ||
+      (name === 'same resource' &&
+        to.layer.name === 'server resource' &&
+        to.feature === from.feature) ||
+      (name === 'another resource’s data' &&
+        to.layer.name === 'server resource' &&
+        resourceData.test(toFile)),
   )
+}
+
+/**
+ * The folder a file counts in for folder cycles: a feature as a whole, otherwise the file's
+ * directory; a file at the top of a source root (an entry point, the router, the server's
+ * composition) is a unit of its own.
+ */
+function folderOf(file) {
+  const feature = /^(src\/features\/[^/]+)\//.exec(file)
+  if (feature) return feature[1]
+  return sourceRoots.includes(dirname(file)) ? file : dirname(file)
 }
 
 /** Cycles: strongly connected components of more than one file (Tarjan). */
@@ -186,7 +241,7 @@ export function checkArchitecture(root = projectRoot) {
       if (imported.file) {
         edges.push(imported.file)
         const to = layerOf(imported.file)
-        if (from && !allowed(from, to)) {
+        if (from && !allowed(from, to, imported.file)) {
           problems.push(
             `${from.layer.name} → ${to.layer.name}: ${file} imports ${imported.file}\n    rule: ${from.layer.why}`,
           )
@@ -213,6 +268,19 @@ export function checkArchitecture(root = projectRoot) {
   }
   for (const cycle of findCycles(graph)) {
     problems.push(`cycle: ${cycle.reverse().join(' → ')}\n    rule: imports never form a cycle`)
+  }
+  const folders = new Map()
+  for (const [file, edges] of graph) {
+    const folder = folderOf(file)
+    const targets = folders.get(folder) ?? new Set()
+    for (const edge of edges) if (folderOf(edge) !== folder) targets.add(folderOf(edge))
+    folders.set(folder, targets)
+  }
+  const folderGraph = new Map([...folders].map(([folder, targets]) => [folder, [...targets]]))
+  for (const cycle of findCycles(folderGraph)) {
+    problems.push(
+      `folder cycle: ${cycle.reverse().join(' → ')}\n    rule: folders never import each other in a circle`,
+    )
   }
   return { problems, files: graph.size }
 }

@@ -69,7 +69,7 @@ describe('the architecture check', () => {
       'src/features/seo/page.ts': 'export type Page = string\n',
       'server/site.ts': "import type { Page } from '../src/features/seo/page'\n",
     })
-    expect(problems).toEqual([expect.stringContaining('server → feature: server/site.ts')])
+    expect(problems).toEqual([expect.stringContaining('server app → feature: server/site.ts')])
   })
 
   it('fails a cycle', () => {
@@ -79,6 +79,45 @@ describe('the architecture check', () => {
     })
     expect(problems).toEqual([
       expect.stringMatching(/^cycle: src\/domain\/(a|b)\.ts → src\/domain\/(a|b)\.ts/),
+    ])
+  })
+
+  it('fails folders that import each other in a circle, even without a file cycle', () => {
+    const problems = check({
+      ...domain,
+      'src/router.tsx': "import './routes/privacy'\nexport const router = 1\n",
+      'src/routes/privacy.tsx': "import { copy } from '../routing/copy'\n",
+      'src/routing/copy.ts': 'export const copy = 1\n',
+      'src/routing/pages.ts': "import { router } from '../router'\n",
+    })
+    // router.tsx is a unit of its own; routes → routing → router → routes is the circle.
+    expect(problems).toEqual([expect.stringMatching(/^folder cycle: /)])
+    expect(problems[0]).toContain('src/routing')
+  })
+
+  it('keeps the server in layers: platform below the kernel, the kernel below the resources', () => {
+    const kernel = { 'server/http/answers.ts': 'export const answer = 1\n' }
+    expect(
+      check({ ...kernel, 'server/db/pool.ts': "import { answer } from '../http/answers'\n" }),
+    ).toEqual([expect.stringContaining('server platform → server kernel: server/db/pool.ts')])
+    expect(
+      check({
+        'server/auth/login.ts': 'export const login = 1\n',
+        'server/http/gate.ts': "import { login } from '../auth/login'\n",
+      }),
+    ).toEqual([expect.stringContaining('server kernel → server resource: server/http/gate.ts')])
+  })
+
+  it('lets a resource read another resource’s store, never its handlers', () => {
+    const problems = check({
+      'server/service-requests/request-store.ts': 'export const store = 1\n',
+      'server/service-requests/my-requests.ts': 'export const handler = 1\n',
+      'server/admin/admin-lists.ts': "import { store } from '../service-requests/request-store'\n",
+      'server/admin/admin-handlers.ts':
+        "import { handler } from '../service-requests/my-requests'\n",
+    })
+    expect(problems).toEqual([
+      expect.stringContaining('server resource → server resource: server/admin/admin-handlers.ts'),
     ])
   })
 })

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
+import { agency } from '../src/domain/agency'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 
 /** Where contact enquiries go unless AGENCY_EMAIL says otherwise: the address on /contact. */
-export const defaultAgencyEmail = 'hola@puentedigital.mx'
+export const defaultAgencyEmail = agency.email
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 

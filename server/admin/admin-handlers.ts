@@ -1,6 +1,7 @@
 import type { Context, Handler } from 'hono'
 import * as v from 'valibot'
 import { endpoints } from '../../src/domain/api/api-contract'
+import type { Translate } from '../../src/domain/forms/translate'
 import { serviceIds } from '../../src/domain/leads/contact-schema'
 import {
   budgetLabels,
@@ -20,7 +21,6 @@ import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure, invalidFields } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
-import type { Translate } from '../i18n/server-i18n'
 import { describeError } from '../log/describe-error'
 import { securityEvent } from '../log/security-event'
 import { requestMailKinds } from '../service-requests/request-mail-kinds'

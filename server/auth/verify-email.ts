@@ -2,9 +2,10 @@ import type { Handler } from 'hono'
 import { createVerifyEmailSchema } from '../../src/domain/accounts/account-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { failure, success } from '../http/answers'
-import { type ApiDeps, type ApiEnv, nowOf } from '../http/api-env'
+import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { securityEvent } from '../log/security-event'
 import { hashVerificationToken } from '../security/verification-tokens'
+import { nowOf } from '../sessions/clock'
 import { authMessages as m } from './auth-messages'
 
 /**

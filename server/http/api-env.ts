@@ -1,7 +1,7 @@
 import type { Pool } from 'pg'
+import type { Translate } from '../../src/domain/forms/translate'
 import type { Locale } from '../../src/domain/locales'
 import type { Db } from '../db/database'
-import type { Translate } from '../i18n/server-i18n'
 import type { RequestVariables } from '../log/request-log'
 import type { ProxyTrust } from '../security/client-ip'
 import type { HashSlots } from '../security/hash-slots'
@@ -28,9 +28,4 @@ export type ApiDeps = {
   readonly today?: () => Date
   /** The clock of sessions and verification links (default: the system's); tests move it. */
   readonly now?: () => Date
-}
-
-/** The current time by `deps`' clock. */
-export function nowOf(deps: ApiDeps): Date {
-  return deps.now ? deps.now() : new Date()
 }

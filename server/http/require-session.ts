@@ -3,9 +3,10 @@ import { isHttps } from '../security/client-ip'
 import { clearSignedInHint } from '../security/signed-in-hint'
 import { sessionIdOf } from '../security/xsrf'
 import { loadUser, type UserRow } from '../sessions/account-user'
+import { nowOf } from '../sessions/clock'
 import { type StoredSession, touchSession } from '../sessions/session-store'
 import { failure } from './answers'
-import { type ApiDeps, type ApiEnv, nowOf } from './api-env'
+import type { ApiDeps, ApiEnv } from './api-env'
 import { apiMessages } from './api-messages'
 
 /** The signed-in request: its live session and its user (set by `requireSession`). */

@@ -1,4 +1,4 @@
-import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core'
+import { type I18n, setupI18n } from '@lingui/core'
 import { messages as enAccount } from '../../locales/en/account.po'
 import { messages as enLeads } from '../../locales/en/leads.po'
 import { messages as enInterface } from '../../locales/en/messages.po'
@@ -9,6 +9,7 @@ import { messages as esLeads } from '../../locales/es/leads.po'
 import { messages as esInterface } from '../../locales/es/messages.po'
 import { messages as esRegistration } from '../../locales/es/registration.po'
 import { messages as esServer } from '../../locales/es/server.po'
+import type { Translate } from '../../src/domain/forms/translate'
 import type { Locale } from '../../src/domain/locales'
 
 /**
@@ -26,8 +27,6 @@ const instances: Record<Locale, I18n> = {
     messages: { es: { ...esInterface, ...esRegistration, ...esAccount, ...esLeads, ...esServer } },
   }),
 }
-
-export type Translate = (descriptor: MessageDescriptor) => string
 
 export function translator(locale: Locale): Translate {
   const i18n = instances[locale]

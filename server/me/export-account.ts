@@ -1,11 +1,12 @@
 import type { Handler } from 'hono'
 import type { StoredAccountData } from '../../src/domain/api/api-contract'
 import { answer } from '../http/answers'
-import { type ApiDeps, nowOf } from '../http/api-env'
+import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { listOwnRequests, toRequestSummary } from '../service-requests/request-store'
 import { toAccountUser } from '../sessions/account-user'
+import { nowOf } from '../sessions/clock'
 import { listSessions } from '../sessions/session-store'
 import { toSessionSummary } from './sessions'
 

@@ -1,13 +1,14 @@
 import type { Handler } from 'hono'
 import type { SessionSummary } from '../../src/domain/api/api-contract'
+import type { Translate } from '../../src/domain/forms/translate'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, success } from '../http/answers'
-import { type ApiDeps, nowOf } from '../http/api-env'
+import type { ApiDeps } from '../http/api-env'
 import { createEmptyBodySchema } from '../http/empty-body'
 import { type AccountEnv, signedInOf } from '../http/require-session'
-import type { Translate } from '../i18n/server-i18n'
 import { securityEvent } from '../log/security-event'
 import { endBrowserSession } from '../sessions/browser-session'
+import { nowOf } from '../sessions/clock'
 import {
   endOtherSessions,
   endUserSession,

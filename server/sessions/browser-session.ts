@@ -1,8 +1,10 @@
 import type { Context } from 'hono'
-import { type ApiDeps, nowOf } from '../http/api-env'
+import type { Pool } from 'pg'
+import type { ProxyTrust } from '../security/client-ip'
 import { isHttps } from '../security/client-ip'
 import { clearSignedInHint, setSignedInHint } from '../security/signed-in-hint'
 import { issueSessionCookies, newSessionId, sessionIdOf } from '../security/xsrf'
+import { nowOf } from './clock'
 import {
   absoluteSeconds,
   createSession,
@@ -11,6 +13,15 @@ import {
   type StoredSession,
 } from './session-store'
 
+/** What the browser's session needs of the API's dependencies (server/http/api-env.ts). */
+export type SessionDeps = {
+  readonly pool: Pool
+  readonly xsrfKey: Buffer
+  readonly trustProxy: ProxyTrust
+  /** The sessions' clock (default: the system's); tests move it. */
+  readonly now?: () => Date
+}
+
 /**
  * Signs the browser in as `userId` under a new session id (never the one it came with: a
  * session id planted or seen before the sign-in is worth nothing after it), with an XSRF token
@@ -18,7 +29,7 @@ import {
  */
 export async function startBrowserSession(
   c: Context,
-  deps: ApiDeps,
+  deps: SessionDeps,
   userId: string,
   remember: boolean,
 ): Promise<StoredSession> {
@@ -31,7 +42,7 @@ export async function startBrowserSession(
     sessionId,
     remember,
     userAgent: c.req.header('user-agent') ?? '',
-    now: nowOf(deps),
+    now: deps.now ? deps.now() : new Date(),
   })
   handOver(c, deps, secure, sessionId, remember ? absoluteSeconds : undefined)
   return session
@@ -48,7 +59,7 @@ export type SessionRotation = { readonly tokenHash: string; handOver(): void }
 
 export function rotateBrowserSession(
   c: Context,
-  deps: ApiDeps,
+  deps: SessionDeps,
   session: StoredSession,
 ): SessionRotation {
   const sessionId = newSessionId()
@@ -64,7 +75,7 @@ export function rotateBrowserSession(
 
 function handOver(
   c: Context,
-  deps: ApiDeps,
+  deps: SessionDeps,
   secure: boolean,
   sessionId: string,
   maxAgeSeconds: number | undefined,
@@ -77,7 +88,10 @@ function handOver(
  * Ends the browser's session on the server and gives it a fresh anonymous id and token (and
  * no hint); resolves with the user whose session it was, if it was one.
  */
-export async function endBrowserSession(c: Context, deps: ApiDeps): Promise<string | undefined> {
+export async function endBrowserSession(
+  c: Context,
+  deps: SessionDeps,
+): Promise<string | undefined> {
   const secure = isHttps(c, deps.trustProxy)
   const previous = sessionIdOf(c, secure)
   const userId = previous ? await endSessionById(deps.pool, previous) : undefined

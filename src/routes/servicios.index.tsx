@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { listingCopy } from '../domain/pages/listing-copy'
 import type { PageFacts } from '../domain/pages/page-facts'
 import { ServicesListingPage } from '../features/services/components/services-listing-page'
-import { listingCopy } from '../routing/listing-copy'
 
 const page: PageFacts = {
   kind: 'listing',

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Translate } from '../registration/registration-schema'
+import type { Translate } from '../forms/translate'
 import {
   type ChangePasswordInput,
   createChangePasswordSchema,

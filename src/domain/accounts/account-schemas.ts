@@ -1,11 +1,11 @@
 import * as v from 'valibot'
+import type { Translate } from '../forms/translate'
 import {
   createRegistrationSchema,
   emailSchema,
   passwordSchema,
   type RegistrationField,
   strictObjectMessage,
-  type Translate,
 } from '../registration/registration-schema'
 import { accountMessages as m } from './account-messages'
 

@@ -1,4 +1,4 @@
-import type { FieldErrors } from './field-errors'
+import type { FieldErrors } from '../forms/field-errors'
 
 /**
  * Every answer is JSON. A success is `{ success: true, message }` with the endpoint's status

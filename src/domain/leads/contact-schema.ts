@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { Translate } from '../forms/translate'
 import { tooLong, validationMessages } from '../registration/registration-messages'
 import {
   emailSchema,
@@ -7,7 +8,6 @@ import {
   phoneShape,
   requiredTextSchema,
   strictObjectMessage,
-  type Translate,
 } from '../registration/registration-schema'
 import { type ServiceId, serviceTable } from '../services/service-table'
 import { leadMessages as m } from './lead-messages'

@@ -1,11 +1,7 @@
 import * as v from 'valibot'
+import type { Translate } from '../forms/translate'
 import { validationMessages as m } from './registration-messages'
-import {
-  emailSchema,
-  passwordSchema,
-  strictObjectMessage,
-  type Translate,
-} from './registration-schema'
+import { emailSchema, passwordSchema, strictObjectMessage } from './registration-schema'
 
 /** The reset token is 32 random bytes in base64url (43 characters), as the recovery mail carries it. */
 export const resetTokenPattern = /^[A-Za-z0-9_-]{43}$/

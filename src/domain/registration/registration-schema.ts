@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core'
 import * as v from 'valibot'
-import type { FieldErrors } from '../api/field-errors'
+import type { FieldErrors } from '../forms/field-errors'
+import type { Translate } from '../forms/translate'
 import { validationMessages as m, tooLong, tooShort } from './registration-messages'
 
 /**
@@ -46,8 +46,6 @@ export const registrationFields = Object.keys(maxLengths) as readonly Registrati
 export type RegistrationValues = Record<RegistrationField, string>
 
 export const earliestBirthDate = '1900-01-01'
-
-export type Translate = (descriptor: MessageDescriptor) => string
 
 export const emptyRegistration = Object.fromEntries(
   registrationFields.map((field) => [field, '']),

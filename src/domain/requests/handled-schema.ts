@@ -1,6 +1,7 @@
 import * as v from 'valibot'
+import type { Translate } from '../forms/translate'
 import { leadMessages as m } from '../leads/lead-messages'
-import { strictObjectMessage, type Translate } from '../registration/registration-schema'
+import { strictObjectMessage } from '../registration/registration-schema'
 
 /** `POST /api/v1/admin/enquiries/:id/handled`: mark an enquiry handled (true) or open again. */
 export function createMarkHandledSchema(t: Translate) {

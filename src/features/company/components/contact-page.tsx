@@ -1,8 +1,12 @@
+import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { agency } from '../../../domain/agency'
+import { mailtoHref } from '../../../domain/mailto'
 
 /** The contact page: its introduction, the form the route places in `form`, then how to reach us. */
 export function ContactPage({ form }: { readonly form?: ReactNode }) {
+  const { i18n } = useLingui()
   return (
     <article>
       <header className="page-intro">
@@ -33,7 +37,7 @@ export function ContactPage({ form }: { readonly form?: ReactNode }) {
             <Trans>Email</Trans>
           </dt>
           <dd>
-            <a href="mailto:hola@puentedigital.mx">hola@puentedigital.mx</a>
+            <a href={mailtoHref(agency.email)}>{agency.email}</a>
           </dd>
         </div>
         <div>
@@ -41,16 +45,14 @@ export function ContactPage({ form }: { readonly form?: ReactNode }) {
             <Trans>Phone</Trans>
           </dt>
           <dd>
-            <a href="tel:+525541702386">+52 55 4170 2386</a>
+            <a href={`tel:${agency.phone.dialled}`}>{agency.phone.shown}</a>
           </dd>
         </div>
         <div>
           <dt>
             <Trans>Office hours</Trans>
           </dt>
-          <dd>
-            <Trans>Monday to Friday, 9:00 to 18:00 (Mexico City time)</Trans>
-          </dd>
+          <dd>{i18n._(agency.officeHours)}</dd>
         </div>
       </dl>
       <section aria-labelledby="contact-next">

@@ -4,18 +4,23 @@ import { useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { contactFormMachine } from '../../../../machines/contact-form-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
+import { agency } from '../../../domain/agency'
 import {
   type ContactFormValues,
   contactFormFields,
   contactPayload,
 } from '../../../domain/leads/contact-form'
 import { createContactSchema } from '../../../domain/leads/contact-schema'
+import { mailtoHref } from '../../../domain/mailto'
 import type { ServiceId } from '../../../domain/services/service-table'
 import { useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { RetryButton } from '../../../ui/retry-button'
 import { ContactForm } from './contact-form'
 import './contact.css'
+
+/** The address offered when the form cannot send (written into the message as a placeholder). */
+const agencyEmail = agency.email
 
 // The submitted values as the schema checks them (the fill time is the server's to judge).
 const checkedPayload = (values: ContactFormValues) => contactPayload(values, 0)
@@ -104,7 +109,7 @@ export function ContactFlow({ service }: { readonly service: ServiceId | '' }) {
       <p>
         <Trans>
           Your message is kept: “Try again” brings it back. You can also write to us at{' '}
-          <a href="mailto:hola@puentedigital.mx">hola@puentedigital.mx</a>.
+          <a href={mailtoHref(agency.email)}>{agencyEmail}</a>.
         </Trans>
       </p>
       <p className="actions">

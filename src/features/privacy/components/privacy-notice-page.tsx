@@ -1,9 +1,9 @@
+import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { agency } from '../../../domain/agency'
 import { mailtoHref } from '../../../domain/mailto'
 import './privacy-notice.css'
-
-const agencyEmail = 'hola@puentedigital.mx'
 
 /**
  * The privacy notice (aviso de privacidad) under Mexico's LFPDPPP: who is responsible, what the
@@ -12,7 +12,10 @@ const agencyEmail = 'hola@puentedigital.mx'
  * exercise the ARCO rights. One component; `/privacy` and `/privacidad` show it in their language.
  */
 export function PrivacyNoticePage() {
-  const mail = <a href={mailtoHref(agencyEmail)}>{agencyEmail}</a>
+  const { i18n } = useLingui()
+  const mail = <a href={mailtoHref(agency.email)}>{agency.email}</a>
+  const phone = agency.phone.shown
+  const hours = i18n._(agency.officeHours)
   return (
     <article className="privacy-notice">
       <header className="page-intro">
@@ -38,8 +41,8 @@ export function PrivacyNoticePage() {
           <Trans>
             Puente Digital, a web agency based in Mexico City, is responsible for the personal data
             described here under Mexico's Federal Law on the Protection of Personal Data Held by
-            Private Parties (LFPDPPP). You can reach us at {mail} or on +52 55 4170 2386, Monday to
-            Friday from 9:00 to 18:00 (Mexico City time).
+            Private Parties (LFPDPPP). You can reach us at {mail} or on {phone}. Office hours:{' '}
+            {hours}.
           </Trans>
         </p>
       </section>

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { PageCopy } from '../domain/pages/page-facts'
+import type { PageCopy } from './page-facts'
 
 /** The services listing's metadata, shared by its English and Spanish routes. */
 export const listingCopy: PageCopy = {

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { PageCopy } from '../domain/pages/page-facts'
+import type { PageCopy } from './page-facts'
 
 /** Metadata of the privacy notice, shared by its English and Spanish twins. */
 export const privacyCopy: PageCopy = {
