@@ -17,18 +17,6 @@ export const requestStatuses = [
 ] as const
 export type RequestStatus = (typeof requestStatuses)[number]
 
-/** Statuses from which a request can still move (a client may withdraw, the agency decline). */
-export const openStatuses = [
-  'received',
-  'inReview',
-  'proposalSent',
-  'inProgress',
-] as const satisfies readonly RequestStatus[]
-
-export function isOpenStatus(status: RequestStatus): boolean {
-  return (openStatuses as readonly RequestStatus[]).includes(status)
-}
-
 export function isRequestStatus(value: unknown): value is RequestStatus {
   return (requestStatuses as readonly unknown[]).includes(value)
 }

@@ -1,10 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMachine } from '@xstate/react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { fromPromise } from 'xstate'
+import { type FormEvent, useEffect, useRef } from 'react'
 import { allowedChanges } from '../../../machines/service-request-machine'
-import { statusChangeMachine } from '../../../machines/status-change-machine'
 import { callEndpoint } from '../../api/call-endpoint'
 import type { AdminServiceRequest } from '../../domain/api/api-contract'
 import { mailtoHref } from '../../domain/mailto'
@@ -12,8 +9,8 @@ import { noteMaxLength } from '../../domain/requests/request-schemas'
 import { type RequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
 import { serviceNames } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
-import { inspectorOptions } from '../../ui/machine-inspector'
 import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
+import { useStatusChange } from '../../ui/use-status-change'
 import { adminQueryKey } from './admin-queries'
 import { localeLabels } from './locale-labels'
 
@@ -71,23 +68,16 @@ export function RequestDetail({ id }: { readonly id: string }) {
 function StatusChange({ request }: { readonly request: AdminServiceRequest }) {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [machine] = useState(() =>
-    statusChangeMachine.provide({
-      actors: {
-        changeStatus: fromPromise(async ({ input }) => {
-          try {
-            const answer = await callEndpoint('changeRequestStatus', input, { id: request.id })
-            queryClient.setQueryData(requestKey(request.id), answer)
-            return answer
-          } finally {
-            // The lists, and after a conflict the request itself, show the status it now has.
-            await queryClient.invalidateQueries({ queryKey: adminQueryKey })
-          }
-        }),
-      },
-    }),
-  )
-  const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const [snapshot, send] = useStatusChange(async (input) => {
+    try {
+      const answer = await callEndpoint('changeRequestStatus', input, { id: request.id })
+      queryClient.setQueryData(requestKey(request.id), answer)
+      return answer
+    } finally {
+      // The lists, and after a conflict the request itself, show the status it now has.
+      await queryClient.invalidateQueries({ queryKey: adminQueryKey })
+    }
+  })
   const offered = allowedChanges(request.status, 'agency')
   const state = String(snapshot.value)
   const formRef = useRef<HTMLFormElement>(null)

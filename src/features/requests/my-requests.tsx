@@ -2,18 +2,18 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef } from 'react'
+import { allowedChanges } from '../../../machines/service-request-machine'
 import { callEndpoint } from '../../api/call-endpoint'
 import type { ServiceRequestSummary } from '../../domain/api/api-contract'
 import { noteMaxLength } from '../../domain/requests/request-schemas'
-import { isOpenStatus } from '../../domain/requests/request-status'
 import { serviceById } from '../../domain/services/service-table'
 import { useLocale } from '../../i18n/use-locale'
 import { LoadState } from '../../ui/load-state'
 import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
 import { ServiceLink } from '../../ui/service-link'
 import { ServicesListingLink } from '../../ui/services-listing-link'
+import { useStatusChange } from '../../ui/use-status-change'
 import { myRequestsQueryKey } from './brief-session'
-import { useStatusChange } from './status-change-view'
 import './requests.css'
 
 /**
@@ -132,7 +132,8 @@ function WithdrawRequest({ request }: { readonly request: ServiceRequestSummary 
           <Trans>Try again</Trans>
         </button>
       ) : null}
-      {snapshot.matches('idle') && isOpenStatus(request.status) ? (
+      {snapshot.matches('idle') &&
+      allowedChanges(request.status, 'client').includes('withdrawn') ? (
         <button type="button" className="button" onClick={() => send({ type: 'edit' })}>
           <Trans>Withdraw this request</Trans>
         </button>
