@@ -2,7 +2,6 @@ import type { Context, Handler } from 'hono'
 import * as v from 'valibot'
 import { endpoints } from '../../src/domain/api/api-contract'
 import type { Translate } from '../../src/domain/forms/translate'
-import { serviceIds } from '../../src/domain/leads/contact-schema'
 import {
   budgetLabels,
   budgetRanges,
@@ -16,7 +15,7 @@ import {
 import { createMarkHandledSchema } from '../../src/domain/requests/handled-schema'
 import { createStatusChangeSchema } from '../../src/domain/requests/request-schemas'
 import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
-import { serviceNames } from '../../src/domain/services/service-table'
+import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure, invalidFields } from '../http/answers'

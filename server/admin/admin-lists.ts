@@ -1,9 +1,9 @@
 import type { Pool } from 'pg'
 import type { AdminServiceRequest, Enquiry, ListPage } from '../../src/domain/api/api-contract'
-import { serviceIds } from '../../src/domain/leads/contact-schema'
 import { budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale } from '../../src/domain/locales'
 import { type AdminListQuery, adminPageSize } from '../../src/domain/requests/admin-list-query'
+import { serviceIds } from '../../src/domain/services/service-table'
 import {
   type AdminRequestRow,
   clientColumns,

@@ -1,7 +1,6 @@
-import { serviceIds } from '../../src/domain/leads/contact-schema'
 import { budgetLabels, budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale, type Locale } from '../../src/domain/locales'
-import { serviceNames } from '../../src/domain/services/service-table'
+import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
 import { composeMail } from '../mail/compose-mail'
 import type { ComposedMail } from '../mail/recovery-email'

@@ -1,4 +1,3 @@
-import { serviceIds } from '../../src/domain/leads/contact-schema'
 import {
   budgetLabels,
   budgetRanges,
@@ -7,7 +6,7 @@ import {
 } from '../../src/domain/leads/lead-options'
 import { isLocale, type Locale } from '../../src/domain/locales'
 import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
-import { serviceNames } from '../../src/domain/services/service-table'
+import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
 import { composeMail } from '../mail/compose-mail'
 import type { ComposedMail } from '../mail/recovery-email'

@@ -6,7 +6,6 @@ import type {
   RequestHistoryEntry,
   ServiceRequestSummary,
 } from '../../src/domain/api/api-contract'
-import { serviceIds } from '../../src/domain/leads/contact-schema'
 import { budgetRanges, desiredStarts } from '../../src/domain/leads/lead-options'
 import { isLocale } from '../../src/domain/locales'
 import type { createServiceRequestSchema } from '../../src/domain/requests/request-schemas'
@@ -16,6 +15,7 @@ import {
   type RequestStatus,
 } from '../../src/domain/requests/request-status'
 import type { ServiceId } from '../../src/domain/services/service-table'
+import { serviceIds } from '../../src/domain/services/service-table'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { requestMailKinds } from './request-mail-kinds'
 

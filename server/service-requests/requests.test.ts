@@ -7,10 +7,10 @@ import type {
   ServiceRequestSummary,
   StoredAccountData,
 } from '../../src/domain/api/api-contract'
-import { serviceIds } from '../../src/domain/leads/contact-schema'
 import { budgetRanges, desiredStarts } from '../../src/domain/leads/lead-options'
 import { createServiceRequestSchema } from '../../src/domain/requests/request-schemas'
 import { type RequestStatus, requestStatuses } from '../../src/domain/requests/request-status'
+import { serviceIds } from '../../src/domain/services/service-table'
 import { setAccountRole } from '../admin/admin-role'
 import { translator } from '../i18n/server-i18n'
 import { type AccountKit, startAccountKit } from '../test/account-kit'

@@ -9,7 +9,7 @@ import {
   requiredTextSchema,
   strictObjectMessage,
 } from '../registration/registration-schema'
-import { type ServiceId, serviceTable } from '../services/service-table'
+import { serviceIds } from '../services/service-table'
 import { leadMessages as m } from './lead-messages'
 import { budgetRanges } from './lead-options'
 
@@ -31,8 +31,6 @@ export const messageLength = { min: 20, max: contactMaxLengths.message } as cons
 
 /** Faster than this, nobody typed the form: the message is accepted and dropped. */
 export const minimumFillMs = 3000
-
-export const serviceIds = serviceTable.map((service) => service.en) as readonly ServiceId[]
 
 const codePoints = (text: string) => [...text].length
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
-import { serviceIds } from '../leads/contact-schema'
 import { leadMessages as m } from '../leads/lead-messages'
 import { tooLong, validationMessages } from '../registration/registration-messages'
 import { strictObjectMessage } from '../registration/registration-schema'
+import { serviceIds } from '../services/service-table'
 import { requestStatuses } from './request-status'
 
 /**

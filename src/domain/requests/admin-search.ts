@@ -1,4 +1,4 @@
-import { type ServiceId, serviceTable } from '../services/service-table'
+import { type ServiceId, serviceIds } from '../services/service-table'
 import { isRequestStatus, type RequestStatus } from './request-status'
 
 /**
@@ -29,8 +29,6 @@ const isDay = (value: unknown): value is string =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) &&
   !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
 
-const serviceIds: readonly string[] = serviceTable.map((service) => service.en)
-
 export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
   const tab = search.tab === 'enquiries' ? 'enquiries' : undefined
   const page = Number(search.page)
@@ -42,7 +40,8 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
     ...(tab && (search.handled === 'yes' || search.handled === 'no')
       ? { handled: search.handled }
       : {}),
-    ...(typeof search.service === 'string' && serviceIds.includes(search.service)
+    ...(typeof search.service === 'string' &&
+    (serviceIds as readonly string[]).includes(search.service)
       ? { service: search.service as ServiceId }
       : {}),
     ...(isDay(search.from) ? { from: search.from } : {}),

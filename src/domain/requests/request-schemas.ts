@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
-import { longTextSchema, serviceIds } from '../leads/contact-schema'
+import { longTextSchema } from '../leads/contact-schema'
 import { leadMessages as m } from '../leads/lead-messages'
 import { budgetRanges, desiredStarts } from '../leads/lead-options'
 import { optionalTextSchema, strictObjectMessage } from '../registration/registration-schema'
+import { serviceIds } from '../services/service-table'
 import { requestStatuses } from './request-status'
 
 /** Bounds of a request's texts, in code points. */

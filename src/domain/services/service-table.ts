@@ -76,6 +76,9 @@ export const serviceTable = [
 export type Service = (typeof serviceTable)[number]
 /** A service is identified by its English slug. */
 export type ServiceId = Service['en']
+
+/** Every service's id (its English slug), in table order: what forms and lists accept. */
+export const serviceIds: readonly ServiceId[] = serviceTable.map((service) => service.en)
 export type EnSlug = Service['en']
 export type EsSlug = Service['es']
 
