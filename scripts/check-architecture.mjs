@@ -54,21 +54,27 @@ export const layers = [
     why: 'the shared UI layer (pieces and hooks two features share, a shared machine’s included) is used by features and must not know them',
   },
   {
+    name: 'session',
+    files: /^src\/session\//,
+    mayImport: ['domain', 'machines', 'api', 'ui', 'session'],
+    why: 'the session (who is signed in, the app’s QueryClient) is app infrastructure every feature and the shell read; it knows no feature',
+  },
+  {
     name: 'feature',
     files: /^src\/features\/([^/]+)\//,
-    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'same feature'],
+    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'session', 'same feature'],
     why: 'a feature never imports another feature: what two features share moves down',
   },
   {
     name: 'shell',
     files: /^src\/shell\//,
-    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'feature', 'shell'],
+    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'session', 'feature', 'shell'],
     why: 'the site shell composes features and never imports routes',
   },
   {
     name: 'app',
     files: /^src\/(routes\/|routing\/|hydration\/|router\.tsx$|main\.tsx$|entry-server\.tsx$)/,
-    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'feature', 'shell', 'app'],
+    mayImport: ['domain', 'machines', 'i18n', 'api', 'ui', 'session', 'feature', 'shell', 'app'],
     why: 'routes and entry points compose everything below them',
   },
   {

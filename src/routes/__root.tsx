@@ -1,10 +1,10 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { localeFromPath } from '../domain/locales'
-import type { SessionSlot } from '../features/account/session/session-slot'
 import { NotFoundPage } from '../features/errors/components/not-found-page'
 import { RouteErrorPage } from '../features/errors/components/route-error-page'
 import { DocumentHead } from '../features/seo/document-head'
 import { activeLanguage, setLanguage } from '../i18n/language-preference'
+import type { SessionSlot } from '../session/session-slot'
 import { SiteLayout } from '../shell/components/site-layout'
 
 export type RouterContext = { readonly session: SessionSlot }

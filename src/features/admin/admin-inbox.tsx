@@ -20,7 +20,7 @@ import {
   servicesInArea,
 } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
-import { adminQueryKey } from './admin-queries'
+import { adminQueryKey } from './api/admin-queries'
 import { EnquiryDetail } from './enquiry-detail'
 import { RequestDetail } from './request-detail'
 import './admin.css'

@@ -5,23 +5,18 @@ import { budgetLabels } from '../../domain/leads/lead-options'
 import { mailtoHref } from '../../domain/mailto'
 import { serviceNames } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
-import { adminQueryKey } from './admin-queries'
+import { adminQueryKey, enquiryQueryOptions } from './api/admin-queries'
 import { localeLabels } from './locale-labels'
-
-const enquiryKey = (id: string) => [...adminQueryKey, 'enquiry', id] as const
 
 /** One contact enquiry with every field, and marking it handled (or not). */
 export function EnquiryDetail({ id }: { readonly id: string }) {
   const { i18n, t } = useLingui()
   const queryClient = useQueryClient()
-  const detail = useQuery({
-    queryKey: enquiryKey(id),
-    queryFn: () => callEndpoint('adminEnquiry', { id }),
-  })
+  const detail = useQuery(enquiryQueryOptions(id))
   // A toggle with nothing to decide but "pending" or "failed": a mutation, as the data download.
   const mark = useMutation({
     mutationFn: (handled: boolean) => callEndpoint('markEnquiryHandled', { handled }, { id }),
-    onSuccess: (answer) => queryClient.setQueryData(enquiryKey(id), answer),
+    onSuccess: (answer) => queryClient.setQueryData(enquiryQueryOptions(id).queryKey, answer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
   })
   if (detail.isPending || detail.isError)

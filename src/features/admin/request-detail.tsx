@@ -11,18 +11,13 @@ import { serviceNames } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
 import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
 import { useStatusChange } from '../../ui/use-status-change'
-import { adminQueryKey } from './admin-queries'
+import { adminQueryKey, requestQueryOptions } from './api/admin-queries'
 import { localeLabels } from './locale-labels'
-
-const requestKey = (id: string) => [...adminQueryKey, 'request', id] as const
 
 /** One service request as the agency sees it: client, brief, history, and its status form. */
 export function RequestDetail({ id }: { readonly id: string }) {
   const { i18n } = useLingui()
-  const detail = useQuery({
-    queryKey: requestKey(id),
-    queryFn: () => callEndpoint('adminServiceRequest', { id }),
-  })
+  const detail = useQuery(requestQueryOptions(id))
   if (detail.isPending || detail.isError)
     return (
       <LoadState
@@ -71,7 +66,7 @@ function StatusChange({ request }: { readonly request: AdminServiceRequest }) {
   const [snapshot, send] = useStatusChange(async (input) => {
     try {
       const answer = await callEndpoint('changeRequestStatus', input, { id: request.id })
-      queryClient.setQueryData(requestKey(request.id), answer)
+      queryClient.setQueryData(requestQueryOptions(request.id).queryKey, answer)
       return answer
     } finally {
       // The lists, and after a conflict the request itself, show the status it now has.

@@ -11,6 +11,3 @@ export type RequestsSession = {
     check(): Promise<{ readonly user: AccountUser | undefined }>
   }>
 }
-
-/** The client's requests sit under the session's key: signing out removes them. */
-export const myRequestsQueryKey = ['me', 'service-requests'] as const

@@ -13,7 +13,7 @@ import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/re
 import { ServiceLink } from '../../ui/service-link'
 import { ServicesListingLink } from '../../ui/services-listing-link'
 import { useStatusChange } from '../../ui/use-status-change'
-import { myRequestsQueryKey } from './brief-session'
+import { myRequestsQueryKey, myRequestsQueryOptions } from './api/requests-queries'
 import './requests.css'
 
 /**
@@ -21,10 +21,7 @@ import './requests.css'
  * brief and history (the agency's notes), and a way to withdraw an open one.
  */
 export function MyRequests() {
-  const requests = useQuery({
-    queryKey: myRequestsQueryKey,
-    queryFn: () => callEndpoint('myServiceRequests'),
-  })
+  const requests = useQuery(myRequestsQueryOptions)
   if (requests.isPending || requests.isError)
     return (
       <LoadState

@@ -25,7 +25,8 @@ import { ChoiceField, TextAreaField } from '../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../ui/form-flow'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { RetryButton } from '../../ui/retry-button'
-import { myRequestsQueryKey, type RequestsSession } from './brief-session'
+import { myRequestsQueryKey } from './api/requests-queries'
+import type { RequestsSession } from './brief-session'
 import './requests.css'
 
 export type RequestBriefProps = {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useSession, useSessionWatch } from '../../features/account/session/use-session'
 import { ThemeToggle } from '../../features/theme/theme-toggle'
+import { useSession, useSessionWatch } from '../../session/use-session'
 import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { AccountMenu } from './account-menu'
 import { LanguageMenu } from './language-menu'

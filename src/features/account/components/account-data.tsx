@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { callEndpoint } from '../../../api/call-endpoint'
-import type { SessionRuntime } from '../session/session-runtime'
+import type { SessionRuntime } from '../../../session/session-runtime'
 import { DeleteAccount } from './delete-account'
 
 /** Saves a JSON document as a file the browser downloads. */

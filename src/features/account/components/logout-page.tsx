@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { useSession, useSessionSlot } from '../../../session/use-session'
 import { useHydrated } from '../../../ui/use-hydrated'
-import { useSession, useSessionSlot } from '../session/use-session'
 import './account.css'
 
 /**

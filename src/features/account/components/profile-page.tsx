@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { sessionsQueryKey } from '../session/account-queries'
+import { sessionsQueryKey } from '../api/account-queries'
 import { AccountData } from './account-data'
 import { ChangePasswordForm } from './change-password-form'
 import { ProfileDetails } from './profile-details'

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate'
 import { sessionActionsMachine } from '../../../../machines/session-actions-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import { inspectorOptions } from '../../../ui/machine-inspector'
-import { sessionsQueryKey } from '../session/account-queries'
+import { sessionsQueryKey, sessionsQueryOptions } from '../api/account-queries'
 
 /**
  * The account's sessions (a query): each can be ended, or all but this one at once
@@ -15,10 +15,7 @@ import { sessionsQueryKey } from '../session/account-queries'
 export function SessionsList() {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
-  const sessions = useQuery({
-    queryKey: sessionsQueryKey,
-    queryFn: () => callEndpoint('sessions'),
-  })
+  const sessions = useQuery(sessionsQueryOptions)
   const client = useRef(queryClient)
   client.current = queryClient
   const [machine] = useState(() =>

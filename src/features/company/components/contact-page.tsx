@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { agency } from '../../../domain/agency'
+import { officeHours } from '../../../domain/agency-hours'
 import { mailtoHref } from '../../../domain/mailto'
 
 /** The contact page: its introduction, the form the route places in `form`, then how to reach us. */
@@ -52,7 +53,7 @@ export function ContactPage({ form }: { readonly form?: ReactNode }) {
           <dt>
             <Trans>Office hours</Trans>
           </dt>
-          <dd>{i18n._(agency.officeHours)}</dd>
+          <dd>{i18n._(officeHours)}</dd>
         </div>
       </dl>
       <section aria-labelledby="contact-next">

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { agency } from '../../../domain/agency'
+import { officeHours } from '../../../domain/agency-hours'
 import { mailtoHref } from '../../../domain/mailto'
 import './privacy-notice.css'
 
@@ -15,7 +16,7 @@ export function PrivacyNoticePage() {
   const { i18n } = useLingui()
   const mail = <a href={mailtoHref(agency.email)}>{agency.email}</a>
   const phone = agency.phone.shown
-  const hours = i18n._(agency.officeHours)
+  const hours = i18n._(officeHours)
   return (
     <article className="privacy-notice">
       <header className="page-intro">

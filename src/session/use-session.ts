@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { onUnauthenticated } from '../../../api/http-client'
+import { onUnauthenticated } from '../api/http-client'
 import { wasSignedIn } from './session-hint'
 import type { SessionRuntime, SessionView } from './session-runtime'
 import type { SessionSlot } from './session-slot'

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createActor, fromPromise } from 'xstate'
-import { sessionMachine } from '../../../../machines/session-machine'
-import { callEndpoint } from '../../../api/call-endpoint'
-import type { AccountUser, MeBody, SignedInBody } from '../../../domain/api/api-contract'
-import { inspectorOptions } from '../../../ui/machine-inspector'
+import { sessionMachine } from '../../machines/session-machine'
+import { callEndpoint } from '../api/call-endpoint'
+import type { AccountUser, MeBody, SignedInBody } from '../domain/api/api-contract'
+import { inspectorOptions } from '../ui/machine-inspector'
+import { meQueryKey, meQueryOptions } from './me-query'
 
 /**
  * The session of one app (one router): the app's only QueryClient, which holds who is signed
@@ -11,8 +12,6 @@ import { inspectorOptions } from '../../../ui/machine-inspector'
  * decides when to ask and what the answers mean. Loaded on demand (session-slot.ts), so a
  * public page that has no reason to ask never downloads it.
  */
-
-export const meQueryKey = ['me'] as const
 
 export type SessionStatus = 'unknown' | 'loading' | 'signedIn' | 'signingOut' | 'signedOut'
 
@@ -51,11 +50,7 @@ export function createSessionRuntime(): SessionRuntime {
     sessionMachine.provide({
       actors: {
         loadSession: fromPromise(async () => {
-          await queryClient.fetchQuery({
-            queryKey: meQueryKey,
-            queryFn: () => callEndpoint('me'),
-            staleTime: 0,
-          })
+          await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 })
         }),
         signOut: fromPromise(async () => {
           await callEndpoint('logout', {})

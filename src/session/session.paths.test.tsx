@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { sessionMachine } from '../../../../machines/session-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
-import { installFakeNetwork } from '../../../../tests/doubles/fake-network'
-import { testUser } from '../../../../tests/fixtures/account-user'
-import { testMachinePaths } from '../../../../tests/paths/machine-paths'
-import { type RenderedApp, renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure } from '../../../domain/api/api-contract'
+import { sessionMachine } from '../../machines/session-machine'
+import { accepted, refused, unreachable } from '../../tests/doubles/api-answers'
+import { installFakeNetwork } from '../../tests/doubles/fake-network'
+import { testUser } from '../../tests/fixtures/account-user'
+import { testMachinePaths } from '../../tests/paths/machine-paths'
+import { type RenderedApp, renderApp } from '../../tests/paths/render-app'
+import type { CallFailure } from '../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query'
+import { callEndpoint } from '../../../api/call-endpoint'
+import { meQueryKey } from '../../../session/me-query'
+
+/** The user's sessions, under the session's key: signing out removes them. */
+export const sessionsQueryOptions = queryOptions({
+  queryKey: [...meQueryKey, 'sessions'],
+  queryFn: () => callEndpoint('sessions'),
+})
+export const sessionsQueryKey = sessionsQueryOptions.queryKey
