@@ -1,13 +1,10 @@
 import type { Handler } from 'hono'
 import { createResendSchema } from '../../src/domain/registration/recovery-schemas'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
-import { success, tooManyRequests } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
-import { securityEvent } from '../log/security-event'
 import { accountMailKinds } from '../mail/account-mail-kinds'
 import { kindLiteral } from '../mail/mail-kind'
-import { emailSubject } from '../security/rate-limit'
 import { authMessages } from './auth-messages'
+import { linkMailRequestHandler } from './link-mail-request'
 
 /**
  * One statement, the same for every address: put a recovery row in the outbox, with the
@@ -27,28 +24,13 @@ RETURNING id, user_id`
  * one (status, body, timing, and the same limits per address: one a minute, five a day).
  */
 export function resendRecoveryEmailHandler(deps: ApiDeps): Handler<ApiEnv> {
-  const schemas = schemasPerLocale(createResendSchema)
-  return async (c) => {
-    const t = c.get('t')
-    const admitted = await admitRequest(c, deps, deps.rateRules.resendPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const { email } = admitted.input
-
-    for (const rule of [deps.rateRules.resendPerEmail, deps.rateRules.resendPerEmailDaily]) {
-      const perEmail = await deps.rateLimiter.hit(rule, emailSubject(email))
-      if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, rule)
-    }
-
-    const queued = await deps.pool.query<{ id: string; user_id: string | null }>(enqueueSql, [
-      email,
-      c.get('locale'),
-    ])
-    const row = queued.rows[0]
-    if (row) deps.mail.queued(Number(row.id))
-    securityEvent(c, 'auth.recovery.requested', {
-      accountId: row?.user_id ?? undefined,
-      known: Boolean(row?.user_id),
-    })
-    return success(c, 'resendRecoveryEmail', t(authMessages.recoverySent))
-  }
+  return linkMailRequestHandler(deps, {
+    endpoint: 'resendRecoveryEmail',
+    schema: createResendSchema,
+    perIp: 'resendPerIp',
+    perEmail: ['resendPerEmail', 'resendPerEmailDaily'],
+    enqueueSql,
+    event: 'auth.recovery.requested',
+    answer: authMessages.recoverySent,
+  })
 }

@@ -1,13 +1,10 @@
 import type { Handler } from 'hono'
 import { createResendVerificationSchema } from '../../src/domain/accounts/account-schemas'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
-import { success, tooManyRequests } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
-import { securityEvent } from '../log/security-event'
 import { accountMailKinds } from '../mail/account-mail-kinds'
 import { kindLiteral } from '../mail/mail-kind'
-import { emailSubject } from '../security/rate-limit'
-import { authMessages as m } from './auth-messages'
+import { authMessages } from './auth-messages'
+import { linkMailRequestHandler } from './link-mail-request'
 
 /**
  * One statement, the same for every address (as for the recovery mail): an outbox row, with the
@@ -29,26 +26,13 @@ RETURNING id, user_id`
  * address (once a minute, five a day), so it tells nobody whether an address has an account.
  */
 export function resendVerificationHandler(deps: ApiDeps): Handler<ApiEnv> {
-  const schemas = schemasPerLocale(createResendVerificationSchema)
-  return async (c) => {
-    const rules = deps.rateRules
-    const admitted = await admitRequest(c, deps, rules.resendVerificationPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const { email } = admitted.input
-    for (const rule of [rules.resendVerificationPerEmail, rules.resendVerificationPerEmailDaily]) {
-      const perEmail = await deps.rateLimiter.hit(rule, emailSubject(email))
-      if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, rule)
-    }
-    const queued = await deps.pool.query<{ id: string; user_id: string | null }>(enqueueSql, [
-      email,
-      c.get('locale'),
-    ])
-    const row = queued.rows[0]
-    if (row) deps.mail.queued(Number(row.id))
-    securityEvent(c, 'email.verification.requested', {
-      accountId: row?.user_id ?? undefined,
-      known: Boolean(row?.user_id),
-    })
-    return success(c, 'resendVerification', c.get('t')(m.verificationSent))
-  }
+  return linkMailRequestHandler(deps, {
+    endpoint: 'resendVerification',
+    schema: createResendVerificationSchema,
+    perIp: 'resendVerificationPerIp',
+    perEmail: ['resendVerificationPerEmail', 'resendVerificationPerEmailDaily'],
+    enqueueSql,
+    event: 'email.verification.requested',
+    answer: authMessages.verificationSent,
+  })
 }

@@ -1,5 +1,5 @@
-import { type ComposeContext, mailKind } from '../mail/mail-kind'
-import type { ComposedMail } from '../mail/recovery-email'
+import type { PoolClient } from 'pg'
+import { rowMailKind } from '../mail/mail-kind'
 import {
   composeContactAcknowledgement,
   composeContactAgencyEmail,
@@ -8,7 +8,7 @@ import {
 
 /** The enquiry as its mails need it, read in the outbox worker's transaction. */
 async function loadEnquiry(
-  { client }: ComposeContext,
+  client: PoolClient,
   enquiryId: string,
 ): Promise<StoredEnquiry | undefined> {
   const { rows } = await client.query<StoredEnquiry>(
@@ -19,22 +19,15 @@ async function loadEnquiry(
   return rows[0]
 }
 
-/** A kind composed from the stored enquiry when it is sent (the row holds only its id). */
-function enquiryMail(name: string, compose: (enquiry: StoredEnquiry) => ComposedMail) {
-  return mailKind({
-    name,
-    references: 'enquiry',
-    compose: async (context: ComposeContext, enquiryId: string) => {
-      const enquiry = await loadEnquiry(context, enquiryId)
-      return enquiry && { mail: compose(enquiry) }
-    },
-  })
-}
-
 /** The two mails an enquiry sends through the outbox; nothing to send once the enquiry is gone. */
 export const contactMailKinds = {
   /** Everything the visitor sent, to AGENCY_EMAIL, answerable to the visitor. */
-  agency: enquiryMail('contact_agency', composeContactAgencyEmail),
+  agency: rowMailKind('contact_agency', 'enquiry', loadEnquiry, composeContactAgencyEmail),
   /** "We received your message", to the address typed, quoting nothing but a first name. */
-  acknowledgement: enquiryMail('contact_acknowledgement', composeContactAcknowledgement),
+  acknowledgement: rowMailKind(
+    'contact_acknowledgement',
+    'enquiry',
+    loadEnquiry,
+    composeContactAcknowledgement,
+  ),
 }

@@ -49,6 +49,26 @@ export function mailKind<const K extends MailKind>(kind: K): K {
   return kind
 }
 
+/**
+ * A kind composed, when it is sent, from the row its outbox row references (an enquiry, a
+ * request's history row): read in the worker's transaction; nothing to send once it is gone.
+ */
+export function rowMailKind<Row>(
+  name: string,
+  references: keyof typeof referenceColumns,
+  load: (client: PoolClient, id: string) => Promise<Row | undefined>,
+  compose: (row: Row) => ComposedMail,
+): MailKind {
+  return mailKind({
+    name,
+    references,
+    compose: async ({ client }: ComposeContext, id: string) => {
+      const row = await load(client, id)
+      return row && { mail: compose(row) }
+    },
+  })
+}
+
 /** Every kind the outbox worker can send, by name. */
 export type MailKindRegistry = ReadonlyMap<string, MailKind>
 

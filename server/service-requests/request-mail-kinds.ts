@@ -1,5 +1,5 @@
-import { type ComposeContext, mailKind } from '../mail/mail-kind'
-import type { ComposedMail } from '../mail/recovery-email'
+import type { PoolClient } from 'pg'
+import { rowMailKind } from '../mail/mail-kind'
 import {
   composeRequestAcknowledgement,
   composeRequestAgencyEmail,
@@ -9,7 +9,7 @@ import {
 
 /** A history row with its request and client, read in the outbox worker's transaction. */
 async function loadChange(
-  { client }: ComposeContext,
+  client: PoolClient,
   historyId: string,
 ): Promise<StoredRequestChange | undefined> {
   const { rows } = await client.query<StoredRequestChange>(
@@ -25,24 +25,17 @@ async function loadChange(
   return rows[0]
 }
 
-/** A kind composed from the stored history row when it is sent (the row holds only its id). */
-function requestMail(name: string, compose: (change: StoredRequestChange) => ComposedMail) {
-  return mailKind({
-    name,
-    references: 'requestChange',
-    compose: async (context: ComposeContext, historyId: string) => {
-      const change = await loadChange(context, historyId)
-      return change && { mail: compose(change) }
-    },
-  })
-}
-
 /** The mails a service request sends through the outbox; nothing to send once it is gone. */
 export const requestMailKinds = {
   /** A new request, to AGENCY_EMAIL. */
-  agency: requestMail('request_agency', composeRequestAgencyEmail),
+  agency: rowMailKind('request_agency', 'requestChange', loadChange, composeRequestAgencyEmail),
   /** A new request, to its client. */
-  acknowledgement: requestMail('request_acknowledgement', composeRequestAcknowledgement),
+  acknowledgement: rowMailKind(
+    'request_acknowledgement',
+    'requestChange',
+    loadChange,
+    composeRequestAcknowledgement,
+  ),
   /** The agency changed the request's status: to its client, with the note. */
-  status: requestMail('request_status', composeRequestStatusEmail),
+  status: rowMailKind('request_status', 'requestChange', loadChange, composeRequestStatusEmail),
 }
