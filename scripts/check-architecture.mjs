@@ -103,7 +103,7 @@ export const layers = [
       'another resource’s data',
     ],
     forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
-    why: 'a resource builds on the kernel and the platform; of another resource it reads only its data (its store, texts and mail kinds), never its handlers or routes',
+    why: 'a resource builds on the kernel and the platform; of another resource it uses only its data (its store, texts and mail kinds) and its status-change rule, never its routes or other handlers',
   },
   {
     name: 'server app',
@@ -174,8 +174,11 @@ function importsOf(root, file) {
   )
 }
 
-/** What one resource may read of another: its data (store, texts, mail kinds). */
-const resourceData = /-(store|messages|mail-kinds)\.ts$/
+/**
+ * What one resource may use of another: its data (store, texts, mail kinds) and its rule for
+ * changing a record's status (the admin mounts the requests' status change).
+ */
+const resourceData = /-(store|messages|mail-kinds|status-change)\.ts$/
 
 function allowed(from, to, toFile) {
   if (!to) return true // tests, scripts, locales, public assets: not layered

@@ -27,9 +27,9 @@ import {
   csvHeaderMessages as h,
   requestAnswerMessages as m,
 } from '../service-requests/request-messages'
+import { requestStatusChangeHandler } from '../service-requests/request-status-change'
 import {
   type AdminRequestRow,
-  changeRequestStatus,
   loadAdminRequest,
   toAdminRequest,
 } from '../service-requests/request-store'
@@ -257,36 +257,17 @@ export function adminServiceRequestHandler(deps: AgencyDeps): Handler<AccountEnv
  * otherwise), with a history row naming the admin and a mail to the client in their language.
  */
 export function changeRequestStatusHandler(deps: AgencyDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createStatusChangeSchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const { user } = signedInOf(c)
-    const t = c.get('t')
-    const requestId = c.req.param('id') ?? ''
-    const changed = await changeRequestStatus(deps.pool, {
-      requestId,
-      to: admitted.input.to,
-      by: 'agency',
-      byUserId: user.id,
-      note: admitted.input.note,
-      clientMail: requestMailKinds.status,
-    })
-    if (changed.outcome === 'not_found') return failure(c, 404, 'not_found', t(m.notFound))
-    if (changed.outcome === 'refused')
-      return failure(c, 409, 'invalid_transition', t(m.invalidTransition))
-    for (const id of changed.mailIds) deps.mail.queued(id)
-    securityEvent(c, 'request.status_changed', {
-      accountId: user.id,
-      requestId,
-      to: admitted.input.to,
-    })
-    const row = await loadAdminRequest(deps.pool, requestId)
-    if (!row) return failure(c, 404, 'not_found', t(m.notFound))
-    return answer(c, 'changeRequestStatus', {
+  return requestStatusChangeHandler(deps, {
+    endpoint: 'changeRequestStatus',
+    schema: createStatusChangeSchema,
+    change: ({ to, note }) => ({ to, by: 'agency', note, clientMail: requestMailKinds.status }),
+    event: 'request.status_changed',
+    logsStatus: true,
+    reload: (_, __, requestId) => loadAdminRequest(deps.pool, requestId),
+    body: (row, t) => ({
       success: true,
       message: t(m.statusChanged),
       request: toAdminRequest(row),
-    })
-  }
+    }),
+  })
 }

@@ -5,12 +5,12 @@ import {
 } from '../../src/domain/requests/request-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
-import { answer, failure, tooManyRequests } from '../http/answers'
+import { answer, tooManyRequests } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { requestAnswerMessages as m } from './request-messages'
+import { requestStatusChangeHandler } from './request-status-change'
 import {
-  changeRequestStatus,
   insertServiceRequest,
   listOwnRequests,
   loadOwnRequest,
@@ -66,31 +66,13 @@ export function createServiceRequestHandler(deps: AgencyDeps): Handler<AccountEn
  * exists), and only when the machine lets a client withdraw it from its status (else 409).
  */
 export function withdrawServiceRequestHandler(deps: AgencyDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createWithdrawSchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const { user } = signedInOf(c)
-    const t = c.get('t')
-    const requestId = c.req.param('id') ?? ''
-    const changed = await changeRequestStatus(deps.pool, {
-      requestId,
-      ownerId: user.id,
-      to: 'withdrawn',
-      by: 'client',
-      byUserId: user.id,
-      note: admitted.input.note,
-    })
-    if (changed.outcome === 'not_found') return failure(c, 404, 'not_found', t(m.notFound))
-    if (changed.outcome === 'refused')
-      return failure(c, 409, 'invalid_transition', t(m.invalidTransition))
-    const row = await loadOwnRequest(deps.pool, user.id, requestId)
-    if (!row) return failure(c, 404, 'not_found', t(m.notFound))
-    securityEvent(c, 'request.withdrawn', { accountId: user.id, requestId })
-    return answer(c, 'withdrawServiceRequest', {
-      success: true,
-      message: t(m.withdrawn),
-      request: toRequestSummary(row),
-    })
-  }
+  return requestStatusChangeHandler(deps, {
+    endpoint: 'withdrawServiceRequest',
+    schema: createWithdrawSchema,
+    change: ({ note }, user) => ({ ownerId: user.id, to: 'withdrawn', by: 'client', note }),
+    event: 'request.withdrawn',
+    logsStatus: false,
+    reload: (_, user, requestId) => loadOwnRequest(deps.pool, user.id, requestId),
+    body: (row, t) => ({ success: true, message: t(m.withdrawn), request: toRequestSummary(row) }),
+  })
 }
