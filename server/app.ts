@@ -25,7 +25,7 @@ export type AppOptions = {
   readonly publicUrl?: string
   /** Resolves when the process's dependencies (the database) answer; rejects otherwise. */
   readonly checkHealth?: () => Promise<void>
-  /** The registration API's dependencies; without them `/api/v1/auth/*` is not mounted. */
+  /** The API's dependencies; without them no `/api/v1` resource is mounted (only the 404). */
   readonly auth?: ApiDeps
   /** AGENCY_EMAIL: where contact enquiries are mailed (default: the address on /contact). */
   readonly agencyEmail?: string
