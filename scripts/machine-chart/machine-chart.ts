@@ -14,7 +14,8 @@ import {
  * the states and routes the arrows, nested states inside their parents; this module only turns
  * its coordinates into SVG. Everything the pages style or click carries data attributes:
  * `data-state="<state id>"` on each state, `data-transition="<transition id>"` and
- * `data-kind` on each arrow (ids: see chart-model.ts).
+ * `data-kind` on each arrow (ids: see chart-model.ts). ELK hands its answer back through
+ * setTimeout: under a test's fake timers, lay out before installing them.
  */
 export type MachineChart = {
   readonly machineId: string
@@ -140,13 +141,13 @@ function pathOf(edge: ElkExtendedEdge): string {
     .join(' ')
 }
 
-function arrowSvg(arrow: ChartArrow, edge: ElkExtendedEdge): string {
+function arrowSvg(arrow: ChartArrow, edge: ElkExtendedEdge, markerId: string): string {
   const label = edge.labels?.[0]
   const text =
     label && arrow.label
       ? `<text x="${(label.x ?? 0) + 2}" y="${(label.y ?? 0) + 12}">${escapeXml(arrow.label)}</text>`
       : ''
-  return `<g class="transition transition-${arrow.kind}" data-transition="${escapeXml(arrow.transition)}" data-kind="${arrow.kind}"><title>${escapeXml(titleOf(arrow))}</title><path d="${pathOf(edge)}" marker-end="url(#arrowhead)"/>${text}</g>`
+  return `<g class="transition transition-${arrow.kind}" data-transition="${escapeXml(arrow.transition)}" data-kind="${arrow.kind}"><title>${escapeXml(titleOf(arrow))}</title><path d="${pathOf(edge)}" marker-end="url(#arrowhead-${markerId})"/>${text}</g>`
 }
 
 const baseStyle = [
@@ -201,16 +202,18 @@ export async function machineChart(
   const laidEdges = new Map((laid.edges ?? []).map((edge) => [edge.id, edge]))
   const width = Math.ceil((laid.width ?? 0) + 2)
   const height = Math.ceil((laid.height ?? 0) + 2)
+  // Several charts share a page: each needs its own arrowhead id.
+  const markerId = model.machineId.replace(/[^A-Za-z0-9_-]/g, '_')
   const arrows = model.arrows
     .map((arrow, index) => {
       const edge = laidEdges.get(`e${index}`)
-      return edge ? arrowSvg(arrow, edge) : ''
+      return edge ? arrowSvg(arrow, edge, markerId) : ''
     })
     .join('')
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="machine-chart" data-machine="${escapeXml(model.machineId)}" viewBox="-1 -1 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Statechart of ${escapeXml(model.machineId)}">`,
     `<style>${baseStyle}</style>`,
-    '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>',
+    `<defs><marker id="arrowhead-${markerId}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>`,
     stateSvg(model.root, boxes, rows),
     arrows,
     '</svg>',
