@@ -35,6 +35,9 @@ export function machineInspector(): Plugin {
   return {
     name: 'puente:machine-inspector',
     apply: (_config, env) => env.command === 'serve' && !process.env.VITEST,
+    // The page's layout library, bundled with the app's dependencies at start: found later,
+    // it would make Vite re-bundle and reload every open tab (their actors with them).
+    config: () => ({ optimizeDeps: { include: ['elkjs/lib/elk.bundled.js'] } }),
     configureServer(server) {
       const tabsOf = new Map<HotChannelClient, Set<string>>()
       const broadcast = (channel: string, data: unknown) => server.ws.send(channel, data)

@@ -60,6 +60,10 @@ export class ActorCard {
     this.stateLine.className = 'state-value'
     this.chart = document.createElement('div')
     this.chart.className = 'chart'
+    // A wide chart and a long log scroll: focusable, so the keyboard can scroll them too.
+    this.chart.tabIndex = 0
+    this.chart.setAttribute('role', 'region')
+    this.chart.setAttribute('aria-label', `Chart of ${info.machineId}, ${info.sessionId}`)
     if (chartSvg) this.chart.innerHTML = chartSvg
     else this.chart.textContent = `No definition of ${info.machineId} in machines/.`
     this.context = document.createElement('div')
@@ -83,7 +87,8 @@ export class ActorCard {
     logHeading.textContent = 'Events received and transitions taken'
     this.log = document.createElement('ol')
     this.log.className = 'log'
-    this.log.setAttribute('aria-label', `Log of ${info.machineId}`)
+    this.log.setAttribute('aria-label', `Log of ${info.machineId}, ${info.sessionId}`)
+    this.log.tabIndex = 0
     this.element.append(where, this.stateLine, this.chart, this.context, form, logHeading, this.log)
     this.element.prepend(title)
   }

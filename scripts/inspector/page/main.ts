@@ -177,6 +177,10 @@ for (const [machineId] of machines) {
   heading.textContent = machineId
   const chart = document.createElement('div')
   chart.className = 'chart'
+  // A wide chart scrolls: focusable, so the keyboard can scroll it too.
+  chart.tabIndex = 0
+  chart.setAttribute('role', 'region')
+  chart.setAttribute('aria-label', `Chart of ${machineId}`)
   section.append(heading, chart)
   machinesBox.append(section)
   chart.innerHTML = (await chartOf(machineId)) ?? ''
