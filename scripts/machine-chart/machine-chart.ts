@@ -213,7 +213,7 @@ export async function machineChart(
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="machine-chart" data-machine="${escapeXml(model.machineId)}" viewBox="-1 -1 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Statechart of ${escapeXml(model.machineId)}">`,
     `<style>${baseStyle}</style>`,
-    `<defs><marker id="arrowhead-${markerId}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>`,
+    `<defs><marker id="arrowhead-${markerId}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>`,
     stateSvg(model.root, boxes, rows),
     arrows,
     '</svg>',

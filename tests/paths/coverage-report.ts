@@ -95,7 +95,7 @@ function machineSection(report: MachineCoverage): string {
     report.chart
       ? `<div class="chart">${markedChart(report.chart, statuses)}</div>`
       : '<p>No chart: the coverage test of this machine did not run.</p>',
-    `<div class="picked" aria-live="polite"></div>`,
+    `<div class="picked-paths" aria-live="polite"></div>`,
     `<details><summary>All transitions of ${escapeHtml(report.machine)}</summary>${transitionsTable(report, statuses)}</details>`,
     '</section>',
   ].join('\n')
@@ -108,16 +108,16 @@ body{font:15px/1.45 system-ui,sans-serif;margin:1.5rem;color:#111;background:#ff
 .chart{overflow:auto;border:1px solid #ccc;padding:.5rem}
 table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
 .transitions ul{margin:0;padding-left:1rem}
-[data-status="taken"] path{stroke:#1a7f37;stroke-width:2}
-[data-status="not-taken"] path{stroke:#cf222e;stroke-width:3}
-[data-status="unreachable"] path{stroke:#6e7781;stroke-dasharray:3 3}
-.transition[data-status="taken"] text{fill:#116329}
-.transition[data-status="not-taken"] text{fill:#a40e26;font-weight:bold}
-.transition[data-status="unreachable"] text{fill:#57606a;text-decoration:line-through}
-.transition{cursor:pointer}.transition:focus{outline:none}.transition:focus text,.transition.picked text{text-decoration:underline}
-.transition.picked path{stroke-width:4}
+.machine-chart .transition[data-status="taken"] path{stroke:#1a7f37;stroke-width:2}
+.machine-chart .transition[data-status="not-taken"] path{stroke:#cf222e;stroke-width:3}
+.machine-chart .transition[data-status="unreachable"] path{stroke:#6e7781;stroke-dasharray:3 3}
+.machine-chart .transition[data-status="taken"] text{fill:#116329}
+.machine-chart .transition[data-status="not-taken"] text{fill:#a40e26;font-weight:bold}
+.machine-chart .transition[data-status="unreachable"] text{fill:#57606a;text-decoration:line-through}
+.transition{cursor:pointer}.transition:focus{outline:2px solid #0b57d0}.transition:focus text,.transition.picked text{text-decoration:underline}
+.machine-chart .transition.picked path{stroke-width:4}
 tr[data-status="not-taken"] .status{color:#a40e26;font-weight:bold}
-.picked{min-height:1.5em}
+.picked-paths{min-height:1.5em}
 `
 
 // Clicking (or Enter/Space on) an arrow shows the paths that took it, from its table row.
@@ -134,7 +134,7 @@ function pick(target) {
   for (const other of section.querySelectorAll('.transition.picked')) other.classList.remove('picked');
   for (const same of section.querySelectorAll('.transition')) if (same.getAttribute('data-transition') === id) same.classList.add('picked');
   const row = [...section.querySelectorAll('tr[data-row]')].find((tr) => tr.getAttribute('data-row') === id);
-  const out = section.querySelector('.picked');
+  const out = section.querySelector('.picked-paths');
   out.replaceChildren();
   const title = document.createElement('p');
   title.textContent = row ? row.cells[0].textContent + ' (' + row.cells[2].textContent + ')' : id;

@@ -145,8 +145,15 @@ describe('the path harness', () => {
       arrow('notice.open|xstate.after.linger.notice.open|0')?.getAttribute('data-status'),
     ).toBe('taken')
     expect(page.querySelector('.summary')?.textContent).toMatch(/1 not taken/)
-    // Clicking an arrow lists the paths that took it: the table row holds them.
-    const row = page.querySelector('tr[data-row="notice.closed|toggle|0"]')
-    expect(row?.textContent).toContain('start → toggle')
+    // Clicking an arrow lists the paths that took it (the page's own script, run here).
+    document.body.innerHTML = page.body.innerHTML
+    new Function(page.querySelector('script')?.textContent ?? '')()
+    const toggle = document.querySelector('.chart [data-transition="notice.closed|toggle|0"]')
+    toggle?.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    const picked = document.querySelector('.picked-paths')?.textContent ?? ''
+    expect(picked).toContain('closed --toggle--> open (taken)')
+    expect(picked).toContain('✓ start → toggle → toggle ⇒ closed')
+    expect(toggle?.getAttribute('class')).toContain('picked')
+    document.body.innerHTML = ''
   })
 })
