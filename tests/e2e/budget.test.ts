@@ -27,7 +27,8 @@ const notOnPublicPages = [
   // The account pages' code. The session slot, its hint and its hook are on every page by
   // design (the header asks them who is signed in: docs/decisions/022); the runtime, the query
   // library and the pages load only when a page needs them.
-  /src\/features\/account\/(?!session\/(session-slot|session-hint|use-session)\.ts$)/,
+  /src\/features\/account\//,
+  /src\/session\/(?!(session-slot|session-hint|use-session)\.ts$)/,
   // The request brief, the client's requests and the admin inbox load on demand: a service
   // page holds only the brief's lazy loader (docs/decisions/027).
   /src\/features\/requests\/(?!lazy-request-brief\.tsx$)/,
