@@ -57,7 +57,7 @@ const unexpected = (errors: readonly string[]) =>
   )
 
 describe.each(['en-US', 'es-MX'] as const)('a signed-in client in %s', (locale) => {
-  test.scoped({ locale })
+  test.override({ locale })
   const t = texts[locale]
 
   test('ends one other session from the list, then every other one', async ({ client }) => {

@@ -204,7 +204,7 @@ const texts = {
 } as const
 
 describe.each(['en-US', 'es-MX'] as const)('the admin inbox in %s', (locale) => {
-  test.scoped({ locale })
+  test.override({ locale })
   const t = texts[locale]
 
   test('marks an enquiry handled, then not handled', async ({ admin }) => {

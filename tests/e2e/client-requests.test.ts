@@ -60,7 +60,7 @@ const unexpected = (errors: readonly string[]) =>
   errors.filter((error) => !/status of (409|429)/.test(error))
 
 describe.each(['en-US', 'es-MX'] as const)('a client’s requests in %s', (locale) => {
-  test.scoped({ locale })
+  test.override({ locale })
   const t = texts[locale]
 
   test('withdraws a request with a note; the agency’s list shows it withdrawn', async ({
