@@ -9,7 +9,7 @@ import {
 } from '../../src/domain/api/api-contract'
 import { registrationFor } from '../fixtures/registration'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
-import { waitForMail } from './mail-box'
+import { waitForLink } from './mail-box'
 import { grantAdmin, withDatabase } from './running-database'
 
 // Every error code the contract (src/domain/api/api-contract.ts) lists for the endpoints, each
@@ -47,10 +47,8 @@ async function registered(email: string, { verify = true } = {}): Promise<void> 
   })
   expect(answer.status, answer.text).toBe(201)
   if (!verify) return
-  const link = /verify-email\?token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/
-  const mail = await waitForMail(email, undefined, (m) => link.test(m.text))
   const verified = await api.call('POST', endpoints.verifyEmail.path, {
-    token: link.exec(mail.text)?.[1],
+    token: await waitForLink(email, 'verify-email'),
   })
   expect(verified.status, verified.text).toBe(200)
 }
@@ -208,8 +206,7 @@ describe('the endpoints’ own failures', () => {
 
     const email = freshEmail('expired')
     await registered(email, { verify: false })
-    const link = /verify-email\?token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/
-    const mail = await waitForMail(email, undefined, (m) => link.test(m.text))
+    const token = await waitForLink(email, 'verify-email')
     await withDatabase((db) =>
       db.query(
         `UPDATE email_verification_tokens SET expires_at = now() - interval '1 minute'
@@ -217,9 +214,7 @@ describe('the endpoints’ own failures', () => {
         [email],
       ),
     )
-    const expired = await api.call('POST', path('verifyEmail'), {
-      token: link.exec(mail.text)?.[1],
-    })
+    const expired = await api.call('POST', path('verifyEmail'), { token })
     expectFailure('verifyEmail', expired, 400, 'expired_token')
   })
 
@@ -229,10 +224,8 @@ describe('the endpoints’ own failures', () => {
     const api = await visitor()
     const asked = await api.call('POST', path('resendRecoveryEmail'), { email })
     expect(asked.status, asked.text).toBe(200)
-    const link = /reset-password\?token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/
-    const mail = await waitForMail(email, undefined, (m) => link.test(m.text))
     const answer = await api.call('POST', path('resetPassword'), {
-      token: link.exec(mail.text)?.[1],
+      token: await waitForLink(email, 'reset-password'),
       password: 'a brand new passphrase',
     })
     expectFailure('resetPassword', answer, 409, 'registration_unfinished')

@@ -4,7 +4,7 @@ import type { UserRole } from '../../src/domain/api/api-contract'
 import { registrationFor } from '../fixtures/registration'
 import { type ApiSession, apiSession } from './api-session'
 import { launchChromium } from './browser'
-import { waitForMail } from './mail-box'
+import { waitForLink } from './mail-box'
 import { grantAdmin } from './running-database'
 import { fromAddress } from './source-address'
 
@@ -55,7 +55,7 @@ async function expectStatus(
  * server received, made admin with `npm run admin:grant` when asked, and signed in through the
  * API in a new browser context: the forms themselves are proven by account.test.ts and
  * registration.test.ts. Every request comes from the file's own address (source-address.ts).
- * `locale` (`en-US` unless `test.scoped({ locale })` says otherwise) is the browser's language
+ * `locale` (`en-US` unless `test.override({ locale })` says otherwise) is the browser's language
  * and the account's.
  */
 export const test = base
@@ -114,13 +114,9 @@ export const test = base
         first.api.call('POST', '/api/v1/auth/register', { ...registrationFor(email), password }),
         201,
       )
-      // The whole token (43 characters): a mail file read while it is still being written
-      // may hold only part of it.
-      const link = /verify-email\?token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/
-      const mail = await waitForMail(email, undefined, (m) => link.test(m.text))
-      const token = link.exec(mail.text)?.[1] ?? ''
+      const token = await waitForLink(email, 'verify-email')
       await expectStatus(
-        `confirmation of ${email} with ${token} from ${mail.raw.length} bytes`,
+        `confirmation of ${email}`,
         first.api.call('POST', '/api/v1/auth/verify-email', { token }),
         200,
       )
