@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compileHints } from './scripts/compile-hints-plugin.ts'
+import { machineInspector } from './scripts/inspector/inspector-plugin.ts'
 import { cspHashes } from './server/build/csp-hashes-plugin.ts'
 
 const file = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -42,6 +43,8 @@ export default defineConfig({
     lingui(),
     cspHashes(),
     compileHints(),
+    // `npm run dev` only: the machine inspector at /__inspector (scripts/inspector/).
+    machineInspector(),
   ],
   resolve: process.env.VITEST ? {} : { alias: preact },
   // The prerenderer renders with Preact too: the packages that import React are bundled into

@@ -1,11 +1,20 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { isValidPasswordChange } from '../src/domain/accounts/account-checks'
 import type { ChangePasswordInput } from '../src/domain/accounts/account-schemas'
-import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
-import { serverText } from './server-text'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
+import {
+  type FormFlowContext,
+  formFlowActions,
+  formFlowGuards,
+  freshFlow,
+  onFailure,
+  onWrongPassword,
+  retryTo,
+  validating,
+} from './form-flow'
 
 /**
- * "Change password" on `/profile`:
+ * "Change password" on `/profile`, on the shared form flow (machines/form-flow.ts):
  *
  *   form → (submit) validating → submitting | form (refused)
  *   submitting → changed | wrongPassword | error
@@ -19,10 +28,7 @@ export type ChangePasswordValues = {
   readonly newPassword: string
 }
 
-export type ChangePasswordContext = ChangePasswordValues & {
-  readonly refusedSubmissions: number
-  readonly message: string | undefined
-}
+export type ChangePasswordContext = ChangePasswordValues & FormFlowContext
 
 export type ChangePasswordEvent =
   | ({ readonly type: 'submit' } & ChangePasswordValues)
@@ -30,6 +36,17 @@ export type ChangePasswordEvent =
   | { readonly type: 'again' }
 
 const forgotten = { currentPassword: '', newPassword: '' } as const
+
+const submitted = {
+  target: 'validating',
+  actions: {
+    type: 'takeValues',
+    params: ({ event }: { readonly event: ChangePasswordValues }) => ({
+      currentPassword: event.currentPassword,
+      newPassword: event.newPassword,
+    }),
+  },
+} as const
 
 export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
@@ -39,44 +56,21 @@ export const changePasswordMachine = setup({
     }),
   },
   actions: {
+    ...formFlowActions<ChangePasswordContext, ChangePasswordEvent>(),
     takeValues: assign((_, values: ChangePasswordValues) => ({ ...values })),
-    countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
-    forgetPasswords: assign({ ...forgotten, refusedSubmissions: 0 }),
-    showMessage: assign((_, { message }: { readonly message: string | undefined }) => ({
-      message,
-    })),
-    forgetMessage: assign({ message: undefined }),
+    forgetPasswords: assign({ ...forgotten, refusedSubmissions: freshFlow.refusedSubmissions }),
   },
   guards: {
+    ...formFlowGuards,
     valuesAreValid: ({ context }) => isValidPasswordChange(context),
-    wrongPassword: (_, { error }: { readonly error: unknown }) =>
-      failureAnswer(error)?.code === 'wrong_password',
   },
 }).createMachine({
   id: 'changePassword',
-  context: { ...forgotten, refusedSubmissions: 0, message: undefined },
+  context: { ...forgotten, ...freshFlow },
   initial: 'form',
   states: {
-    form: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: {
-            type: 'takeValues',
-            params: ({ event }) => ({
-              currentPassword: event.currentPassword,
-              newPassword: event.newPassword,
-            }),
-          },
-        },
-      },
-    },
-    validating: {
-      always: [
-        { guard: 'valuesAreValid', target: 'submitting', actions: 'forgetMessage' },
-        { target: 'form', actions: 'countRefusal' },
-      ],
-    },
+    form: { on: { submit: submitted } },
+    validating: validating('valuesAreValid', 'submitting', 'form', 'forgetMessage'),
     submitting: {
       invoke: {
         id: 'changePassword',
@@ -86,44 +80,13 @@ export const changePasswordMachine = setup({
           newPassword: context.newPassword,
         }),
         onDone: { target: 'changed', actions: 'forgetPasswords' },
-        onError: [
-          {
-            guard: { type: 'wrongPassword', params: ({ event }) => ({ error: event.error }) },
-            target: 'wrongPassword',
-            actions: 'forgetPasswords',
-          },
-          {
-            target: 'error',
-            actions: [
-              'forgetPasswords',
-              {
-                type: 'showMessage',
-                params: ({ event }) => ({ message: serverText(event.error) }),
-              },
-            ],
-          },
-        ],
+        onError: [onWrongPassword('forgetPasswords'), onFailure('error', 'forgetPasswords')],
       },
     },
     changed: {
       on: { again: { target: 'form' } },
     },
-    wrongPassword: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: {
-            type: 'takeValues',
-            params: ({ event }) => ({
-              currentPassword: event.currentPassword,
-              newPassword: event.newPassword,
-            }),
-          },
-        },
-      },
-    },
-    error: {
-      on: { retry: { target: 'form', actions: 'forgetMessage' } },
-    },
+    wrongPassword: { on: { submit: submitted } },
+    error: { on: retryTo('form') },
   },
 })

@@ -1,10 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { isValidDeletion } from '../src/domain/accounts/account-checks'
-import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
-import { serverText } from './server-text'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
+import {
+  type FormFlowContext,
+  formFlowActions,
+  formFlowGuards,
+  freshFlow,
+  onFailure,
+  onWrongPassword,
+  validating,
+} from './form-flow'
 
 /**
- * "Delete your account" on `/profile`, confirmed with the password:
+ * "Delete your account" on `/profile`, confirmed with the password, on the shared form flow
+ * (machines/form-flow.ts):
  *
  *   idle → (start) confirming → (submit) validating → deleting | confirming (refused)
  *   deleting → deleted | wrongPassword | error
@@ -15,11 +24,7 @@ import { serverText } from './server-text'
  * confirmation. The password leaves memory once the server has answered or on cancel.
  */
 
-export type DeleteAccountContext = {
-  readonly password: string
-  readonly refusedSubmissions: number
-  readonly message: string | undefined
-}
+export type DeleteAccountContext = FormFlowContext & { readonly password: string }
 
 export type DeleteAccountEvent =
   | { readonly type: 'start' }
@@ -27,7 +32,21 @@ export type DeleteAccountEvent =
   | { readonly type: 'retry' }
   | { readonly type: 'cancel' }
 
-const forgotten = { password: '', refusedSubmissions: 0, message: undefined } as const
+const forgotten = { password: '', ...freshFlow } as const
+
+// The password asked for, the first time or again after a wrong one.
+const confirmation = {
+  submit: {
+    target: 'validating',
+    actions: {
+      type: 'takePassword',
+      params: ({ event }: { readonly event: { readonly password: string } }) => ({
+        password: event.password,
+      }),
+    },
+  },
+  cancel: { target: 'idle', actions: 'forget' },
+} as const
 
 export const deleteAccountMachine = setup({
   types: { context: {} as DeleteAccountContext, events: {} as DeleteAccountEvent },
@@ -37,19 +56,15 @@ export const deleteAccountMachine = setup({
     }),
   },
   actions: {
+    ...formFlowActions<DeleteAccountContext, DeleteAccountEvent>(),
     takePassword: assign((_, { password }: { readonly password: string }) => ({ password })),
-    countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
     forget: assign({ ...forgotten }),
-    showMessage: assign((_, { message }: { readonly message: string | undefined }) => ({
-      message,
-    })),
     /** Injected: the session ends in this browser and the page says the account is gone. */
     announceDeleted: () => {},
   },
   guards: {
+    ...formFlowGuards,
     passwordIsValid: ({ context }) => isValidDeletion(context),
-    wrongPassword: (_, { error }: { readonly error: unknown }) =>
-      failureAnswer(error)?.code === 'wrong_password',
   },
 }).createMachine({
   id: 'deleteAccount',
@@ -59,55 +74,18 @@ export const deleteAccountMachine = setup({
     idle: {
       on: { start: { target: 'confirming' } },
     },
-    confirming: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: { type: 'takePassword', params: ({ event }) => ({ password: event.password }) },
-        },
-        cancel: { target: 'idle', actions: 'forget' },
-      },
-    },
-    validating: {
-      always: [
-        { guard: 'passwordIsValid', target: 'deleting' },
-        { target: 'confirming', actions: 'countRefusal' },
-      ],
-    },
+    confirming: { on: confirmation },
+    validating: validating('passwordIsValid', 'deleting', 'confirming'),
     deleting: {
       invoke: {
         id: 'deleteAccount',
         src: 'deleteAccount',
         input: ({ context }) => ({ password: context.password }),
         onDone: { target: 'deleted', actions: ['forget', 'announceDeleted'] },
-        onError: [
-          {
-            guard: { type: 'wrongPassword', params: ({ event }) => ({ error: event.error }) },
-            target: 'wrongPassword',
-            actions: 'forget',
-          },
-          {
-            target: 'error',
-            actions: [
-              'forget',
-              {
-                type: 'showMessage',
-                params: ({ event }) => ({ message: serverText(event.error) }),
-              },
-            ],
-          },
-        ],
+        onError: [onWrongPassword('forget'), onFailure('error', 'forget')],
       },
     },
-    wrongPassword: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: { type: 'takePassword', params: ({ event }) => ({ password: event.password }) },
-        },
-        cancel: { target: 'idle', actions: 'forget' },
-      },
-    },
+    wrongPassword: { on: confirmation },
     error: {
       on: {
         retry: { target: 'confirming', actions: 'forget' },

@@ -1,9 +1,20 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
 import { isValidReset, resetTokenPattern } from '../src/domain/registration/recovery-schemas'
+import {
+  type FormFlowContext,
+  formFlowActions,
+  formFlowGuards,
+  freshFlow,
+  onAnswer,
+  retryTo,
+  showServerError,
+  validating,
+} from './form-flow'
 
 /**
- * The page the recovery mail links to (`/reset-password?token=…`):
+ * The page the recovery mail links to (`/reset-password?token=…`), on the shared form flow
+ * (machines/form-flow.ts):
  *
  *   (link checked) → form | invalidLink
  *   form → validating → submitting → done | failed;  failed → form ("Try again")
@@ -11,21 +22,14 @@ import { isValidReset, resetTokenPattern } from '../src/domain/registration/reco
  * The call is the injected actor `resetPassword`, like the registration machine's.
  */
 
-export type PasswordResetContext = {
+export type PasswordResetContext = FormFlowContext & {
   readonly token: string
   readonly password: string
-  readonly refusedSubmissions: number
-  readonly message: string | undefined
 }
 
 export type PasswordResetEvent =
   | { readonly type: 'submit'; readonly password: string }
   | { readonly type: 'retry' }
-
-function errorText(error: unknown): string | undefined {
-  const text = failureAnswer(error)?.error
-  return text !== undefined && text.trim() !== '' ? text : undefined
-}
 
 export const passwordResetMachine = setup({
   types: {
@@ -41,31 +45,23 @@ export const passwordResetMachine = setup({
     ),
   },
   actions: {
+    ...formFlowActions<PasswordResetContext, PasswordResetEvent>(),
     rememberPassword: assign((_, { password }: { readonly password: string }) => ({ password })),
-    countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
     // The password leaves memory once it is set.
-    finish: assign((_, { message }: { readonly message: string | undefined }) => ({
-      message,
-      password: '',
-    })),
-    showMessage: assign((_, { message }: { readonly message: string | undefined }) => ({
-      message,
-    })),
-    forgetMessage: assign({ message: undefined }),
+    forgetPassword: assign({ password: '' }),
   },
   guards: {
+    ...formFlowGuards,
     linkLooksRight: ({ context }) => resetTokenPattern.test(context.token),
     passwordIsValid: ({ context }) =>
       isValidReset({ token: context.token, password: context.password }),
-    answerSucceeded: (_, answer: ApiAnswer) => answer.success === true,
   },
 }).createMachine({
   id: 'passwordReset',
   context: ({ input }) => ({
     token: input.token,
     password: '',
-    refusedSubmissions: 0,
-    message: undefined,
+    ...freshFlow,
   }),
   initial: 'checkingLink',
   states: {
@@ -84,43 +80,17 @@ export const passwordResetMachine = setup({
         },
       },
     },
-    validating: {
-      always: [
-        { guard: 'passwordIsValid', target: 'submitting' },
-        { target: 'form', actions: 'countRefusal' },
-      ],
-    },
+    validating: validating('passwordIsValid', 'submitting', 'form'),
     submitting: {
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
         input: ({ context }) => ({ token: context.token, password: context.password }),
-        onDone: [
-          {
-            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
-            target: 'done',
-            actions: { type: 'finish', params: ({ event }) => ({ message: event.output.message }) },
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: event.output.error ?? event.output.message }),
-            },
-          },
-        ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'showMessage',
-            params: ({ event }) => ({ message: errorText(event.error) }),
-          },
-        },
+        onDone: onAnswer('done', 'failed', 'forgetPassword'),
+        onError: { target: 'failed', actions: showServerError },
       },
     },
     done: { type: 'final' },
-    failed: {
-      on: { retry: { target: 'form', actions: 'forgetMessage' } },
-    },
+    failed: { on: retryTo('form') },
   },
 })

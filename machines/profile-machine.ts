@@ -1,10 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { isValidProfile, type ProfileValues } from '../src/domain/accounts/account-checks'
 import type { MeBody } from '../src/domain/api/api-contract'
-import { serverText } from './server-text'
+import {
+  type FormFlowContext,
+  formFlowActions,
+  freshFlow,
+  onFailure,
+  retryTo,
+  validating,
+} from './form-flow'
 
 /**
- * The details on `/profile`:
+ * The details on `/profile`, on the shared form flow (machines/form-flow.ts):
  *
  *   viewing → (edit) editing → (save) validating → saving | editing (refused)
  *   editing → (cancel) viewing
@@ -14,13 +21,11 @@ import { serverText } from './server-text'
  * session's cache); a cancel brings back the values last saved.
  */
 
-export type ProfileContext = {
+export type ProfileContext = FormFlowContext & {
   /** What the server holds (the details shown while viewing). */
   readonly saved: ProfileValues
   /** What the form holds. */
   readonly values: ProfileValues
-  readonly refusedSubmissions: number
-  readonly message: string | undefined
 }
 
 export type ProfileEvent =
@@ -41,23 +46,17 @@ export const profileMachine = setup({
     }),
   },
   actions: {
+    ...formFlowActions<ProfileContext, ProfileEvent>(),
     takeValues: assign((_, { values }: { readonly values: ProfileValues }) => ({ values })),
     restoreSaved: assign({
       values: ({ context }) => context.saved,
-      refusedSubmissions: 0,
-      message: undefined,
+      ...freshFlow,
     }),
-    countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
     store: assign((_, { profile }: { readonly profile: ProfileValues }) => ({
       saved: profile,
       values: profile,
-      refusedSubmissions: 0,
-      message: undefined,
+      ...freshFlow,
     })),
-    showMessage: assign((_, { message }: { readonly message: string | undefined }) => ({
-      message,
-    })),
-    forgetMessage: assign({ message: undefined }),
     /** Injected: the session's cache learns the new details. */
     announceUpdate: (_, _body: MeBody) => {},
   },
@@ -69,8 +68,7 @@ export const profileMachine = setup({
   context: ({ input }) => ({
     saved: input.profile,
     values: input.profile,
-    refusedSubmissions: 0,
-    message: undefined,
+    ...freshFlow,
   }),
   initial: 'viewing',
   states: {
@@ -86,12 +84,7 @@ export const profileMachine = setup({
         },
       },
     },
-    validating: {
-      always: [
-        { guard: 'valuesAreValid', target: 'saving' },
-        { target: 'editing', actions: 'countRefusal' },
-      ],
-    },
+    validating: validating('valuesAreValid', 'saving', 'editing'),
     saving: {
       invoke: {
         id: 'updateProfile',
@@ -104,13 +97,7 @@ export const profileMachine = setup({
             { type: 'announceUpdate', params: ({ event }) => event.output },
           ],
         },
-        onError: {
-          target: 'error',
-          actions: {
-            type: 'showMessage',
-            params: ({ event }) => ({ message: serverText(event.error) }),
-          },
-        },
+        onError: onFailure('error'),
       },
     },
     saved: {
@@ -118,7 +105,7 @@ export const profileMachine = setup({
     },
     error: {
       on: {
-        retry: { target: 'editing', actions: 'forgetMessage' },
+        ...retryTo('editing'),
         cancel: { target: 'viewing', actions: 'restoreSaved' },
       },
     },

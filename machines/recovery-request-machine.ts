@@ -1,9 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { isValidRecoveryRequest } from '../src/domain/accounts/account-checks'
-import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
+import {
+  type FormFlowContext,
+  formFlowActions,
+  freshFlow,
+  onFailure,
+  retryTo,
+  validating,
+} from './form-flow'
 
 /**
- * "Forgot your password?" on `/login`: one address, one recovery mail.
+ * "Forgot your password?" on `/login`: one address, one recovery mail, on the shared form flow
+ * (machines/form-flow.ts).
  *
  *   form → (submit) validating → sending | form (refused)
  *   sending → sent | failed;  failed → (retry) form
@@ -11,11 +20,7 @@ import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
  * The server answers alike whether or not the address has an account, and so does `sent`.
  */
 
-export type RecoveryRequestContext = {
-  readonly email: string
-  readonly refusedSubmissions: number
-  readonly message: string | undefined
-}
+export type RecoveryRequestContext = FormFlowContext & { readonly email: string }
 
 export type RecoveryRequestEvent =
   | { readonly type: 'submit'; readonly email: string }
@@ -29,19 +34,15 @@ export const recoveryRequestMachine = setup({
     }),
   },
   actions: {
+    ...formFlowActions<RecoveryRequestContext, RecoveryRequestEvent>(),
     takeEmail: assign((_, { email }: { readonly email: string }) => ({ email })),
-    countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
-    showMessage: assign((_, { message }: { readonly message: string | undefined }) => ({
-      message,
-    })),
-    forgetMessage: assign({ message: undefined }),
   },
   guards: {
     emailIsValid: ({ context }) => isValidRecoveryRequest({ email: context.email }),
   },
 }).createMachine({
   id: 'recoveryRequest',
-  context: { email: '', refusedSubmissions: 0, message: undefined },
+  context: { email: '', ...freshFlow },
   initial: 'form',
   states: {
     form: {
@@ -52,33 +53,17 @@ export const recoveryRequestMachine = setup({
         },
       },
     },
-    validating: {
-      always: [
-        { guard: 'emailIsValid', target: 'sending' },
-        { target: 'form', actions: 'countRefusal' },
-      ],
-    },
+    validating: validating('emailIsValid', 'sending', 'form'),
     sending: {
       invoke: {
         id: 'resendRecoveryEmail',
         src: 'resendRecoveryEmail',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'sent' },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'showMessage',
-            params: ({ event }) => {
-              const text = failureAnswer(event.error)?.message
-              return { message: text?.trim() ? text : undefined }
-            },
-          },
-        },
+        onError: [onFailure('failed')],
       },
     },
     sent: { type: 'final' },
-    failed: {
-      on: { retry: { target: 'form', actions: 'forgetMessage' } },
-    },
+    failed: { on: retryTo('form') },
   },
 })

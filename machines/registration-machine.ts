@@ -1,19 +1,27 @@
-import { assign, fromPromise, setup } from 'xstate'
-import {
-  type ApiAnswer,
-  type FieldErrors,
-  failureAnswer,
-  failureStatus,
-} from '../src/domain/api/api-contract'
+import { fromPromise, setup } from 'xstate'
+import { type ApiAnswer, failureAnswer, failureStatus } from '../src/domain/api/api-contract'
 import {
   emptyRegistration,
   parseRegistration,
   payloadOf,
   type RegistrationValues,
 } from '../src/domain/registration/registration-schema'
+import {
+  type FieldsFlowContext,
+  failureOf,
+  fieldsFlowActions,
+  formFlowGuards,
+  freshFieldsFlow,
+  onAnswer,
+  retryTo,
+  showServerError,
+  submitTo,
+  validating,
+} from './form-flow'
 
 /**
- * The registration flow (docs/product.md, "Registration"):
+ * The registration flow (docs/product.md, "Registration"), on the shared form flow
+ * (machines/form-flow.ts):
  *
  *   form → validating → submitting → success | error | registered
  *   registered → resending → resent | resendFailed
@@ -31,26 +39,13 @@ import {
  * the HTTP client's (`message`, and `response: { status, data }` when the server answered).
  */
 
-export type RegistrationContext = {
-  readonly values: RegistrationValues
-  /** How many submissions validation refused (the form shows messages once it is > 0, and moves focus on each). */
-  readonly refusedSubmissions: number
-  /** Per-field messages the server sent with a 400 (already in the request's language). */
-  readonly serverFieldErrors: FieldErrors
-  /** The server's text for the current result view; the view falls back to its default text. */
-  readonly message: string | undefined
-}
+export type RegistrationContext = FieldsFlowContext & { readonly values: RegistrationValues }
 
 export type RegistrationEvent =
   | { readonly type: 'submit'; readonly values: RegistrationValues }
   | { readonly type: 'retry' }
   | { readonly type: 'resend' }
   | { readonly type: 'edit' }
-
-const text = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' ? value : undefined
-
-type Message = { readonly message: string | undefined }
 
 export const registrationMachine = setup({
   types: {
@@ -66,89 +61,40 @@ export const registrationMachine = setup({
       throw new Error('resendRecoveryEmail is not provided')
     }),
   },
-  actions: {
-    rememberValues: assign((_, { values }: { readonly values: RegistrationValues }) => ({
-      values,
-      serverFieldErrors: {},
-    })),
-    countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
-    showMessage: assign((_, { message }: Message) => ({ message: text(message) })),
-    forgetMessage: assign({ message: undefined }),
-    keepServerFieldErrors: assign(
-      (_, { fields }: { readonly fields: FieldErrors | undefined }) => ({
-        serverFieldErrors: fields ?? {},
-      }),
-    ),
-  },
+  actions: fieldsFlowActions<RegistrationContext, RegistrationEvent>(),
   guards: {
+    ...formFlowGuards,
     valuesAreValid: ({ context }) => parseRegistration(context.values) !== undefined,
-    answerSucceeded: (_, answer: ApiAnswer | undefined) => answer?.success === true,
-    alreadyRegistered: (_, error: unknown) =>
+    alreadyRegistered: (_, { error }: { readonly error: unknown }) =>
       failureStatus(error) === 409 && failureAnswer(error)?.code === 'already_registered',
   },
 }).createMachine({
   id: 'registration',
   context: {
     values: emptyRegistration,
-    refusedSubmissions: 0,
-    serverFieldErrors: {},
-    message: undefined,
+    ...freshFieldsFlow,
   },
   initial: 'form',
   states: {
-    form: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: { type: 'rememberValues', params: ({ event }) => ({ values: event.values }) },
-        },
-      },
-    },
-    validating: {
-      always: [
-        { guard: 'valuesAreValid', target: 'submitting' },
-        { target: 'form', actions: 'countRefusal' },
-      ],
-    },
+    form: { on: submitTo('validating') },
+    validating: validating('valuesAreValid', 'submitting', 'form'),
     submitting: {
       invoke: {
         id: 'registerUser',
         src: 'registerUser',
         input: ({ context }) => payloadOf(context.values),
-        onDone: [
-          {
-            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
-            target: 'success',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: event.output.message }),
-            },
-          },
-          // 2xx without success: true: the server's message, else the default failure text.
-          {
-            target: 'error',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: event.output.message }),
-            },
-          },
-        ],
+        onDone: onAnswer('success', 'error'),
         onError: [
           {
-            guard: {
-              type: 'alreadyRegistered',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
+            guard: { type: 'alreadyRegistered', params: failureOf },
             target: 'registered',
             actions: 'forgetMessage',
           },
+          // Not back to the form: the error says so first, "Try again" shows the fields.
           {
             target: 'error',
             actions: [
-              {
-                type: 'showMessage',
-                params: ({ event }) => ({ message: failureAnswer(event.error)?.error }),
-              },
+              showServerError,
               {
                 type: 'keepServerFieldErrors',
                 params: ({ event }) => ({ fields: failureAnswer(event.error)?.fields }),
@@ -159,9 +105,7 @@ export const registrationMachine = setup({
       },
     },
     success: { type: 'final' },
-    error: {
-      on: { retry: { target: 'form', actions: 'forgetMessage' } },
-    },
+    error: { on: retryTo('form') },
     registered: {
       on: {
         resend: { target: 'resending' },
@@ -173,30 +117,8 @@ export const registrationMachine = setup({
         id: 'resendRecoveryEmail',
         src: 'resendRecoveryEmail',
         input: ({ context }) => ({ email: context.values.email.trim() }),
-        onDone: [
-          {
-            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
-            target: 'resent',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: event.output.message }),
-            },
-          },
-          {
-            target: 'resendFailed',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: event.output.error ?? event.output.message }),
-            },
-          },
-        ],
-        onError: {
-          target: 'resendFailed',
-          actions: {
-            type: 'showMessage',
-            params: ({ event }) => ({ message: failureAnswer(event.error)?.error }),
-          },
-        },
+        onDone: onAnswer('resent', 'resendFailed'),
+        onError: { target: 'resendFailed', actions: showServerError },
       },
     },
     resent: { type: 'final' },

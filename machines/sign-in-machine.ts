@@ -1,15 +1,20 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { isValidLogin } from '../src/domain/accounts/account-checks'
+import type { ApiAnswer, SignedInBody } from '../src/domain/api/api-contract'
 import {
-  type ApiAnswer,
-  failureAnswer,
-  failureStatus,
-  type SignedInBody,
-} from '../src/domain/api/api-contract'
-import { serverText } from './server-text'
+  codeIs,
+  type FormFlowContext,
+  formFlowActions,
+  formFlowGuards,
+  freshFlow,
+  onFailure,
+  onTooManyTries,
+  retryTo,
+  validating,
+} from './form-flow'
 
 /**
- * The sign-in form (`/login`):
+ * The sign-in form (`/login`), on the shared form flow (machines/form-flow.ts):
  *
  *   form → (submit) validating → submitting | form (refused, the fields say why)
  *   submitting → signedIn | invalid | unverified | rateLimited | error
@@ -28,17 +33,25 @@ export type SignInValues = {
   readonly remember: boolean
 }
 
-export type SignInContext = SignInValues & {
-  readonly refusedSubmissions: number
-  /** The server's text of the last failure, when it sent one. */
-  readonly message: string | undefined
-}
+export type SignInContext = SignInValues & FormFlowContext
 
 export type SignInEvent =
   | ({ readonly type: 'submit' } & SignInValues)
   | { readonly type: 'resend' }
   | { readonly type: 'edit' }
   | { readonly type: 'retry' }
+
+const submitted = {
+  target: 'validating',
+  actions: {
+    type: 'remember',
+    params: ({ event }: { readonly event: SignInValues }) => ({
+      email: event.email,
+      password: event.password,
+      remember: event.remember,
+    }),
+  },
+} as const
 
 export const signInMachine = setup({
   types: { context: {} as SignInContext, events: {} as SignInEvent },
@@ -51,23 +64,17 @@ export const signInMachine = setup({
     }),
   },
   actions: {
+    ...formFlowActions<SignInContext, SignInEvent>(),
     remember: assign((_, values: SignInValues) => ({ ...values })),
-    countRefusal: assign({ refusedSubmissions: ({ context }) => context.refusedSubmissions + 1 }),
     /** The count is of refusals in a row: the form shows their errors until one passes. */
     clearRefusals: assign({ refusedSubmissions: 0 }),
     forgetPassword: assign({ password: '' }),
-    showMessage: assign((_, { message }: { readonly message: string | undefined }) => ({
-      message,
-    })),
-    forgetMessage: assign({ message: undefined }),
     /** Injected: tell the session who signed in, then leave the page. */
     announceSignIn: (_, _body: SignedInBody) => {},
   },
   guards: {
+    ...formFlowGuards,
     valuesAreValid: ({ context }) => isValidLogin(context),
-    codeIs: (_, { error, code }: { readonly error: unknown; readonly code: string }) =>
-      failureAnswer(error)?.code === code,
-    tooManyTries: (_, { error }: { readonly error: unknown }) => failureStatus(error) === 429,
   },
 }).createMachine({
   id: 'signIn',
@@ -75,36 +82,18 @@ export const signInMachine = setup({
     email: '',
     password: '',
     remember: false,
-    refusedSubmissions: 0,
-    message: undefined,
+    ...freshFlow,
   },
   initial: 'form',
   states: {
-    form: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: {
-            type: 'remember',
-            params: ({ event }) => ({
-              email: event.email,
-              password: event.password,
-              remember: event.remember,
-            }),
-          },
-        },
-      },
-    },
-    validating: {
-      always: [
-        {
-          guard: 'valuesAreValid',
-          target: 'submitting',
-          actions: ['forgetMessage', 'clearRefusals'],
-        },
-        { target: 'form', actions: 'countRefusal' },
-      ],
-    },
+    form: { on: { submit: submitted } },
+    validating: validating(
+      'valuesAreValid',
+      'submitting',
+      'form',
+      'forgetMessage',
+      'clearRefusals',
+    ),
     submitting: {
       invoke: {
         id: 'login',
@@ -122,62 +111,15 @@ export const signInMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: {
-              type: 'codeIs',
-              params: ({ event }) => ({ error: event.error, code: 'invalid_credentials' }),
-            },
-            target: 'invalid',
-            actions: 'forgetPassword',
-          },
-          {
-            guard: {
-              type: 'codeIs',
-              params: ({ event }) => ({ error: event.error, code: 'email_unverified' }),
-            },
-            target: 'unverified',
-            actions: 'forgetPassword',
-          },
-          {
-            guard: { type: 'tooManyTries', params: ({ event }) => ({ error: event.error }) },
-            target: 'rateLimited',
-            actions: [
-              'forgetPassword',
-              {
-                type: 'showMessage',
-                params: ({ event }) => ({ message: serverText(event.error) }),
-              },
-            ],
-          },
-          {
-            target: 'error',
-            actions: [
-              'forgetPassword',
-              {
-                type: 'showMessage',
-                params: ({ event }) => ({ message: serverText(event.error) }),
-              },
-            ],
-          },
+          { guard: codeIs('invalid_credentials'), target: 'invalid', actions: 'forgetPassword' },
+          { guard: codeIs('email_unverified'), target: 'unverified', actions: 'forgetPassword' },
+          onTooManyTries('forgetPassword'),
+          onFailure('error', 'forgetPassword'),
         ],
       },
     },
     signedIn: { type: 'final' },
-    invalid: {
-      on: {
-        submit: {
-          target: 'validating',
-          actions: {
-            type: 'remember',
-            params: ({ event }) => ({
-              email: event.email,
-              password: event.password,
-              remember: event.remember,
-            }),
-          },
-        },
-      },
-    },
+    invalid: { on: { submit: submitted } },
     unverified: {
       on: {
         resend: { target: 'resendingVerification' },
@@ -190,33 +132,13 @@ export const signInMachine = setup({
         src: 'resendVerification',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'verificationSent' },
-        onError: [
-          {
-            guard: { type: 'tooManyTries', params: ({ event }) => ({ error: event.error }) },
-            target: 'rateLimited',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: serverText(event.error) }),
-            },
-          },
-          {
-            target: 'error',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: serverText(event.error) }),
-            },
-          },
-        ],
+        onError: [onTooManyTries(), onFailure('error')],
       },
     },
     verificationSent: {
       on: { edit: { target: 'form' } },
     },
-    rateLimited: {
-      on: { retry: { target: 'form', actions: 'forgetMessage' } },
-    },
-    error: {
-      on: { retry: { target: 'form', actions: 'forgetMessage' } },
-    },
+    rateLimited: { on: retryTo('form') },
+    error: { on: retryTo('form') },
   },
 })

@@ -1,10 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate'
-import {
-  failureAnswer,
-  failureStatus,
-  type ServiceRequestBody,
-} from '../src/domain/api/api-contract'
+import { failureStatus, type ServiceRequestBody } from '../src/domain/api/api-contract'
 import type { RequestStatus } from '../src/domain/requests/request-status'
+import {
+  type FormFlowContext,
+  failureOf,
+  messageActions,
+  onFailure,
+  retryTo,
+  showAnswerText,
+  showServerText,
+  valuesOf,
+} from './form-flow'
 
 /**
  * A change of one service request's status, with a note for the other side: the agency's
@@ -18,15 +24,14 @@ import type { RequestStatus } from '../src/domain/requests/request-status'
  * `conflict` is the server's 409: the request moved meanwhile (another admin, the client
  * withdrew), so the page reloads it and offers what its new status allows. Which statuses are
  * offered is the `serviceRequest` machine's rule (`allowedChanges`), read by the page. The call
- * is the injected actor `changeStatus`, given the target and the note.
+ * is the injected actor `changeStatus`, given the target and the note. The submitting part is
+ * the shared form flow's (machines/form-flow.ts), with no check of its own before the call.
  */
 
 export type StatusChangeValues = { readonly to: RequestStatus; readonly note: string }
 
-export type StatusChangeContext = {
+export type StatusChangeContext = Pick<FormFlowContext, 'message'> & {
   readonly values: StatusChangeValues | undefined
-  /** The server's text for the current outcome; the view falls back to its own. */
-  readonly message: string | undefined
 }
 
 export type StatusChangeEvent =
@@ -34,9 +39,6 @@ export type StatusChangeEvent =
   | { readonly type: 'cancel' }
   | { readonly type: 'submit'; readonly values: StatusChangeValues }
   | { readonly type: 'retry' }
-
-const text = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' ? value : undefined
 
 export const statusChangeMachine = setup({
   types: {
@@ -49,14 +51,11 @@ export const statusChangeMachine = setup({
     }),
   },
   actions: {
+    ...messageActions<StatusChangeContext, StatusChangeEvent>(),
     rememberValues: assign((_, { values }: { readonly values: StatusChangeValues }) => ({
       values,
     })),
-    showMessage: assign((_, { message }: { readonly message: unknown }) => ({
-      message: text(message),
-    })),
     forgetAll: assign({ values: undefined, message: undefined }),
-    forgetMessage: assign({ message: undefined }),
   },
   guards: {
     conflicting: (_, { error }: { readonly error: unknown }) => failureStatus(error) === 409,
@@ -72,10 +71,7 @@ export const statusChangeMachine = setup({
     editing: {
       on: {
         cancel: { target: 'idle', actions: 'forgetAll' },
-        submit: {
-          target: 'submitting',
-          actions: { type: 'rememberValues', params: ({ event }) => ({ values: event.values }) },
-        },
+        submit: { target: 'submitting', actions: { type: 'rememberValues', params: valuesOf } },
       },
     },
     submitting: {
@@ -83,29 +79,14 @@ export const statusChangeMachine = setup({
         id: 'changeStatus',
         src: 'changeStatus',
         input: ({ context }) => context.values ?? { to: 'received', note: '' },
-        onDone: {
-          target: 'done',
-          actions: {
-            type: 'showMessage',
-            params: ({ event }) => ({ message: event.output.message }),
-          },
-        },
+        onDone: { target: 'done', actions: showAnswerText },
         onError: [
           {
-            guard: { type: 'conflicting', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'conflicting', params: failureOf },
             target: 'conflict',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: failureAnswer(event.error)?.message }),
-            },
+            actions: showServerText,
           },
-          {
-            target: 'error',
-            actions: {
-              type: 'showMessage',
-              params: ({ event }) => ({ message: failureAnswer(event.error)?.message }),
-            },
-          },
+          onFailure('error'),
         ],
       },
     },
@@ -115,8 +96,6 @@ export const statusChangeMachine = setup({
     conflict: {
       on: { edit: { target: 'editing', actions: 'forgetAll' } },
     },
-    error: {
-      on: { retry: { target: 'editing', actions: 'forgetMessage' } },
-    },
+    error: { on: retryTo('editing') },
   },
 })

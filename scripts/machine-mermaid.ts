@@ -137,7 +137,8 @@ export function machinesMarkdown(entries: readonly MachineEntry[]): string {
     'below is drawn from the machine definition itself: a transition reads',
     '`event [guard] / actions`; `after …` is a delayed transition; an arrow back to the same',
     'state is a transition that runs its actions without leaving it. To watch the machines run,',
-    'start `npm run dev` and open any page with `?inspect` (a button opens the Stately inspector).',
+    'start `npm run dev` and open `/__inspector` beside the site: every live actor on its chart.',
+    'Which transitions the path tests took: `npm run test:paths`, then `coverage/machines/index.html`.',
     '',
     ...sections,
   ].join('\n')

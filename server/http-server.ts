@@ -25,6 +25,9 @@ export const defaultHttpLimits: HttpLimits = {
   maxConnections: 1024,
 }
 
+/** Requests received and not yet answered, per server (for a stop that waits for them). */
+const inFlight = new WeakMap<Server, { count: number; answered: Array<() => void> }>()
+
 export function listen(
   app: Hono<RequestEnv>,
   {
@@ -52,5 +55,35 @@ export function listen(
   ) as Server
   server.keepAliveTimeout = limits.keepAliveTimeoutMs
   server.maxConnections = limits.maxConnections
+  const requests = { count: 0, answered: [] as Array<() => void> }
+  inFlight.set(server, requests)
+  server.on('request', (_request, response) => {
+    requests.count += 1
+    // 'close' also fires when the client goes away before its answer.
+    response.once('close', () => {
+      requests.count -= 1
+      if (requests.count === 0) for (const wake of requests.answered.splice(0)) wake()
+    })
+  })
   return server
+}
+
+/** How many requests the server is answering now. */
+export function requestsInFlight(server: ServerType): number {
+  return inFlight.get(server as Server)?.count ?? 0
+}
+
+/**
+ * Stops accepting connections, lets the requests in flight be answered, then closes every
+ * connection (idle keep-alive ones would otherwise hold the server open until they time out).
+ */
+export async function stopServing(server: ServerType): Promise<void> {
+  const http = server as Server
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()))
+  http.closeIdleConnections()
+  const requests = inFlight.get(http)
+  if (requests && requests.count > 0)
+    await new Promise<void>((resolve) => requests.answered.push(resolve))
+  http.closeAllConnections()
+  await closed
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { ServerType } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, readConfig } from './config'
+import { stopGracefully } from './graceful-stop'
 import { listen } from './http-server'
 import { createLogger } from './log/logger'
 import { type Services, startServices } from './services'
@@ -15,45 +16,26 @@ async function main(): Promise<void> {
   let services: Services | undefined
   let server: ServerType | undefined
   let stopping = false
+  const stopAndExit = async (running: Services) => {
+    const code = await stopGracefully({ server, services: running, logger })
+    logger.info({ event: 'server.stopped', code })
+    logger.flush()
+    process.exit(code)
+  }
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
     logger.info({ event: 'server.stopping', signal })
-    const finish = (code: number) => {
-      const closing = services?.close() ?? Promise.resolve()
-      closing
-        .catch((error: unknown) =>
-          logger.error({
-            event: 'server.stop_failed',
-            error: error instanceof Error ? error.message : String(error),
-          }),
-        )
-        .finally(() => {
-          logger.info({ event: 'server.stopped', code })
-          logger.flush()
-          process.exit(code)
-        })
-    }
-    // Requests in flight finish first; then the mail worker and the database stop.
-    setTimeout(() => {
-      logger.error({ event: 'server.stop_forced', reason: 'requests still open after 10 s' })
-      if (server && 'closeAllConnections' in server) server.closeAllConnections()
-      finish(1)
-    }, 10_000).unref()
-    if (server) {
-      server.close(() => finish(0))
-      // Idle keep-alive sockets would otherwise hold close() open until they time out.
-      if ('closeIdleConnections' in server) server.closeIdleConnections()
-    } else if (services) finish(0)
-    // else start-up is still under way: main() sees `stopping` and closes what it opened.
+    if (services) void stopAndExit(services)
+    // else start-up is still under way: main() sees `stopping` and stops what it started.
   }
   process.once('SIGINT', () => shutdown('SIGINT'))
   process.once('SIGTERM', () => shutdown('SIGTERM'))
 
   services = await startServices(config, logger)
   if (stopping) {
-    await services.close()
-    process.exit(0)
+    await stopAndExit(services)
+    return
   }
   const app = createApp({
     clientDir: config.clientDir,

@@ -13,8 +13,17 @@ import { loadSecrets } from './security/secrets'
 export type Services = {
   readonly database: Database
   readonly auth: AuthDeps
-  /** Stops the mail worker and the clean-up, then closes the database (and an embedded server). */
-  close(): Promise<void>
+  /**
+   * Stops the clean-up and the mail worker: the mail in hand is finished, the other claimed mails
+   * go back to the queue, due at once for the next start or another instance.
+   */
+  stopBackground(): Promise<void>
+  /**
+   * Stops the background work, then closes SMTP and the database (and an embedded server).
+   * `abandonMail`: close without waiting for a mail still with SMTP (it stays claimed and is sent
+   * again when its lease ends). Both run once, however often they are called.
+   */
+  close(options?: { abandonMail?: boolean }): Promise<void>
 }
 
 /** Everything the API needs at run time, started in dependency order. */
@@ -46,6 +55,15 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   worker.start()
   const cleanup = createCleanup({ pool: database.pool, logger })
   cleanup.start()
+  let stopping: Promise<void> | undefined
+  let closing: Promise<void> | undefined
+  const stopBackground = () => {
+    stopping ??= (async () => {
+      cleanup.stop()
+      await worker.stop()
+    })()
+    return stopping
+  }
   if (!smtp)
     log('SMTP_URL is not set: recovery emails stay in the outbox (see the log for each one).')
   return {
@@ -60,11 +78,15 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
       trustProxy: config.trustProxy,
       hashSlots: createHashSlots(),
     },
-    async close() {
-      cleanup.stop()
-      await worker.stop()
-      smtp?.close()
-      await database.close()
+    stopBackground,
+    close({ abandonMail = false } = {}) {
+      closing ??= (async () => {
+        const background = stopBackground()
+        if (!abandonMail) await background
+        smtp?.close()
+        await database.close()
+      })()
+      return closing
     },
   }
 }

@@ -1,37 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHashSlots, type HashSlots } from '../auth/hash-slots'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
+import { countingHashSlots } from '../test/counting-hash-slots'
 import { testBackends } from '../test/test-database'
 
 /**
  * Password guesses sent all at once: the failure limits are reserved before the argon2 check,
  * so at most `limit` guesses reach the hash whatever the concurrency. The hash slots count every
- * argon2 run (verifications and new hashes alike): the guesses are the only runs in each test.
+ * argon2 run: the guesses are the only runs in each test.
  */
-function countingSlots(): HashSlots & { readonly runs: number } {
-  const slots = createHashSlots({ concurrency: 4, queue: 64 })
-  let runs = 0
-  return {
-    run(work) {
-      runs += 1
-      return slots.run(work)
-    },
-    get load() {
-      return slots.load
-    },
-    get runs() {
-      return runs
-    },
-  }
-}
 
 const guesses = 25
 const limit = 10
 
 describe.each(testBackends())('parallel password guesses on $name', (backend) => {
   let kit: AccountKit
-  const slots = countingSlots()
+  const slots = countingHashSlots()
   beforeAll(async () => {
     // The shipped per-account limit (10 per 15 minutes); the per-address one out of the way.
     kit = await startAccountKit(backend, {

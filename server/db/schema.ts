@@ -235,8 +235,8 @@ export const mailOutbox = pgTable(
     recipient: text('recipient').notNull(),
     locale: text('locale').notNull(),
     /**
-     * The account a recovery mail is for. The row holds no token: the worker creates it when it
-     * sends the mail and stores only its hash, in the transaction that marks the row sent.
+     * The account a recovery mail is for. The row holds no token: the worker creates it just
+     * before handing the mail to SMTP and stores only its hash (server/mail/outbox-worker.ts).
      */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The enquiry a contact mail (to the agency, or the acknowledgement) is about. */
@@ -248,6 +248,7 @@ export const mailOutbox = pgTable(
     ),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When the row is due; while a worker holds the row, the end of its claim (a lease). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -89,7 +89,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     }
   })
 
-  it('keeps no token in the outbox; the token appears with the sent mark, in one commit', async () => {
+  it('commits the token before the mail is handed to SMTP, and holds no transaction while sending', async () => {
     const { rows: columns } = await database.pool.query(
       "SELECT column_name FROM information_schema.columns WHERE table_name = 'mail_outbox'",
     )
@@ -100,24 +100,142 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     const worker = createOutboxWorker({
       pool: database.pool,
       send: async (mail) => {
-        // Another connection sees neither the token nor the sent mark before the commit.
+        // Another connection already finds the token: the link works as soon as it is read.
         const token = await database.pool.query(
           'SELECT count(*)::int AS n FROM password_reset_tokens WHERE token_hash = $1',
           [sha256(tokenIn(mail))],
         )
-        const outbox = await database.pool.query('SELECT status FROM mail_outbox')
-        seenDuringSend.push(token.rows[0].n, outbox.rows[0].status)
+        // The row is claimed (a lease, the attempt counted), not yet sent.
+        const outbox = await database.pool.query(
+          'SELECT status, attempts, next_attempt_at > now() AS leased FROM mail_outbox',
+        )
+        const open = await database.pool.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+        )
+        seenDuringSend.push(token.rows[0].n, outbox.rows[0], open.rows[0].n)
       },
       publicUrl: 'http://x',
       log: () => {},
     })
     expect(await worker.deliverDue()).toBe(1)
-    expect(seenDuringSend).toEqual([0, 'pending'])
+    expect(seenDuringSend).toEqual([1, { status: 'pending', attempts: 1, leased: true }, 0])
     const [stored] = await storedTokens()
     expect(stored).toMatchObject({ email: 'atomic1@example.com', minutes: 60 })
-    expect((await database.pool.query('SELECT status FROM mail_outbox')).rows).toEqual([
-      { status: 'sent' },
+    expect((await database.pool.query('SELECT status, attempts FROM mail_outbox')).rows).toEqual([
+      { status: 'sent', attempts: 1 },
     ])
+  })
+
+  it('stops after the mail in hand and puts the batch’s other claimed rows back, due at once', async () => {
+    await enqueue(8, 'backlog')
+    const sent: string[] = []
+    let worker: ReturnType<typeof createOutboxWorker> | undefined
+    let stopping: Promise<void> | undefined
+    worker = createOutboxWorker({
+      pool: database.pool,
+      send: async (mail) => {
+        sent.push(mail.to)
+        // The stop request arrives while the third mail is with SMTP.
+        if (sent.length === 3) stopping = worker?.stop()
+      },
+      publicUrl: 'http://x',
+      batchSize: 5,
+      log: () => {},
+    })
+    await worker.deliverDue()
+    await stopping
+    expect(sent).toHaveLength(3)
+    const { rows } = await database.pool.query(
+      `SELECT status, attempts, next_attempt_at <= now() AS due, count(*)::int AS n
+       FROM mail_outbox GROUP BY 1, 2, 3 ORDER BY 1`,
+    )
+    expect(rows).toEqual([
+      { status: 'pending', attempts: 0, due: true, n: 5 },
+      { status: 'sent', attempts: 1, due: false, n: 3 },
+    ])
+    // Stopped: nothing more is claimed.
+    expect(await worker.deliverDue()).toBe(0)
+    expect(sent).toHaveLength(3)
+  })
+
+  it('sends again after a crash between sending and marking; the first link works until the second mail is sent', async () => {
+    await enqueue(1, 'crash')
+    const first: OutgoingMail[] = []
+    const crashing = createPool(database.connection, 2)
+    const lines: string[] = []
+    const doomed = createOutboxWorker({
+      pool: crashing,
+      send: async (mail) => {
+        first.push(mail)
+        // The process "dies" here: its connections are gone before the row is marked sent.
+        await crashing.end()
+      },
+      publicUrl: 'http://x',
+      log: (line) => lines.push(line),
+    })
+    expect(await doomed.deliverDue()).toBe(0)
+    expect(lines.join('\n')).toMatch(/round failed/)
+    const leased = await database.pool.query(
+      'SELECT status, attempts, next_attempt_at > now() AS leased FROM mail_outbox',
+    )
+    expect(leased.rows).toEqual([{ status: 'pending', attempts: 1, leased: true }])
+    const [firstMail] = first
+    if (!firstMail) throw new Error('The first mail was not sent')
+    const firstHash = sha256(tokenIn(firstMail))
+    const usable = async (hash: string) =>
+      (
+        await database.pool.query(
+          'SELECT count(*)::int AS n FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+          [hash],
+        )
+      ).rows[0].n === 1
+    expect(await usable(firstHash)).toBe(true)
+
+    // Another instance finds the row once the lease has ended (moved forward here).
+    await database.pool.query('UPDATE mail_outbox SET next_attempt_at = now()')
+    const second: OutgoingMail[] = []
+    const survivor = createOutboxWorker({
+      pool: database.pool,
+      send: async (mail) => void second.push(mail),
+      publicUrl: 'http://x',
+      log: () => {},
+    })
+    expect(await survivor.deliverDue()).toBe(1)
+    const [secondMail] = second
+    if (!secondMail) throw new Error('The mail was not sent again')
+    expect(await usable(sha256(tokenIn(secondMail)))).toBe(true)
+    expect(await usable(firstHash)).toBe(false)
+    expect((await database.pool.query('SELECT status, attempts FROM mail_outbox')).rows).toEqual([
+      { status: 'sent', attempts: 2 },
+    ])
+  })
+
+  it('keeps the previous link working when a new mail fails, and leaves no token of the failed one', async () => {
+    await enqueue(1, 'keep')
+    const sent: OutgoingMail[] = []
+    let fail = false
+    const worker = createOutboxWorker({
+      pool: database.pool,
+      send: async (mail) => {
+        if (fail) throw new Error('421 try again later')
+        sent.push(mail)
+      },
+      publicUrl: 'http://x',
+      log: () => {},
+    })
+    expect(await worker.deliverDue()).toBe(1)
+    await database.pool.query(
+      "INSERT INTO mail_outbox (kind, recipient, locale, user_id) SELECT 'password_recovery', email, 'en', id FROM users",
+    )
+    fail = true
+    expect(await worker.deliverDue()).toBe(0)
+    const [mail] = sent
+    if (!mail) throw new Error('No mail')
+    const { rows } = await database.pool.query(
+      'SELECT token_hash, used_at IS NULL AS usable FROM password_reset_tokens',
+    )
+    expect(rows).toEqual([{ token_hash: sha256(tokenIn(mail)), usable: true }])
   })
 
   it('retries a failed delivery later, then gives up, leaving no token behind', async () => {

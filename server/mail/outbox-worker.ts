@@ -1,38 +1,42 @@
 import type { Pool, PoolClient } from 'pg'
-import { isLocale, type Locale } from '../../src/domain/locales'
-import {
-  hashVerificationToken,
-  newVerificationToken,
-  verificationTokenLifetimeHours,
-} from '../accounts/verification-tokens'
-import {
-  hashRecoveryToken,
-  newRecoveryToken,
-  recoveryTokenLifetimeMinutes,
-} from '../auth/recovery-tokens'
+import { isLocale } from '../../src/domain/locales'
+import { verificationTokenLifetimeHours } from '../accounts/verification-tokens'
+import { recoveryTokenLifetimeMinutes } from '../auth/recovery-tokens'
 import { composeEnquiryMail } from '../leads/contact-outbox'
 import { composeRequestMail } from '../leads/request-mail'
 import { describeError } from '../log/describe-error'
 import { maskEmail } from '../log/mask-email'
+import { composeAccountDeletedEmail } from './account-emails'
 import {
-  composeAccountDeletedEmail,
-  composeVerificationEmail,
-  verificationLink,
-} from './account-emails'
+  deleteLink,
+  type MintedLink,
+  mintRecoveryMail,
+  mintVerificationMail,
+  retireOlderLinks,
+} from './outbox-links'
 import { composePasswordChangedEmail } from './password-changed-email'
-import { type ComposedMail, composeRecoveryEmail, resetLink } from './recovery-email'
+import type { ComposedMail } from './recovery-email'
 
 /**
- * Delivers the mail outbox. Rows are claimed with `FOR UPDATE SKIP LOCKED` inside a transaction
- * that stays open while the message is handed to SMTP: another instance running the same loop
- * skips rows this one holds, so a mail is never sent twice by two instances. (If this process
- * dies after the SMTP server accepted a message but before the commit, the row is sent again
- * later: at-least-once, the usual outbox trade-off.)
+ * Delivers the mail outbox, one mail at a time, with no transaction open while SMTP talks:
  *
- * A recovery or verification row holds no token. The worker creates it just before sending and
- * stores only its hash, in the transaction that marks the row sent: the plain token exists only
- * in the mail, and a mail that was not sent (no SMTP_URL, a failed attempt) leaves no usable
- * token behind. The deletion notice belongs to no account (it is gone) and is deleted once sent.
+ * 1. Claim: one statement picks due rows with `FOR UPDATE SKIP LOCKED`, counts the attempt and
+ *    pushes `next_attempt_at` past a lease, then commits. Other instances skip the locked rows
+ *    and, once committed, find them not due: a mail is never sent twice by two instances while
+ *    each finishes its batch within the lease.
+ * 2. Compose, in a short transaction of its own: a recovery or verification mail gets a fresh
+ *    token, stored as a hash and committed here, before the mail exists anywhere else, so the
+ *    link works the moment the mail can be read.
+ * 3. Send, outside any transaction.
+ * 4. Mark the row sent (and retire the account's older links), or record the failure, delete the
+ *    unread token and schedule a retry with back-off.
+ *
+ * At least once: if the process dies between 3 and 4, the row comes due again when its lease
+ * ends and the mail is sent again with a new token; the first mail's link works until the second
+ * mail is marked sent, then only the newest link works. Stopping finishes the mail in hand and
+ * puts the batch's other claimed rows back in the queue, due at once. The plain token exists
+ * only in the mail; the deletion notice belongs to no account (it is gone) and is deleted once
+ * sent.
  */
 
 export type OutgoingMail = {
@@ -56,15 +60,21 @@ export type OutboxWorkerOptions = {
   readonly maxAttempts?: number
   /** Delay before the first retry; each further retry waits twice as long (up to an hour). */
   readonly retryBaseSeconds?: number
+  /**
+   * How long claimed rows stay invisible to other instances: longer than a batch takes to send
+   * (the SMTP timeouts bound each mail), short enough that a crashed instance's rows soon come due.
+   */
+  readonly leaseSeconds?: number
   readonly log?: (message: string) => void
 }
 
 export type OutboxWorker = {
   /** A mail was just put in the outbox: deliver it now (or log that it waits). */
   queued(outboxId: number): void
-  /** One delivery round; resolves with the number of mails sent. */
+  /** One delivery round; resolves with the number of mails sent (0 once stopped). */
   deliverDue(): Promise<number>
   start(): void
+  /** Finishes the mail in hand, puts the other claimed rows back in the queue, claims no more. */
   stop(): Promise<void>
 }
 
@@ -76,6 +86,7 @@ type OutboxRow = {
   user_id: string | null
   enquiry_id: string | null
   request_history_id: string | null
+  /** Counting the attempt under way (the claim counts it). */
   attempts: number
 }
 
@@ -86,6 +97,19 @@ export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
   return Math.min(baseSeconds * 2 ** (attempts - 1), 3600)
 }
 
+/** What a claimed row turned into: its mail, and the link token minted for it, if any. */
+type PreparedMail = { readonly mail: ComposedMail; readonly link?: MintedLink }
+
+async function withoutLink(
+  composing: Promise<ComposedMail | undefined>,
+): Promise<PreparedMail | undefined> {
+  const mail = await composing
+  return mail && { mail }
+}
+
+const claimColumns =
+  'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, attempts'
+
 export function createOutboxWorker({
   pool,
   send,
@@ -94,6 +118,7 @@ export function createOutboxWorker({
   batchSize = 10,
   maxAttempts = 6,
   retryBaseSeconds = 30,
+  leaseSeconds = 600,
   log = () => {},
 }: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined
@@ -101,160 +126,193 @@ export function createOutboxWorker({
   let again = false
   let stopped = false
 
+  async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect()
+    let broken: Error | undefined
+    try {
+      await client.query('BEGIN')
+      const result = await work(client)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))
+      })
+      throw error
+    } finally {
+      client.release(broken)
+    }
+  }
+
   async function expireOld(): Promise<void> {
     // A link mail that waited longer than its token lives is stale: the visitor has moved on.
     await pool.query(
       `UPDATE mail_outbox SET status = 'expired'
-       WHERE status = 'pending' AND (
+       WHERE status = 'pending' AND next_attempt_at <= now() AND (
          (kind = 'password_recovery' AND created_at < now() - make_interval(mins => $1))
          OR (kind = 'email_verification' AND created_at < now() - make_interval(hours => $2)))`,
       [recoveryTokenLifetimeMinutes, verificationTokenLifetimeHours],
     )
   }
 
-  /**
-   * A verification mail gets a fresh 24-hour token whose hash is stored now (older links of the
-   * account stop working), unless the address was confirmed in the meantime.
-   */
-  async function composeVerification(
-    client: PoolClient,
-    userId: string,
-    locale: Locale,
-  ): Promise<ComposedMail | undefined> {
-    const token = newVerificationToken()
-    await client.query(
-      'UPDATE email_verification_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
-      [userId],
+  /** Takes up to a batch of due rows for this instance alone, for `leaseSeconds`. */
+  async function claim(): Promise<OutboxRow[]> {
+    const { rows } = await pool.query<OutboxRow>(
+      `UPDATE mail_outbox
+       SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+       WHERE id IN (
+         SELECT id FROM mail_outbox
+         WHERE status = 'pending' AND next_attempt_at <= now()
+         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING ${claimColumns}`,
+      [batchSize, leaseSeconds],
     )
-    const stored = await client.query(
-      `INSERT INTO email_verification_tokens (user_id, token_hash, expires_at)
-       SELECT id, $2, now() + make_interval(hours => $3) FROM users
-       WHERE id = $1 AND email_verified_at IS NULL`,
-      [userId, hashVerificationToken(token), verificationTokenLifetimeHours],
-    )
-    if (!stored.rowCount) return undefined
-    return composeVerificationEmail(locale, verificationLink(publicUrl, token))
+    return rows.sort((a, b) => Number(a.id) - Number(b.id))
   }
 
-  /**
-   * The mail a row stands for, or undefined when there is nothing to send. A recovery mail gets
-   * a fresh token whose hash is stored now, and retires the account's older tokens: only the
-   * newest link works.
-   */
-  async function composeRow(client: PoolClient, row: OutboxRow): Promise<ComposedMail | undefined> {
+  /** Claimed rows whose mail was never handed to SMTP: due again at once, the attempt uncounted. */
+  async function release(rows: readonly OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return
+    await pool.query(
+      `UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = now()
+       WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
+      [rows.map((row) => row.id)],
+    )
+  }
+
+  /** The mail a row stands for, or undefined when there is nothing to send. */
+  async function compose(client: PoolClient, row: OutboxRow): Promise<PreparedMail | undefined> {
     const locale = isLocale(row.locale) ? row.locale : 'en'
     // The account is gone (that is the point): the row names only the address.
-    if (row.kind === 'account_deleted') return composeAccountDeletedEmail(locale)
-    if (row.enquiry_id !== null) return composeEnquiryMail(client, row.kind, row.enquiry_id)
+    if (row.kind === 'account_deleted') return { mail: composeAccountDeletedEmail(locale) }
+    if (row.enquiry_id !== null)
+      return withoutLink(composeEnquiryMail(client, row.kind, row.enquiry_id))
     if (row.request_history_id !== null)
-      return composeRequestMail(client, row.kind, row.request_history_id)
+      return withoutLink(composeRequestMail(client, row.kind, row.request_history_id))
     if (row.user_id === null) return undefined
-    if (row.kind === 'password_changed') return composePasswordChangedEmail(locale, publicUrl)
-    if (row.kind === 'email_verification') return composeVerification(client, row.user_id, locale)
-    if (row.kind !== 'password_recovery') return undefined
-    const token = newRecoveryToken()
-    await client.query(
-      'UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
-      [row.user_id],
-    )
-    const stored = await client.query(
-      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
-       SELECT id, $2, now() + make_interval(mins => $3) FROM users WHERE id = $1`,
-      [row.user_id, hashRecoveryToken(token), recoveryTokenLifetimeMinutes],
-    )
-    if (!stored.rowCount) return undefined
-    return composeRecoveryEmail(locale, resetLink(publicUrl, token))
+    if (row.kind === 'password_changed')
+      return { mail: composePasswordChangedEmail(locale, publicUrl) }
+    if (row.kind === 'email_verification')
+      return mintVerificationMail(client, row.user_id, locale, publicUrl)
+    if (row.kind === 'password_recovery')
+      return mintRecoveryMail(client, row.user_id, locale, publicUrl)
+    return undefined
   }
 
-  /** Delivers one batch; resolves with how many mails were sent and how many rows were claimed. */
-  async function deliverBatch(
-    client: PoolClient,
-    deliver: SendMail,
-  ): Promise<{ sent: number; claimed: number }> {
-    let sent = 0
-    await client.query('BEGIN')
-    try {
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT id, kind, recipient, locale, user_id, enquiry_id, request_history_id, attempts
-         FROM mail_outbox
-         WHERE status = 'pending' AND next_attempt_at <= now()
-         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batchSize],
-      )
-      for (const row of rows) {
-        // The savepoint undoes this row's token alone when its delivery fails.
-        await client.query('SAVEPOINT mail')
-        const mail = await composeRow(client, row)
-        if (!mail) {
-          // A recovery request for an address without an account: nothing to send. The
-          // request did the same work as for a known address; the row is kept like a sent one.
-          await client.query(
-            `UPDATE mail_outbox SET status = 'dropped', last_error = 'no account' WHERE id = $1`,
-            [row.id],
-          )
-          continue
-        }
-        try {
-          await deliver({ to: row.recipient, ...mail })
-          // The deletion notice is the last trace of a deleted account: gone once sent.
-          await client.query(
-            row.kind === 'account_deleted'
-              ? 'DELETE FROM mail_outbox WHERE id = $1'
-              : `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
-            [row.id],
-          )
-          sent += 1
-          log(
-            `Mail #${row.id} (${row.kind}, ${row.locale}) delivered to ${maskEmail(row.recipient)}`,
-          )
-        } catch (error) {
-          const attempts = row.attempts + 1
-          const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500)
-          const giveUp = attempts >= maxAttempts
-          await client.query('ROLLBACK TO SAVEPOINT mail')
-          if (giveUp && row.kind === 'account_deleted')
-            await client.query('DELETE FROM mail_outbox WHERE id = $1', [row.id])
-          await client.query(
-            `UPDATE mail_outbox SET attempts = $2, last_error = $3,
-               status = CASE WHEN $4 THEN 'failed' ELSE status END,
-               next_attempt_at = now() + make_interval(secs => $5)
-             WHERE id = $1`,
-            [row.id, attempts, reason, giveUp, retryDelaySeconds(attempts, retryBaseSeconds)],
-          )
-          log(
-            `Mail #${row.id} to ${maskEmail(row.recipient)} not delivered (attempt ${attempts}${giveUp ? ', giving up' : ''}): ${reason}`,
-          )
-        }
+  /**
+   * Composes a claimed row and commits its token; a row with nothing to send is closed in the
+   * same transaction.
+   */
+  function prepare(row: OutboxRow): Promise<PreparedMail | undefined> {
+    return inTransaction(async (client) => {
+      const prepared = await compose(client, row)
+      if (!prepared) {
+        // A recovery request for an address without an account, an address confirmed in the
+        // meantime: nothing to send. The row is kept like a sent one.
+        await client.query(
+          `UPDATE mail_outbox SET status = 'dropped', last_error = 'no account' WHERE id = $1`,
+          [row.id],
+        )
       }
-      await client.query('COMMIT')
-      return { sent, claimed: rows.length }
+      return prepared
+    })
+  }
+
+  function markSent(row: OutboxRow, link: MintedLink | undefined): Promise<void> {
+    return inTransaction(async (client) => {
+      if (link) await retireOlderLinks(client, link)
+      // The deletion notice is the last trace of a deleted account: gone once sent.
+      await client.query(
+        row.kind === 'account_deleted'
+          ? 'DELETE FROM mail_outbox WHERE id = $1'
+          : `UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`,
+        [row.id],
+      )
+    })
+  }
+
+  function markFailed(
+    row: OutboxRow,
+    link: MintedLink | undefined,
+    reason: string,
+    giveUp: boolean,
+  ): Promise<void> {
+    return inTransaction(async (client) => {
+      if (link) await deleteLink(client, link)
+      if (giveUp && row.kind === 'account_deleted') {
+        await client.query('DELETE FROM mail_outbox WHERE id = $1', [row.id])
+        return
+      }
+      await client.query(
+        `UPDATE mail_outbox SET last_error = $2,
+           status = CASE WHEN $3 THEN 'failed' ELSE status END,
+           next_attempt_at = now() + make_interval(secs => $4)
+         WHERE id = $1`,
+        [row.id, reason, giveUp, retryDelaySeconds(row.attempts, retryBaseSeconds)],
+      )
+    })
+  }
+
+  /** Sends one prepared mail and records the outcome; resolves with whether it was accepted. */
+  async function deliver(deliverMail: SendMail, row: OutboxRow, prepared: PreparedMail) {
+    try {
+      await deliverMail({ to: row.recipient, ...prepared.mail })
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {})
-      throw error
+      // Kept in the row and logged: an SMTP refusal quotes its recipient, masked like any log.
+      const reason = describeError(error).slice(0, 500)
+      const giveUp = row.attempts >= maxAttempts
+      await markFailed(row, prepared.link, reason, giveUp)
+      log(
+        `Mail #${row.id} to ${maskEmail(row.recipient)} not delivered (attempt ${row.attempts}${giveUp ? ', giving up' : ''}): ${reason}`,
+      )
+      return false
     }
+    // Should this fail, the row keeps its lease and is sent again when it ends (at least once).
+    await markSent(row, prepared.link)
+    log(`Mail #${row.id} (${row.kind}, ${row.locale}) delivered to ${maskEmail(row.recipient)}`)
+    return true
+  }
+
+  /** Works through claimed rows until done or stopped; the rows not begun go back to the queue. */
+  async function deliverClaimed(deliverMail: SendMail, rows: readonly OutboxRow[]) {
+    let begun = 0
+    let sent = 0
+    try {
+      for (const row of rows) {
+        if (stopped) break
+        const prepared = await prepare(row)
+        // From here the mail may reach its reader: its claim is never handed back.
+        begun += 1
+        if (prepared && (await deliver(deliverMail, row, prepared))) sent += 1
+      }
+    } finally {
+      const rest = rows.slice(begun)
+      if (rest.length > 0) {
+        await release(rest).catch((error: unknown) =>
+          log(
+            `Mail outbox: claimed mails not put back (due after the lease): ${describeError(error)}`,
+          ),
+        )
+        if (stopped) log(`Mail outbox stopped: ${rest.length} claimed mails put back in the queue`)
+      }
+    }
+    return sent
   }
 
   async function round(): Promise<number> {
     await expireOld()
     if (!send) return 0
     let total = 0
-    for (;;) {
-      const client = await pool.connect()
-      let failed: Error | undefined
-      try {
-        const { sent, claimed } = await deliverBatch(client, send)
-        total += sent
-        if (claimed < batchSize) return total
-      } catch (error) {
-        failed = error instanceof Error ? error : new Error(String(error))
-        throw error
-      } finally {
-        client.release(failed)
-      }
+    while (!stopped) {
+      const rows = await claim()
+      total += await deliverClaimed(send, rows)
+      if (rows.length < batchSize) break
     }
+    return total
   }
 
   function run(): Promise<number> {
+    if (stopped) return Promise.resolve(0)
     if (running) {
       again = true
       return running
@@ -276,6 +334,7 @@ export function createOutboxWorker({
 
   return {
     queued(outboxId) {
+      if (stopped) return // the row waits in the outbox for the next start or another instance
       if (send) {
         void run()
         return
@@ -308,7 +367,7 @@ export function createOutboxWorker({
       stopped = true
       if (timer) clearInterval(timer)
       timer = undefined
-      await running
+      while (running) await running
     },
   }
 }

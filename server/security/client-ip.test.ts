@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   addressKey,
+  maxProxyHops,
   normaliseAddress,
   type ProxyTrust,
   parseTrustProxy,
@@ -67,12 +68,17 @@ describe('the client address', () => {
     expect(resolveClientAddress('10.0.0.2', `${'9'.repeat(8000)}`, oneHop)).toBe('10.0.0.2')
     expect(resolveClientAddress('10.1.1.1', `1.2.3.4, ${'x'.repeat(8000)}`, list)).toBe('10.1.1.1')
   })
-  it('examines only the entries it needs, however long the header (8 KB in well under a millisecond)', () => {
-    const header = Array.from({ length: 700 }, (_, i) => `10.0.${i % 250}.1`).join(', ')
+  it('examines only the entries it needs, however long the header: at most the hop limit', () => {
+    // 700 distinct addresses, every one of them "ours": an unbounded walk would reach the first.
+    const entries = Array.from(
+      { length: 700 },
+      (_, i) => `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    )
+    const header = entries.join(', ')
     expect(header.length).toBeGreaterThan(8000)
-    const started = performance.now()
-    for (let i = 0; i < 100; i += 1) resolveClientAddress('10.0.0.2', header, list)
-    expect((performance.now() - started) / 100).toBeLessThan(1)
+    expect(resolveClientAddress('10.0.0.2', header, list)).toBe(
+      entries[entries.length - maxProxyHops],
+    )
   })
   it('normalises ports, brackets, zones and IPv4-mapped IPv6', () => {
     expect(normaliseAddress('198.51.100.7:4711')).toBe('198.51.100.7')

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { join, resolve } from 'node:path'
+import type { PoolConfig } from 'pg'
 
 /** Helpers for tests that run the real built server as a separate process (crash test, bench). */
 
@@ -87,5 +88,60 @@ export function exited(child: ChildProcess, timeoutMs = 15_000): Promise<number 
       clearTimeout(timer)
       resolveExit(code)
     })
+  })
+}
+
+/** DATABASE_URL for a test database's connection settings (a socket directory as `?host=`). */
+export function databaseUrlOf(connection: PoolConfig): string {
+  if (connection.connectionString) return connection.connectionString
+  const url = new URL('postgresql://localhost')
+  url.username = encodeURIComponent(String(connection.user ?? ''))
+  url.password = encodeURIComponent(String(connection.password ?? ''))
+  url.port = String(connection.port ?? 5432)
+  url.pathname = `/${connection.database ?? ''}`
+  const host = connection.host ?? 'localhost'
+  if (host.startsWith('/')) url.searchParams.set('host', host)
+  else url.hostname = host
+  return url.toString()
+}
+
+/** The process ids below `pid` (children, grandchildren …), from `ps`. */
+export function descendantsOf(pid: number): number[] {
+  const listing = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout
+  const children = new Map<number, number[]>()
+  for (const line of listing.split('\n')) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number)
+    if (child === undefined || parent === undefined || Number.isNaN(child)) continue
+    children.set(parent, [...(children.get(parent) ?? []), child])
+  }
+  const found: number[] = []
+  const visit = (parent: number) => {
+    for (const child of children.get(parent) ?? []) {
+      found.push(child)
+      visit(child)
+    }
+  }
+  visit(pid)
+  return found
+}
+
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+export function isListening(port: number): Promise<boolean> {
+  return new Promise((resolveListening) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolveListening(true)
+    })
+    socket.once('error', () => resolveListening(false))
   })
 }

@@ -33,6 +33,11 @@ export type SmtpCatcher = {
    * count the attempt; `accept`: take mail again.
    */
   setMode(mode: SmtpMode): void
+  /**
+   * Answer each message this long after its last byte (as a real provider does, 0.2–1 s): the
+   * message is in `mails`, readable, from its last byte on.
+   */
+  setReplyDelay(milliseconds: number): void
   /** Deliveries refused while in `reject` mode. */
   readonly rejected: number
   close(): Promise<void>
@@ -94,14 +99,18 @@ export function parseMail(raw: string): Omit<CaughtMail, 'to' | 'raw'> {
 export async function startSmtpCatcher({
   saveTo,
   port: wantedPort = 0,
+  replyDelayMs = 0,
 }: {
   saveTo?: string
   /** A fixed port, to bring a server "back" where a stopped one was. */
   port?: number
+  /** See `setReplyDelay`. */
+  replyDelayMs?: number
 } = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = []
   const waiters: Array<() => void> = []
   let mode: SmtpMode = 'accept'
+  let replyDelay = replyDelayMs
   let rejected = 0
   const server = new SMTPServer({
     authOptional: true,
@@ -129,7 +138,8 @@ export async function startSmtpCatcher({
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMail(raw) })
         if (saveTo) writeFileSync(join(saveTo, `${mails.length}.eml`), raw)
         for (const wake of waiters.splice(0)) wake()
-        callback()
+        if (replyDelay > 0) setTimeout(() => callback(), replyDelay)
+        else callback()
       })
     },
   })
@@ -155,6 +165,9 @@ export async function startSmtpCatcher({
     },
     setMode(next) {
       mode = next
+    },
+    setReplyDelay(milliseconds) {
+      replyDelay = milliseconds
     },
     get rejected() {
       return rejected

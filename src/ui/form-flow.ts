@@ -1,89 +1,101 @@
 import { useLingui } from '@lingui/react'
 import { type RefObject, useEffect, useMemo, useRef } from 'react'
-import type * as v from 'valibot'
+import * as v from 'valibot'
+import type { FieldErrors } from '../domain/api/field-errors'
 import { firstIssuePerField, type Translate } from '../domain/registration/registration-schema'
 
 /**
- * A form's message per field: the server's, then (once a submission has been refused) the first
- * issue per field of the submitted values checked again in the current language, so switching
- * language re-translates them. Messages for anything but the form's fields are left out.
+ * The view's side of a form machine (machines/form-flow.ts): the refused fields' messages,
+ * focus on the first invalid control at each refusal, and focus following what the flow shows.
  */
-export function fieldMessages<Field extends string>(
-  fields: readonly Field[],
-  fromServer: Partial<Record<string, string>>,
-  issues: readonly v.BaseIssue<unknown>[] | undefined,
-): Partial<Record<Field, string>> {
-  const only = (errors: Partial<Record<string, string>>) => {
-    const result: Partial<Record<Field, string>> = {}
-    for (const field of fields) {
-      const message = errors[field]
-      if (message) result[field] = message
-    }
-    return result
-  }
-  return issues ? { ...only(fromServer), ...only(firstIssuePerField(issues)) } : only(fromServer)
-}
 
 /** What a form machine's context tells of the last submission. */
-export type SubmissionContext<Values> = {
+export type RefusedFieldsOptions<Values, Field extends string> = {
+  /** The schema the machine's guard checks, built in a language. */
+  readonly schema: (translate: Translate) => v.GenericSchema
+  /** The values last submitted (the machine's context). */
   readonly values: Values
+  /** The machine's count of refused submissions: messages show once it is > 0. */
   readonly refusedSubmissions: number
-  readonly serverFieldErrors: Partial<Record<string, string>>
+  /** Per-field messages of the server's 400, shown under the schema's own. */
+  readonly serverFieldErrors?: FieldErrors
+  /** What the schema checks, when it is more than the values (memoise it with them). */
+  readonly payload?: (values: Values) => unknown
+  /** The form's fields: messages for anything else are left out. */
+  readonly fields?: readonly Field[]
 }
 
 /**
- * The form's messages per field (see `fieldMessages`): `check` validates the submitted values
- * with the schema in the given language and answers its issues (undefined when valid). A new
- * `check` re-checks, so one that depends on more than the values is memoised on it.
+ * A form's message per field: the server's, then (once a submission has been refused) the
+ * first issue per field of the submitted values checked again with the schema in the visitor's
+ * language, so switching language re-translates them. Also a ref for the form, whose first
+ * invalid control takes focus at each new refusal. `schema` and `payload` are read whenever
+ * they change: pass stable functions.
  */
-export function useFieldMessages<Values, Field extends string>(
-  fields: readonly Field[],
-  { values, refusedSubmissions, serverFieldErrors }: SubmissionContext<Values>,
-  check: (values: Values, translate: Translate) => readonly v.BaseIssue<unknown>[] | undefined,
-): Partial<Record<Field, string>> {
+export function useRefusedFields<Values, Field extends string = string>({
+  schema,
+  values,
+  refusedSubmissions,
+  serverFieldErrors,
+  payload,
+  fields,
+}: RefusedFieldsOptions<Values, Field>): {
+  readonly errors: Partial<Record<Field, string>>
+  readonly formRef: RefObject<HTMLFormElement | null>
+} {
   // `_` is a new function whenever the language changes: the messages follow it.
   const { _ } = useLingui()
-  return useMemo(
-    () =>
-      fieldMessages(
-        fields,
-        serverFieldErrors,
-        refusedSubmissions === 0 ? undefined : check(values, (descriptor) => _(descriptor)),
-      ),
-    [_, fields, values, refusedSubmissions, serverFieldErrors, check],
-  )
-}
+  const errors = useMemo(() => {
+    const only = (messages: FieldErrors): Partial<Record<Field, string>> => {
+      if (!fields) return messages as Partial<Record<Field, string>>
+      const result: Partial<Record<Field, string>> = {}
+      for (const field of fields) {
+        const message = messages[field]
+        if (message) result[field] = message
+      }
+      return result
+    }
+    const fromServer = only(serverFieldErrors ?? {})
+    if (refusedSubmissions === 0) return fromServer
+    const checked = v.safeParse(
+      schema((descriptor) => _(descriptor)),
+      payload ? payload(values) : values,
+    )
+    return checked.success
+      ? fromServer
+      : { ...fromServer, ...only(firstIssuePerField(checked.issues)) }
+  }, [_, schema, payload, fields, values, refusedSubmissions, serverFieldErrors])
 
-/**
- * Focus in a form flow: the first invalid control after each refused submission; on a change of
- * view, the form's first control (`firstControl`, a selector) back on the form, else the
- * outcome's heading.
- */
-export function useFormFocus({
-  formRef,
-  outcomeRef,
-  view,
-  refusedSubmissions,
-  firstControl,
-}: {
-  readonly formRef: RefObject<HTMLFormElement | null>
-  readonly outcomeRef: RefObject<HTMLElement | null>
-  /** 'form' while the form shows, else the outcome's name. */
-  readonly view: string
-  readonly refusedSubmissions: number
-  readonly firstControl: string
-}) {
-  const previousView = useRef(view)
-
+  const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (refusedSubmissions > 0)
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [formRef, refusedSubmissions])
+  }, [refusedSubmissions])
+  return { errors, formRef }
+}
 
+/**
+ * Moves focus when a flow changes what it shows (`view`): `target(view, from)` picks the
+ * element, so a screen reader hears the answer and the keyboard stays where the visitor
+ * works. Nothing moves on the first render or while the view stays the same.
+ */
+export function useFocusOnView(
+  view: string,
+  target: (view: string, from: string) => HTMLElement | null | undefined,
+): void {
+  const previous = useRef(view)
+  const pick = useRef(target)
+  pick.current = target
   useEffect(() => {
-    if (previousView.current === view) return
-    previousView.current = view
-    if (view === 'form') formRef.current?.querySelector<HTMLElement>(firstControl)?.focus()
-    else outcomeRef.current?.focus()
-  }, [formRef, outcomeRef, view, firstControl])
+    if (previous.current === view) return
+    const from = previous.current
+    previous.current = view
+    pick.current(view, from)?.focus()
+  }, [view])
+}
+
+/** The text a form's control submitted (empty when absent). */
+export function submittedText(data: FormData, name: string): string {
+  const value = data.get(name)
+  return typeof value === 'string' ? value : ''
 }

@@ -8,9 +8,11 @@ import type { InspectionEvent, Observer } from 'xstate'
  *   tests compare what each component's actor really did with the machine's model, in jsdom
  *   and in the built site in Chromium (docs/decisions/010). Without a probe it costs one
  *   property lookup per inspection event;
- * - development only: with `?inspect` in the URL, the Stately inspector (@statelyai/inspect).
- *   In a production build `import.meta.env.DEV` is false, so the dynamic import below is dead
- *   code the bundler drops: the inspector never ships.
+ * - development only: the repository's own inspector. Every tab of `npm run dev` relays its
+ *   actors through the dev server to the page `/__inspector` (inspector-relay.ts,
+ *   scripts/inspector/), which works offline. With `?inspect` in the URL, the hosted Stately
+ *   inspector (@statelyai/inspect) as well. In a production build `import.meta.env.DEV` is
+ *   false, so both dynamic imports below are dead code the bundler drops: neither ships.
  */
 type Inspect = Observer<InspectionEvent>
 type ProbeHost = { readonly __machineProbe?: (event: InspectionEvent) => void }
@@ -46,9 +48,29 @@ function load(): void {
   })
 }
 
+// The dev server's channel exists in `npm run dev` only (not in tests, not in a build).
+const relayed = import.meta.env.DEV && typeof window !== 'undefined' && Boolean(import.meta.hot)
+const relayPending: InspectionEvent[] = []
+let relay: ((event: InspectionEvent) => void) | undefined
+
+function toRelay(event: InspectionEvent): void {
+  if (!import.meta.env.DEV) return
+  if (relay) {
+    relay(event)
+    return
+  }
+  relayPending.push(event)
+  if (relayPending.length > 1) return
+  void import('./inspector-relay').then(({ relayInspection }) => {
+    relay = relayInspection
+    for (const waiting of relayPending.splice(0)) relayInspection(waiting)
+  })
+}
+
 const inspect: Inspect = {
   next: (event) => {
     ;(globalThis as ProbeHost).__machineProbe?.(event)
+    if (relayed) toRelay(event)
     if (!wanted) return
     if (forward) forward(event)
     else {

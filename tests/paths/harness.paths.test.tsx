@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useMachine } from '@xstate/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { setup } from 'xstate'
+import { machineChart } from '../../scripts/machine-chart/machine-chart'
 import { inspectorOptions } from '../../src/ui/machine-inspector'
+import { coverageReportHtml, type MachineCoverage } from './coverage-report'
 import {
   type MachinePathsOptions,
   runMachinePath,
@@ -117,5 +119,41 @@ describe('the path harness', () => {
     await expect(run('extra event', 'start → toggle → toggle ⇒ closed')).rejects.toThrow(
       /actor took toggle \[closed → open\], toggle \[open → closed\] where the model takes toggle \[closed → open\][\s\S]*Failed at step 1/,
     )
+  })
+
+  it('marks on the coverage chart the transition a broken component never took', async () => {
+    const paths: MachineCoverage['paths'][number][] = []
+    for (const planned of plan.paths) {
+      try {
+        const edgeIds = await runMachinePath(noticeMachine, planned, options('drops escape'), true)
+        paths.push({ title: planned.title, passed: true, edgeIds: [...edgeIds] })
+      } catch {
+        paths.push({ title: planned.title, passed: false, edgeIds: [] })
+      }
+      cleanup()
+    }
+    vi.useRealTimers() // ELK answers through setTimeout
+    const { svg } = await machineChart(noticeMachine, { refusals: true })
+    const html = coverageReportHtml([
+      { machine: 'notice', edges: plan.edges, unreachable: plan.unreachable, paths, chart: svg },
+    ])
+    const page = new DOMParser().parseFromString(html, 'text/html')
+    const arrow = (id: string) => page.querySelector(`.chart [data-transition="${id}"]`)
+    expect(arrow('notice.open|escape|0')?.getAttribute('data-status')).toBe('not-taken')
+    expect(arrow('notice.closed|toggle|0')?.getAttribute('data-status')).toBe('taken')
+    expect(
+      arrow('notice.open|xstate.after.linger.notice.open|0')?.getAttribute('data-status'),
+    ).toBe('taken')
+    expect(page.querySelector('.summary')?.textContent).toMatch(/1 not taken/)
+    // Clicking an arrow lists the paths that took it (the page's own script, run here).
+    document.body.innerHTML = page.body.innerHTML
+    new Function(page.querySelector('script')?.textContent ?? '')()
+    const toggle = document.querySelector('.chart [data-transition="notice.closed|toggle|0"]')
+    toggle?.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    const picked = document.querySelector('.picked-paths')?.textContent ?? ''
+    expect(picked).toContain('closed --toggle--> open (taken)')
+    expect(picked).toContain('✓ start → toggle → toggle ⇒ closed')
+    expect(toggle?.getAttribute('class')).toContain('picked')
+    document.body.innerHTML = ''
   })
 })

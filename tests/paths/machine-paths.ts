@@ -79,7 +79,7 @@
  */
 import { act } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
@@ -88,6 +88,7 @@ import type {
   InputFrom,
   SnapshotFrom,
 } from 'xstate'
+import { machineChart } from '../../scripts/machine-chart/machine-chart'
 import type { MachineEdge } from './machine-edges'
 import { installMachineProbe, type ProbeHost } from './machine-probe'
 import {
@@ -164,6 +165,8 @@ export type MachineCoverageMeta = {
   readonly machine: string
   readonly edges: readonly MachineEdge[]
   readonly unreachable: readonly MachineEdge[]
+  /** The machine's chart (SVG) for the HTML report: drawn here, where the machine is. */
+  readonly chart: string
 }
 
 declare module '@vitest/runner' {
@@ -185,6 +188,11 @@ export function registerPathTests(
   timeoutMs?: number,
 ): void {
   const taken = new Set<string>()
+  // ELK answers through setTimeout: the chart is drawn before any test installs fake timers.
+  let chart = ''
+  beforeAll(async () => {
+    chart = (await machineChart(plan.machine, { refusals: true })).svg
+  })
   for (const path of plan.paths) {
     it(
       path.title,
@@ -198,7 +206,12 @@ export function registerPathTests(
     )
   }
   it(`takes every reachable transition of ${name}`, ({ task }) => {
-    task.meta.machineCoverage = { machine: name, edges: plan.edges, unreachable: plan.unreachable }
+    task.meta.machineCoverage = {
+      machine: name,
+      edges: plan.edges,
+      unreachable: plan.unreachable,
+      chart,
+    }
     const reachable = new Set(plan.paths.flatMap((path) => path.edgeIds))
     expect(
       plan.edges

@@ -55,6 +55,8 @@ export type PlannedPath = {
 }
 
 export type MachinePathPlan = {
+  /** The machine planned, for its chart in the coverage report. */
+  readonly machine: AnyStateMachine
   readonly paths: readonly PlannedPath[]
   readonly edges: readonly MachineEdge[]
   /** Edges no event sequence the planner may use reaches: listed, by name, in the report. */
@@ -221,7 +223,7 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
       }),
     )
   const covered = new Set(paths.flatMap((path) => path.edgeIds))
-  return { paths, edges, unreachable: edges.filter((edge) => !covered.has(edge.id)) }
+  return { machine, paths, edges, unreachable: edges.filter((edge) => !covered.has(edge.id)) }
 }
 
 /**
@@ -242,7 +244,7 @@ export function planMachinePathsFrom<TMachine extends AnyStateMachine>(
   )
   const edges = machineCatalogue(machine).edges
   const covered = new Set(paths.flatMap((path) => path.edgeIds))
-  return { paths, edges, unreachable: edges.filter((edge) => !covered.has(edge.id)) }
+  return { machine, paths, edges, unreachable: edges.filter((edge) => !covered.has(edge.id)) }
 }
 
 /** The delay of an `xstate.after.<delay>.<stateId>` event, in ms. */

@@ -1,17 +1,25 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
+import { coverageReportHtml } from './coverage-report'
 import type { MachineEdge } from './machine-edges'
 
 type MachineReport = {
   edges: readonly MachineEdge[]
   unreachable: readonly MachineEdge[]
   paths: { title: string; passed: boolean; edgeIds: readonly string[] }[]
+  chart?: string
 }
+
+/** Where the HTML report goes (one file, opened straight from disk). */
+export const coverageReportDir = join('coverage', 'machines')
 
 /**
  * `npm run test:paths`'s summary: per machine, the transitions the running components' actors
  * took on PASSING generated paths, out of every transition of the machine (events, delayed,
  * eventless, initial, and the "no" side of guards), the unreachable ones by name, and every
  * path it ran. Reads the `task.meta` that tests/paths/machine-paths.ts attaches to each test.
+ * The same, drawn on each machine's chart: coverage/machines/index.html (coverage-report.ts).
  */
 export default class PathsReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -69,6 +77,15 @@ export default class PathsReporter implements Reporter {
         : 'Some reachable transitions were NOT taken by the running components.',
       '',
     )
+    if (machines.size > 0) {
+      mkdirSync(coverageReportDir, { recursive: true })
+      const file = join(coverageReportDir, 'index.html')
+      writeFileSync(
+        file,
+        coverageReportHtml([...machines].map(([machine, report]) => ({ machine, ...report }))),
+      )
+      lines.push(`Charts of what was taken: ${file}`, '')
+    }
     process.stdout.write(`${lines.join('\n')}\n`)
   }
 
@@ -83,6 +100,7 @@ export default class PathsReporter implements Reporter {
       const report = reportFor(meta.machineCoverage.machine)
       report.edges = meta.machineCoverage.edges
       report.unreachable = meta.machineCoverage.unreachable
+      report.chart = meta.machineCoverage.chart
     }
   }
 }

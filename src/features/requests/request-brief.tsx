@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { serviceRequestFormMachine } from '../../../machines/service-request-form-machine'
 import { callEndpoint } from '../../api/call-endpoint'
@@ -13,7 +12,6 @@ import {
   desiredStartLabels,
   desiredStarts,
 } from '../../domain/leads/lead-options'
-import type { Translate } from '../../domain/registration/registration-schema'
 import { briefLength, createServiceRequestSchema } from '../../domain/requests/request-schemas'
 import {
   type ServiceRequestFormValues,
@@ -24,7 +22,7 @@ import type { ServiceId } from '../../domain/services/service-table'
 import { ensureCatalogs } from '../../i18n/i18n'
 import { BudgetField } from '../../ui/budget-field'
 import { ChoiceField, TextAreaField } from '../../ui/form-field'
-import { useFieldMessages, useFormFocus } from '../../ui/form-flow'
+import { submittedText, useFocusOnView, useRefusedFields } from '../../ui/form-flow'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { RetryButton } from '../../ui/retry-button'
 import { myRequestsQueryKey, type RequestsSession } from './brief-session'
@@ -116,15 +114,11 @@ export default function RequestBrief({ serviceId, back, session }: RequestBriefP
 
 function readValues(form: HTMLFormElement): ServiceRequestFormValues {
   const data = new FormData(form)
-  const text = (name: string) => {
-    const value = data.get(name)
-    return typeof value === 'string' ? value : ''
-  }
   return {
-    need: text('need'),
+    need: submittedText(data, 'need'),
     // Unknown values are the schema's to refuse; the selects only offer known ones.
-    desiredStart: text('desiredStart') as DesiredStart | '',
-    budget: text('budget') as BudgetRange | '',
+    desiredStart: submittedText(data, 'desiredStart') as DesiredStart | '',
+    budget: submittedText(data, 'budget') as BudgetRange | '',
   }
 }
 
@@ -154,24 +148,27 @@ function BriefFlow({
     }),
   )
   const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { serviceId } })
-  const { values, refusedSubmissions, message } = snapshot.context
+  const { values, refusedSubmissions, serverFieldErrors, message } = snapshot.context
 
-  const check = useCallback(
-    (submitted: ServiceRequestFormValues, translate: Translate) =>
-      v.safeParse(
-        createServiceRequestSchema(translate),
-        serviceRequestPayload(serviceId, submitted),
-      ).issues,
+  const payload = useCallback(
+    (submitted: ServiceRequestFormValues) => serviceRequestPayload(serviceId, submitted),
     [serviceId],
   )
-  const errors = useFieldMessages(serviceRequestFormFields, snapshot.context, check)
+  const { errors, formRef } = useRefusedFields({
+    schema: createServiceRequestSchema,
+    payload,
+    fields: serviceRequestFormFields,
+    values,
+    refusedSubmissions,
+    serverFieldErrors,
+  })
 
-  const formRef = useRef<HTMLFormElement>(null)
   const outcomeRef = useRef<HTMLHeadingElement>(null)
   const onForm = snapshot.matches('editing') || snapshot.matches('submitting')
   const busy = snapshot.matches('submitting')
-  const view = onForm ? 'form' : String(snapshot.value)
-  useFormFocus({ formRef, outcomeRef, view, refusedSubmissions, firstControl: 'textarea' })
+  useFocusOnView(onForm ? 'form' : String(snapshot.value), (view) =>
+    view === 'form' ? formRef.current?.querySelector<HTMLElement>('textarea') : outcomeRef.current,
+  )
 
   if (snapshot.matches('sent'))
     return (

@@ -6,9 +6,8 @@ import { changePasswordMachine } from '../../../../machines/change-password-mach
 import { callEndpoint } from '../../../api/call-endpoint'
 import { createChangePasswordSchema } from '../../../domain/accounts/account-schemas'
 import { FormField } from '../../../ui/form-field'
+import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
-import { useFocusOnView } from '../hooks/use-focus-on-view'
-import { submittedText, useRefusedFields } from '../hooks/use-refused-fields'
 import { AccountForm } from './account-form'
 import { FailureNotice } from './failure-notice'
 
@@ -31,11 +30,11 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
   const [snapshot, send] = useMachine(machine, inspectorOptions)
   const { currentPassword, newPassword, refusedSubmissions, message } = snapshot.context
   const typed = useMemo(() => ({ currentPassword, newPassword }), [currentPassword, newPassword])
-  const { errors, formRef } = useRefusedFields(
-    createChangePasswordSchema,
-    typed,
+  const { errors, formRef } = useRefusedFields({
+    schema: createChangePasswordSchema,
+    values: typed,
     refusedSubmissions,
-  )
+  })
   const statusRef = useRef<HTMLParagraphElement>(null)
   useFocusOnView(String(snapshot.value), (view, from) => {
     if (view === 'changed' || view === 'error' || view === 'wrongPassword') return statusRef.current

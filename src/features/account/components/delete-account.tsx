@@ -7,9 +7,8 @@ import { deleteAccountMachine } from '../../../../machines/delete-account-machin
 import { callEndpoint } from '../../../api/call-endpoint'
 import { createDeleteAccountSchema } from '../../../domain/accounts/account-schemas'
 import { FormField } from '../../../ui/form-field'
+import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
-import { useFocusOnView } from '../hooks/use-focus-on-view'
-import { submittedText, useRefusedFields } from '../hooks/use-refused-fields'
 import type { SessionRuntime } from '../session/session-runtime'
 import { AccountForm } from './account-form'
 import { FailureNotice } from './failure-notice'
@@ -35,11 +34,11 @@ export function DeleteAccount({ runtime }: { readonly runtime: SessionRuntime })
   )
   const [snapshot, send] = useMachine(machine, inspectorOptions)
   const { password, refusedSubmissions, message } = snapshot.context
-  const { errors, formRef } = useRefusedFields(
-    createDeleteAccountSchema,
-    { password },
+  const { errors, formRef } = useRefusedFields({
+    schema: createDeleteAccountSchema,
+    values: { password },
     refusedSubmissions,
-  )
+  })
   const startRef = useRef<HTMLButtonElement>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   const view = String(snapshot.value)

@@ -10,9 +10,8 @@ import { createProfileUpdateSchema, profileFields } from '../../../domain/accoun
 import type { AccountUser } from '../../../domain/api/api-contract'
 import { genders, maxLengths } from '../../../domain/registration/registration-schema'
 import { FormField } from '../../../ui/form-field'
+import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
-import { useFocusOnView } from '../hooks/use-focus-on-view'
-import { submittedText, useRefusedFields } from '../hooks/use-refused-fields'
 import { genderLabels, profileFieldSpecs } from '../profile-fields'
 import type { SessionRuntime } from '../session/session-runtime'
 import { AccountForm } from './account-form'
@@ -43,11 +42,11 @@ export function ProfileDetails({
     input: { profile: user.profile },
   })
   const { saved, values, refusedSubmissions, message } = snapshot.context
-  const { errors, formRef } = useRefusedFields(
-    createProfileUpdateSchema,
+  const { errors, formRef } = useRefusedFields({
+    schema: createProfileUpdateSchema,
     values,
     refusedSubmissions,
-  )
+  })
   const editing = snapshot.matches('editing') || snapshot.matches('saving')
   const statusRef = useRef<HTMLParagraphElement>(null)
   const editRef = useRef<HTMLButtonElement>(null)

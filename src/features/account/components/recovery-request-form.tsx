@@ -1,15 +1,14 @@
-import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useEffect, useMemo, useState } from 'react'
-import * as v from 'valibot'
+import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { recoveryRequestMachine } from '../../../../machines/recovery-request-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
-import { emailSchema } from '../../../domain/registration/registration-schema'
+import { createResendSchema } from '../../../domain/registration/recovery-schemas'
 import { FormField } from '../../../ui/form-field'
+import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
-import { useFocusOnChange } from '../hooks/use-focus-on-change'
+import { AccountForm } from './account-form'
 import { FailureNotice } from './failure-notice'
 
 /**
@@ -17,7 +16,6 @@ import { FailureNotice } from './failure-notice'
  * account (recoveryRequestMachine).
  */
 export function RecoveryRequestForm() {
-  const { _ } = useLingui()
   const [machine] = useState(() =>
     recoveryRequestMachine.provide({
       actors: {
@@ -29,27 +27,24 @@ export function RecoveryRequestForm() {
   )
   const [snapshot, send] = useMachine(machine, inspectorOptions)
   const { email, refusedSubmissions, message } = snapshot.context
-  const error = useMemo(() => {
-    if (refusedSubmissions === 0) return undefined
-    const result = v.safeParse(
-      emailSchema((descriptor) => _(descriptor)),
-      email,
-    )
-    return result.success ? undefined : result.issues[0]?.message
-  }, [_, email, refusedSubmissions])
+  const typed = useMemo(() => ({ email }), [email])
+  const { errors, formRef } = useRefusedFields({
+    schema: createResendSchema,
+    values: typed,
+    refusedSubmissions,
+  })
   const onForm = snapshot.matches('form') || snapshot.matches('sending')
-  const { headingRef, controlRef } = useFocusOnChange<HTMLParagraphElement, HTMLInputElement>(
-    onForm ? 'form' : String(snapshot.value),
-    'form',
+  const headingRef = useRef<HTMLParagraphElement>(null)
+  useFocusOnView(onForm ? 'form' : String(snapshot.value), (now) =>
+    now === 'form' ? formRef.current?.querySelector('input') : headingRef.current,
   )
-  useEffect(() => {
-    if (refusedSubmissions > 0) controlRef.current?.focus()
-  }, [refusedSubmissions, controlRef])
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const value = new FormData(event.currentTarget).get('email')
-    send({ type: 'submit', email: typeof value === 'string' ? value.trim() : '' })
+    send({
+      type: 'submit',
+      email: submittedText(new FormData(event.currentTarget), 'email').trim(),
+    })
   }
 
   if (snapshot.matches('sent')) {
@@ -73,17 +68,16 @@ export function RecoveryRequestForm() {
   }
   const busy = snapshot.matches('sending')
   return (
-    <form className="account-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+    <AccountForm formRef={formRef} onSubmit={submit} busy={busy}>
       <FormField
         form="recovery"
         name="email"
         label={<Trans>Email of your account</Trans>}
-        error={error}
+        error={errors.email}
       >
         {(control) => (
           <input
             {...control}
-            ref={controlRef}
             type="email"
             autoComplete="email"
             required
@@ -97,6 +91,6 @@ export function RecoveryRequestForm() {
           {busy ? <Trans>Sending…</Trans> : <Trans>Send me a recovery email</Trans>}
         </button>
       </p>
-    </form>
+    </AccountForm>
   )
 }

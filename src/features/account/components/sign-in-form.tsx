@@ -1,23 +1,20 @@
-import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
-import * as v from 'valibot'
+import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { signInMachine } from '../../../../machines/sign-in-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import { createLoginSchema } from '../../../domain/accounts/account-schemas'
 import type { SignedInBody } from '../../../domain/api/api-contract'
-import { firstIssuePerField } from '../../../domain/registration/registration-schema'
 import { FormField } from '../../../ui/form-field'
+import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ResultPanel } from '../../../ui/result-panel'
 import { RetryButton } from '../../../ui/retry-button'
-import { useFocusOnChange } from '../hooks/use-focus-on-change'
+import { AccountForm } from './account-form'
 
 /** The sign-in form (signInMachine); `onSignedIn` takes the session and leaves the page. */
 export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedInBody) => void }) {
-  const { _ } = useLingui()
   const signedIn = useRef(onSignedIn)
   signedIn.current = onSignedIn
   const [machine] = useState(() =>
@@ -33,43 +30,30 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
   )
   const [snapshot, send] = useMachine(machine, inspectorOptions)
   const { email, password, remember, refusedSubmissions, message } = snapshot.context
-  const errors = useMemo(() => {
-    if (refusedSubmissions === 0) return {}
-    const result = v.safeParse(
-      createLoginSchema((descriptor) => _(descriptor)),
-      { email, password, remember },
-    )
-    return result.success ? {} : firstIssuePerField(result.issues)
-  }, [_, email, password, remember, refusedSubmissions])
+  const typed = useMemo(() => ({ email, password, remember }), [email, password, remember])
+  // Only a new refusal moves focus (to the first field it names), not a later answer.
+  const { errors, formRef } = useRefusedFields({
+    schema: createLoginSchema,
+    values: typed,
+    refusedSubmissions,
+  })
 
   const onForm =
     snapshot.matches('form') || snapshot.matches('submitting') || snapshot.matches('invalid')
   const view = onForm ? 'form' : String(snapshot.value)
-  const { headingRef, controlRef } = useFocusOnChange<HTMLHeadingElement, HTMLInputElement>(
-    snapshot.matches('invalid') ? 'invalid' : view,
-    'form',
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const emailRef = useRef<HTMLInputElement>(null)
+  useFocusOnView(snapshot.matches('invalid') ? 'invalid' : view, (now) =>
+    now === 'form' ? emailRef.current : headingRef.current,
   )
-  const passwordRef = useRef<HTMLInputElement>(null)
-  const latestErrors = useRef(errors)
-  latestErrors.current = errors
-  // Only a new refusal moves focus (to the first field it names), not a later answer.
-  useEffect(() => {
-    if (refusedSubmissions === 0) return
-    if (latestErrors.current.email) controlRef.current?.focus()
-    else passwordRef.current?.focus()
-  }, [refusedSubmissions, controlRef])
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    const text = (name: string) => {
-      const value = data.get(name)
-      return typeof value === 'string' ? value : ''
-    }
     send({
       type: 'submit',
-      email: text('email').trim(),
-      password: text('password'),
+      email: submittedText(data, 'email').trim(),
+      password: submittedText(data, 'password'),
       remember: data.get('remember') === 'on',
     })
   }
@@ -161,7 +145,7 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
   }
   const busy = snapshot.matches('submitting')
   return (
-    <form className="account-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+    <AccountForm formRef={formRef} onSubmit={submit} busy={busy}>
       {snapshot.matches('invalid') ? (
         <h2 ref={headingRef} tabIndex={-1} role="alert" className="form-summary focus-target">
           <Trans>The email address or the password is not right.</Trans>
@@ -175,7 +159,7 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
         {(control) => (
           <input
             {...control}
-            ref={controlRef}
+            ref={emailRef}
             type="email"
             autoComplete="username"
             required
@@ -195,7 +179,6 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
             {...control}
             // A refused password is cleared, as the machine forgets it.
             key={snapshot.matches('invalid') ? 'refused' : 'typed'}
-            ref={passwordRef}
             type="password"
             autoComplete="current-password"
             required
@@ -214,6 +197,6 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
           {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>
       </p>
-    </form>
+    </AccountForm>
   )
 }

@@ -1,7 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useRef, useState } from 'react'
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { contactFormMachine } from '../../../../machines/contact-form-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
@@ -11,17 +10,15 @@ import {
   contactPayload,
 } from '../../../domain/leads/contact-form'
 import { createContactSchema } from '../../../domain/leads/contact-schema'
-import type { Translate } from '../../../domain/registration/registration-schema'
 import type { ServiceId } from '../../../domain/services/service-table'
-import { useFieldMessages, useFormFocus } from '../../../ui/form-flow'
+import { useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { RetryButton } from '../../../ui/retry-button'
 import { ContactForm } from './contact-form'
 import './contact.css'
 
-// The submitted values checked again, in the current language (the fill time is the server's).
-const checkContact = (values: ContactFormValues, translate: Translate) =>
-  v.safeParse(createContactSchema(translate), contactPayload(values, 0)).issues
+// The submitted values as the schema checks them (the fill time is the server's to judge).
+const checkedPayload = (values: ContactFormValues) => contactPayload(values, 0)
 
 /**
  * The contact form on screen: the contactForm machine with the real call as its actor, the form
@@ -41,15 +38,24 @@ export function ContactFlow({ service }: { readonly service: ServiceId | '' }) {
     }),
   )
   const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { service } })
-  const { values, refusedSubmissions, message } = snapshot.context
+  const { values, refusedSubmissions, serverFieldErrors, message } = snapshot.context
 
-  const errors = useFieldMessages(contactFormFields, snapshot.context, checkContact)
+  const { errors, formRef } = useRefusedFields({
+    schema: createContactSchema,
+    payload: checkedPayload,
+    fields: contactFormFields,
+    values,
+    refusedSubmissions,
+    serverFieldErrors,
+  })
 
-  const formRef = useRef<HTMLFormElement>(null)
   const outcomeRef = useRef<HTMLHeadingElement>(null)
   const onForm = snapshot.matches('editing') || snapshot.matches('submitting')
-  const view = onForm ? 'form' : String(snapshot.value)
-  useFormFocus({ formRef, outcomeRef, view, refusedSubmissions, firstControl: 'input, select' })
+  useFocusOnView(onForm ? 'form' : String(snapshot.value), (view) =>
+    view === 'form'
+      ? formRef.current?.querySelector<HTMLElement>('input, select')
+      : outcomeRef.current,
+  )
 
   if (onForm) {
     return (

@@ -1,12 +1,12 @@
-import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
-import * as v from 'valibot'
+import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { passwordResetMachine } from '../../../../machines/password-reset-machine'
-import { maxLengths, passwordSchema } from '../../../domain/registration/registration-schema'
+import { createResetPasswordSchema } from '../../../domain/registration/recovery-schemas'
+import { maxLengths } from '../../../domain/registration/registration-schema'
+import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ResultPanel } from '../../../ui/result-panel'
 import { RetryButton } from '../../../ui/retry-button'
@@ -15,7 +15,6 @@ import { FormField } from './form-field'
 
 /** The new-password form behind the recovery mail's link (passwordResetMachine). */
 export function PasswordResetFlow({ token }: { readonly token: string }) {
-  const { _ } = useLingui()
   const [machine] = useState(() =>
     passwordResetMachine.provide({
       actors: { resetPassword: fromPromise(({ input }) => resetPassword(input)) },
@@ -23,34 +22,24 @@ export function PasswordResetFlow({ token }: { readonly token: string }) {
   )
   const [snapshot, send] = useMachine(machine, { ...inspectorOptions, input: { token } })
   const { password, refusedSubmissions, message } = snapshot.context
-  const error = useMemo(() => {
-    if (refusedSubmissions === 0) return undefined
-    const result = v.safeParse(
-      passwordSchema((descriptor) => _(descriptor)),
-      password,
-    )
-    return result.success ? undefined : result.issues[0]?.message
-  }, [_, password, refusedSubmissions])
+  const typed = useMemo(() => ({ token, password }), [token, password])
+  const { errors, formRef } = useRefusedFields({
+    schema: createResetPasswordSchema,
+    values: typed,
+    refusedSubmissions,
+  })
+  const error = errors.password
 
-  const inputRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const view =
     snapshot.matches('form') || snapshot.matches('submitting') ? 'form' : String(snapshot.value)
-  const previousView = useRef(view)
-  useEffect(() => {
-    if (refusedSubmissions > 0) inputRef.current?.focus()
-  }, [refusedSubmissions])
-  useEffect(() => {
-    if (previousView.current === view) return
-    previousView.current = view
-    if (view === 'form') inputRef.current?.focus()
-    else headingRef.current?.focus()
-  }, [view])
+  useFocusOnView(view, (now) =>
+    now === 'form' ? formRef.current?.querySelector('input') : headingRef.current,
+  )
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const value = new FormData(event.currentTarget).get('password')
-    send({ type: 'submit', password: typeof value === 'string' ? value : '' })
+    send({ type: 'submit', password: submittedText(new FormData(event.currentTarget), 'password') })
   }
 
   if (snapshot.matches('invalidLink')) {
@@ -107,7 +96,14 @@ export function PasswordResetFlow({ token }: { readonly token: string }) {
   }
   const busy = snapshot.matches('submitting')
   return (
-    <form className="registration-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+    <form
+      ref={formRef}
+      className="registration-form"
+      method="post"
+      noValidate
+      onSubmit={submit}
+      aria-busy={busy}
+    >
       {error ? (
         <p key={refusedSubmissions} role="alert" className="form-summary">
           <Trans>Please fill in all required fields.</Trans>
@@ -127,7 +123,6 @@ export function PasswordResetFlow({ token }: { readonly token: string }) {
         {(control) => (
           <input
             {...control}
-            ref={inputRef}
             type="password"
             autoComplete="new-password"
             required

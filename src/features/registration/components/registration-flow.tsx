@@ -1,25 +1,19 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { registrationMachine } from '../../../../machines/registration-machine'
 import {
   createRegistrationSchema,
   type RegistrationValues,
   registrationFields,
-  type Translate,
 } from '../../../domain/registration/registration-schema'
-import { useFieldMessages } from '../../../ui/form-flow'
+import { useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { keepReturnAfterSignIn } from '../../../ui/return-after-sign-in'
 import { registerUser } from '../api/register-user'
 import { resendRecoveryEmail } from '../api/resend-recovery-email'
 import { RegistrationForm } from './registration-form'
 import { RegistrationResult, type ResultView, resultViews } from './registration-result'
-
-// The submitted values checked again, in the current language.
-const checkRegistration = (values: RegistrationValues, translate: Translate) =>
-  v.safeParse(createRegistrationSchema(translate), values).issues
 
 function resultViewOf(value: unknown): ResultView | undefined {
   return resultViews.find((view) => view === value)
@@ -41,11 +35,16 @@ export function RegistrationFlow({ redirect }: { readonly redirect?: string | un
     }),
   )
   const [snapshot, send] = useMachine(machine, inspectorOptions)
-  const { values, refusedSubmissions, message } = snapshot.context
+  const { values, refusedSubmissions, serverFieldErrors, message } = snapshot.context
 
-  const errors = useFieldMessages(registrationFields, snapshot.context, checkRegistration)
+  const { errors, formRef } = useRefusedFields({
+    schema: createRegistrationSchema,
+    fields: registrationFields,
+    values,
+    refusedSubmissions,
+    serverFieldErrors,
+  })
 
-  const formRef = useRef<HTMLFormElement>(null)
   const resultRef = useRef<HTMLHeadingElement>(null)
   const onForm = snapshot.matches('form') || snapshot.matches('submitting')
   const outcome = resultViewOf(snapshot.value)
@@ -55,29 +54,17 @@ export function RegistrationFlow({ redirect }: { readonly redirect?: string | un
   useEffect(() => {
     if (outcome === 'success' && redirect !== undefined) keepReturnAfterSignIn(redirect)
   }, [outcome, redirect])
-  const previousView = useRef(view)
-
-  useEffect(() => {
-    if (refusedSubmissions > 0) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-    }
-  }, [refusedSubmissions])
-
-  useEffect(() => {
-    if (previousView.current === view) return
-    previousView.current = view
-    if (view === 'form') {
-      // Back from "Try again" or "use another address": the first field the server
-      // questioned, else the first field.
-      const form = formRef.current
-      ;(
+  useFocusOnView(view, (now) => {
+    // Back from "Try again" or "use another address": the first field the server
+    // questioned, else the first field.
+    const form = formRef.current
+    if (now === 'form')
+      return (
         form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
         form?.querySelector<HTMLElement>('input')
-      )?.focus()
-    } else if (view !== 'resending') {
-      resultRef.current?.focus()
-    }
-  }, [view])
+      )
+    return now === 'resending' ? undefined : resultRef.current
+  })
 
   if (onForm || !outcome) {
     const hasErrors = Object.keys(errors).length > 0

@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  buildServer,
+  databaseUrlOf,
+  descendantsOf,
+  exited,
+  freePort,
+  isListening,
+  isRunning,
+  startServerProcess,
+} from './test/server-process'
+import { type SmtpCatcher, startSmtpCatcher } from './test/smtp-catcher'
+import { createTestDatabase, type TestDatabase, testBackends } from './test/test-database'
+
+/**
+ * SIGTERM to the real built server — directly, and through `npm start` as a process manager or a
+ * container runtime sends it — with a mail backlog and a slow SMTP server. Timing is the
+ * requirement here: a process manager kills 10 s after its SIGTERM.
+ */
+describe('stopping the server process', () => {
+  const root = resolve(import.meta.dirname, '..')
+  let buildDir: string
+  let database: TestDatabase
+  let smtp: SmtpCatcher
+  const started: ChildProcess[] = []
+  const leftovers: number[] = []
+
+  beforeAll(async () => {
+    buildDir = buildServer()
+    const [embedded] = testBackends()
+    if (!embedded) throw new Error('No test database')
+    database = await createTestDatabase(embedded)
+    smtp = await startSmtpCatcher({ replyDelayMs: 200 })
+  }, 120_000)
+  afterAll(async () => {
+    for (const child of started)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    for (const pid of leftovers) if (isRunning(pid)) process.kill(pid, 'SIGKILL')
+    await smtp?.close()
+    await database?.drop()
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true })
+  })
+
+  it('stops within 10 s with 500 mails queued: exit 0, the pool closed once, the unsent mails still queued and due', async () => {
+    const backlog = 500
+    await database.pool.query(
+      `INSERT INTO mail_outbox (kind, recipient, locale)
+       SELECT 'account_deleted', 'backlog' || n || '@example.com', 'en'
+       FROM generate_series(1, $1) AS n`,
+      [backlog],
+    )
+    const server = await startServerProcess(buildDir, {
+      DATABASE_URL: databaseUrlOf(database.connection),
+      SMTP_URL: smtp.url,
+    })
+    started.push(server.child)
+    // The worker is working through the backlog, a mail with the SMTP server at any moment.
+    await expect.poll(() => smtp.mails.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3)
+
+    const signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    const code = await exited(server.child, 30_000)
+    const stopMs = Date.now() - signalledAt
+
+    const log = server.output.join('')
+    expect(code).toBe(0)
+    expect(stopMs).toBeLessThan(10_000)
+    expect(log).not.toContain('more than once')
+    expect(log).not.toMatch(/stop_forced|stop_failed/)
+    // A sent deletion notice is deleted; every other one waits, due at once, no attempt counted.
+    const { rows } = await database.pool.query(
+      `SELECT count(*)::int AS pending, bool_and(next_attempt_at <= now()) AS due,
+         max(attempts) AS attempts
+       FROM mail_outbox WHERE status = 'pending'`,
+    )
+    expect(rows[0]).toEqual({ pending: backlog - smtp.mails.length, due: true, attempts: 0 })
+    expect(rows[0].pending).toBeGreaterThan(backlog / 2)
+  }, 90_000)
+
+  it('SIGTERM to `npm start` stops the server it started: nothing is left listening', async () => {
+    const port = await freePort()
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        BUILD_DIR: buildDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        CLIENT_DIR: join(buildDir, 'client'),
+        DATABASE_URL: databaseUrlOf(database.connection),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    started.push(npm)
+    const output: string[] = []
+    npm.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+    npm.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+    const pid = npm.pid
+    if (pid === undefined) throw new Error('npm did not start')
+    await expect
+      .poll(
+        async () => {
+          if (npm.exitCode !== null) throw new Error(`npm start exited:\n${output.join('')}`)
+          return isListening(port)
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(true)
+    const below = descendantsOf(pid)
+    leftovers.push(...below)
+    expect(below.length).toBeGreaterThan(0)
+
+    npm.kill('SIGTERM')
+    await exited(npm, 15_000)
+    await expect.poll(() => isListening(port), { timeout: 10_000 }).toBe(false)
+    await expect.poll(() => below.filter(isRunning), { timeout: 10_000 }).toEqual([])
+    expect(output.join('')).toContain('"event":"server.stopped","code":0')
+  }, 90_000)
+})
