@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { slideIntervalMs } from '../../machines/slideshow-machine'
 import { COMPILE_HINT } from '../../scripts/compile-hints-plugin'
 import { publicPages } from '../../src/routing/public-pages'
 import { withBrowser } from './fixtures'
@@ -52,11 +53,18 @@ async function scriptsOf(path: string): Promise<Map<string, number>> {
       }),
     )
   })
+  // The page's clock is the test's: the slideshow's rotation is moved on, not waited for.
+  await page.clock.install()
   await page.goto(path)
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
-  // Let rotation and idle callbacks run: still no interaction.
-  await page.waitForTimeout(path === '/' ? 1000 : 200)
+  // Let a rotation and the idle callbacks run (still no interaction), then whatever they
+  // asked for arrive.
+  if (path === '/') await page.clock.runFor(slideIntervalMs)
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+  )
+  await page.waitForLoadState('networkidle')
   await Promise.all(pending)
   await context.close()
   return scripts

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { launchChromium } from './browser'
+import { fromAddress } from './source-address'
 
 export type OpenedPage = {
   readonly page: Page
@@ -9,7 +10,10 @@ export type OpenedPage = {
   readonly errors: string[]
 }
 
-/** One Chromium per test file; each `open` gets a fresh context (own storage and cookies). */
+/**
+ * One Chromium per test file; each `open` gets a fresh context (own storage and cookies) whose
+ * requests come from the file's own address (source-address.ts), unless `options` names another.
+ */
 export function withBrowser() {
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
@@ -25,7 +29,12 @@ export function withBrowser() {
 
   async function open(path: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
     if (!browser) throw new Error('The browser is not running')
-    const context = await browser.newContext({ baseURL, locale: 'en-US', ...options })
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'en-US',
+      ...options,
+      extraHTTPHeaders: { ...fromAddress(), ...options.extraHTTPHeaders },
+    })
     contexts.push(context)
     const page = await context.newPage()
     const errors: string[] = []

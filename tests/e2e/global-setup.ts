@@ -78,6 +78,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       SMTP_URL: smtp.url,
+      // The tests are the only clients and reach the server over loopback: trusting it as a
+      // proxy lets each test file say which address it comes from (source-address.ts), so each
+      // file has rate-limit budgets of its own.
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', log, 'inherit'],
   })

@@ -154,8 +154,18 @@ describe('the home page slideshow', () => {
     })
     await page.clock.runFor(slideIntervalMs)
     expect(await shownSlide(page)).toBe('2 of 3')
-    // The CSS transition runs on real time (0.6 s); let it finish.
-    await page.waitForTimeout(800)
+    // The CSS transition runs on real time (0.6 s): wait until it has finished, however long
+    // a loaded machine takes.
+    await page.locator('.slideshow').evaluate((slideshow) =>
+      Promise.all(
+        slideshow
+          .getAnimations({ subtree: true })
+          .filter(
+            (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+          )
+          .map((animation) => animation.finished),
+      ),
+    )
     expect(await page.locator('.slideshow').boundingBox()).toEqual(box)
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
     expect(shifts).toEqual([])

@@ -41,9 +41,11 @@ describe('language', () => {
     await context.addCookies([{ name: 'app-language', value: 'es', url: baseURL }])
     await page.goto('/about')
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-    // Give a switch after hydration the time to happen, had the app wanted one.
-    await page.waitForTimeout(500)
+    // A switch after hydration would load the other language's catalogs first (src/main.tsx):
+    // once the network is quiet, any switch the app wanted has happened.
+    await page.waitForLoadState('networkidle')
     expect(await page.getAttribute('html', 'lang')).toBe('es')
+    expect(await page.evaluate(() => localStorage.getItem('app-language'))).toBe(null)
     await page.getByRole('heading', { level: 1, name: 'Acerca de Puente Digital' }).waitFor()
   })
 

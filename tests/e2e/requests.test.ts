@@ -1,24 +1,18 @@
-import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
-import type { Enquiry } from '../../src/domain/api/api-contract'
-import { testUser } from '../fixtures/account-user'
 import { registrationFor } from '../fixtures/registration'
-import { adminRequest, movedRequest } from '../fixtures/service-requests'
+import { newApiSession } from './api-session'
 import { axeViolations } from './axe'
-import { withBrowser } from './fixtures'
-import { waitForMail } from './mail-box'
+import { waitForLink, waitForMail } from './mail-box'
 import { waitForHydration } from './navigation-helpers'
+import { grantAdmin } from './running-database'
+import { describe, expect, type SignedIn, test } from './signed-in'
 
 // Service requests end to end, in each language, against the real server and SMTP catcher: a
 // visitor opens "Request this service", registers, confirms the address, signs in and comes
 // back to the brief; sends it; an account made admin with `npm run admin:grant` moves it to
 // "In review" with a note from the inbox; the client reads the note in /my-services and gets
 // the status mail. A client at /admin sees the 403 page. axe finds nothing on the new pages in
-// either theme.
-const { open } = withBrowser()
+// either theme, on pages the real server fills.
 
 type Texts = {
   readonly servicePath: string
@@ -147,11 +141,8 @@ async function registerAndVerify(
   }
   await page.getByRole('button', { name: texts.createAccount }).click()
   await page.getByRole('heading', { name: texts.registered }).waitFor()
-  const mail = await waitForMail(email, undefined, (m) => /verify-email\?token=/.test(m.text))
-  const link = new URL(
-    /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? '',
-  )
-  await page.goto(link.pathname + link.search)
+  const token = await waitForLink(email, 'verify-email')
+  await page.goto(`/verify-email?token=${token}`)
   await page.getByRole('heading', { name: texts.verified }).waitFor()
 }
 
@@ -162,41 +153,22 @@ async function signIn(page: Page, texts: Texts, email: string): Promise<void> {
   await page.getByRole('button', { name: texts.signIn, exact: true }).click()
 }
 
-/**
- * The e2e server's embedded PostgreSQL as a `DATABASE_URL`: the running server holds its
- * DATA_DIR (a second process may not start the cluster), so the script connects to it like
- * any client, on its socket in the cluster directory (the e2e DATA_DIR is a short temporary
- * path, so the socket lives there), as the owner role the server uses.
- */
-function runningDatabaseUrl(dataDir: string): string {
-  const { appUser, appPassword } = JSON.parse(
-    readFileSync(join(dataDir, 'postgres-credentials.json'), 'utf8'),
-  ) as { readonly appUser: string; readonly appPassword: string }
-  const user = `${encodeURIComponent(appUser)}:${encodeURIComponent(appPassword)}`
-  return `postgresql://${user}@localhost/agency?host=${encodeURIComponent(join(dataDir, 'postgres'))}`
-}
-
-/** `npm run admin:grant -- <email>` against the database the e2e server runs on. */
-function grantAdmin(email: string): void {
-  const grant = spawnSync('npm', ['run', '--silent', 'admin:grant', '--', email], {
-    env: { ...process.env, DATABASE_URL: runningDatabaseUrl(inject('dataDir')) },
-    encoding: 'utf8',
-  })
-  expect(grant.status, `admin:grant: ${grant.stdout}${grant.stderr}`).toBe(0)
-}
-
 describe.each([
   ['en', en, 'en-US'],
   ['es', es, 'es-MX'],
 ] as const)('service requests in %s', (language, texts, locale) => {
-  it('a client requests a service, the admin moves it to review with a note, the client reads it and gets the mail; a client at /admin sees the 403 page', async () => {
+  test.override({ locale })
+
+  test('a client requests a service, the admin moves it to review with a note, the client reads it and gets the mail; a client at /admin sees the 403 page', async ({
+    visit,
+  }) => {
     const stamp = Date.now()
     const clientEmail = `e2e.request.${language}.${stamp}@example.com`
     const adminEmail = `e2e.admin.${language}.${stamp}@example.com`
     const note = `We are reading your brief (${language}) and will write by Friday.`
 
     // Signed out, "Request this service" offers sign-in and registration, back to the brief.
-    const client = await open(texts.servicePath, { locale })
+    const client = await visit(texts.servicePath)
     const { page } = client
     await waitForHydration(page)
     await page.getByRole('link', { name: texts.requestService }).click()
@@ -237,7 +209,7 @@ describe.each([
     await expectAccessibleInBothThemes(page, texts)
 
     // Another account, made admin by the script, moves the request to review with a note.
-    const agency = await open('/register', { locale })
+    const agency = await visit('/register')
     await registerAndVerify(agency.page, texts, adminEmail)
     grantAdmin(adminEmail)
     await agency.page.goto('/admin')
@@ -268,56 +240,52 @@ describe.each([
 })
 
 /**
- * The signed-in pages as the API answers them (held with `page.route`, the contract's bodies):
- * every state the journey passes through, checked by axe in both themes without waiting for a
- * real request to exist.
+ * A request of `client`'s, moved to review with a note by `admin`, and an enquiry from a
+ * visitor: what the signed-in pages below show, all made by the real server.
  */
-async function answerAs(page: Page, role: 'client' | 'admin'): Promise<void> {
-  const request = movedRequest(adminRequest, 'inReview', 'We are reading your brief.')
-  const enquiry: Enquiry = {
-    id: 'enquiry-1',
+async function seedInbox(client: SignedIn, admin: SignedIn): Promise<{ enquiryEmail: string }> {
+  const created = await client.api.call('POST', '/api/v1/me/service-requests', {
+    serviceId: 'web-design',
+    need: 'A new site for our bakery in Oaxaca, with online orders and delivery zones.',
+    desiredStart: 'within-1-month',
+    budget: '25k-75k',
+  })
+  expect(created.status, created.text).toBe(201)
+  const id = (created.body as { request: { id: string } }).request.id
+  const moved = await admin.api.call('POST', `/api/v1/admin/service-requests/${id}/status`, {
+    to: 'inReview',
+    note: 'We are reading your brief.',
+  })
+  expect(moved.status, moved.text).toBe(200)
+  const enquiryEmail = `e2e.axe.enquiry.${Date.now()}@example.com`
+  const visitor = await newApiSession()
+  const sent = await visitor.call('POST', '/api/v1/contact', {
     name: 'Lucía Hernández',
-    email: 'lucia@example.com',
-    phone: '',
+    email: enquiryEmail,
     company: 'Café Lucía',
-    serviceId: 'e-commerce',
+    service: 'e-commerce',
     budget: '25k-75k',
     message: 'We sell coffee in Puebla and would like an online shop.',
-    locale: 'es',
-    createdAt: '2026-11-22T10:00:00.000Z',
-    handledAt: null,
-  }
-  const json = (body: unknown) => ({
-    status: 200,
-    contentType: 'application/json',
-    body: JSON.stringify(body),
+    consent: true,
+    elapsedMs: 10_000,
   })
-  const page1 = { success: true, total: 1, page: 1, pageSize: 25 } as const
-  await page.route('**/api/v1/**', async (route) => {
-    const path = new URL(route.request().url()).pathname
-    if (path === '/api/v1/me')
-      return route.fulfill(json({ success: true, user: { ...testUser, role } }))
-    if (path === '/api/v1/me/service-requests')
-      return route.fulfill(json({ success: true, requests: [request] }))
-    if (path === '/api/v1/admin/service-requests')
-      return route.fulfill(json({ ...page1, items: [request] }))
-    if (path === `/api/v1/admin/service-requests/${request.id}`)
-      return route.fulfill(json({ success: true, message: '', request }))
-    if (path === '/api/v1/admin/enquiries')
-      return route.fulfill(json({ ...page1, items: [enquiry] }))
-    if (path === `/api/v1/admin/enquiries/${enquiry.id}`)
-      return route.fulfill(json({ success: true, message: '', enquiry }))
-    return route.fallback()
-  })
+  expect(sent.status, sent.text).toBe(201)
+  await visitor.close()
+  return { enquiryEmail }
 }
 
 describe.each([
   ['en', en, 'en-US'],
   ['es', es, 'es-MX'],
 ] as const)('the requests’ signed-in pages in %s', (_language, texts, locale) => {
-  it('My services, the 403 page, the inbox lists and details have no axe violations in either theme', async () => {
-    const { page } = await open('/robots.txt', { locale })
-    await answerAs(page, 'client')
+  test.override({ locale })
+
+  test('My services, the 403 page, the inbox lists and details have no axe violations in either theme', async ({
+    client,
+    admin,
+  }) => {
+    const { enquiryEmail } = await seedInbox(client, admin)
+    const { page } = client
     await page.goto('/my-services')
     await page.locator('.request-card .status-badge').waitFor()
     await page.getByRole('button', { name: texts.withdraw }).click()
@@ -326,23 +294,22 @@ describe.each([
     await page.getByRole('heading', { name: texts.noAccess }).waitFor()
     await expectAccessibleInBothThemes(page, texts)
 
-    const agency = await open('/robots.txt', { locale })
-    await answerAs(agency.page, 'admin')
-    await agency.page.goto('/admin')
-    await agency.page.locator('.admin-table tbody tr').first().waitFor()
+    const agency = admin.page
+    await agency.goto(`/admin?q=${encodeURIComponent(client.email)}`)
+    await agency.locator('.admin-table tbody tr', { hasText: client.email }).waitFor()
     expect(
-      await agency.page.getByRole('link', { name: texts.requestsTab }).getAttribute('aria-current'),
+      await agency.getByRole('link', { name: texts.requestsTab }).getAttribute('aria-current'),
     ).toBe('page')
-    await expectAccessibleInBothThemes(agency.page, texts)
-    await agency.page.locator('.admin-table tbody th a').first().click()
-    await agency.page.getByRole('button', { name: texts.changeStatus }).click()
-    await agency.page.getByRole('radio').first().waitFor()
-    await expectAccessibleInBothThemes(agency.page, texts)
-    await agency.page.goto('/admin?tab=enquiries')
-    await agency.page.locator('.admin-table tbody tr').first().waitFor()
-    await expectAccessibleInBothThemes(agency.page, texts)
-    await agency.page.goto('/admin?tab=enquiries&id=enquiry-1')
-    await agency.page.locator('.admin-detail').waitFor()
-    await expectAccessibleInBothThemes(agency.page, texts)
+    await expectAccessibleInBothThemes(agency, texts)
+    await agency.locator('.admin-table tbody th a').first().click()
+    await agency.getByRole('button', { name: texts.changeStatus }).click()
+    await agency.getByRole('radio').first().waitFor()
+    await expectAccessibleInBothThemes(agency, texts)
+    await agency.goto(`/admin?tab=enquiries&q=${encodeURIComponent(enquiryEmail)}`)
+    await agency.locator('.admin-table tbody tr', { hasText: enquiryEmail }).waitFor()
+    await expectAccessibleInBothThemes(agency, texts)
+    await agency.locator('.admin-table tbody th a').first().click()
+    await agency.locator('.admin-detail').getByText(enquiryEmail).waitFor()
+    await expectAccessibleInBothThemes(agency, texts)
   })
 })

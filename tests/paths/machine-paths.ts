@@ -224,30 +224,39 @@ export function registerPathTests(
 
 const probeHost = globalThis as ProbeHost
 
+/**
+ * How long the jsdom driver waits, in real time, for the component to take a step before the
+ * step counts as not taken: generous, so a loaded machine is slow but never wrong (a step that
+ * is taken arrives in milliseconds; the wait ends as soon as it does).
+ */
+const realTimePatienceMs = 20_000
+
 /** The jsdom driver: records from the probe, fake or real time. */
 function jsdomDriver(fakeTimers: boolean): PathDriver & { reset(): void } {
-  let tries = 0
+  let turns = 0
+  let deadline = Date.now() + realTimePatienceMs
   // Only what happens from now on (a test may run several paths).
   const from = probeHost.__machineRecords?.length ?? 0
   return {
     controlsTime: fakeTimers,
     reset: () => {
-      tries = 0
+      turns = 0
+      deadline = Date.now() + realTimePatienceMs
     },
     records: async () => (probeHost.__machineRecords ?? []).slice(from),
     wait: async () => {
-      tries += 1
       if (fakeTimers) {
-        // Let promises and React settle without moving the clock.
+        // Let promises and React settle without moving the clock: a count of turns, not time.
+        turns += 1
         await act(async () => {
           await Promise.resolve()
         })
-        return tries < 200
+        return turns < 200
       }
       await act(async () => {
         await new Promise((resolve) => setTimeout(resolve, 10))
       })
-      return tries < 300
+      return Date.now() < deadline
     },
     advance: async (ms) => {
       await act(async () => {

@@ -109,7 +109,10 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
         await options.prepare?.(page, input)
         await page.goto(options.url(input))
         await waitForHydration(page, options.ready)
-        let tries = 0
+        // Patience for a step the page is still taking, from the step's start: generous, so a
+        // loaded machine is slow but never wrong (the wait ends as soon as the step arrives).
+        const patienceMs = 20_000
+        let deadline = Date.now() + patienceMs
         const driver: PathDriver = {
           controlsTime: true,
           records: () =>
@@ -117,9 +120,8 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
               () => (globalThis as ProbeHost).__machineRecords ?? ([] as ProbeRecord[]),
             ),
           wait: async () => {
-            tries += 1
             await new Promise((resolve) => setTimeout(resolve, 20))
-            return tries < 150
+            return Date.now() < deadline
           },
           advance: (ms) => page.clock.runFor(ms),
         }
@@ -134,14 +136,14 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
           driver,
           {
             exec: async (event, previous) => {
-              tries = 0
+              deadline = Date.now() + patienceMs
               const step = exec[event.type]
               if (!step) return false
               await step(at(after.get(event) ?? previous), event)
               return true
             },
             assertState: async (state) => {
-              tries = 0
+              deadline = Date.now() + patienceMs
               const keys = Object.keys(options.states).filter((key) => state.matches(key))
               for (const key of keys) await options.states[key]?.(at(state))
               return keys.length > 0

@@ -18,7 +18,7 @@ const flow = (page: Page) => page.locator('article.registration-page')
 const passwordInput = (page: Page) => flow(page).getByLabel('New password')
 const heading = (page: Page) => flow(page).locator('h2')
 const eventually = (assertion: () => Promise<void>) =>
-  vi.waitFor(assertion, { timeout: 5000, interval: 20 })
+  vi.waitFor(assertion, { timeout: 15_000, interval: 20 })
 
 const expectFocusedHeading = (page: Page, text: string) =>
   eventually(async () => {

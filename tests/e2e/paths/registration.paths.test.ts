@@ -25,7 +25,7 @@ const heading = (page: Page) => flow(page).locator('h2')
 const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('name') ?? null)
 const eventually = (assertion: () => Promise<void>) =>
-  vi.waitFor(assertion, { timeout: 5000, interval: 20 })
+  vi.waitFor(assertion, { timeout: 15_000, interval: 20 })
 
 const expectFocusedHeading = (page: Page, text: string) =>
   eventually(async () => {

@@ -1,0 +1,354 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { maxBodyBytes } from '../../server/security/json-body'
+import {
+  type EndpointName,
+  type ErrorCode,
+  endpoints,
+  gateFailures,
+} from '../../src/domain/api/api-contract'
+import { registrationFor } from '../fixtures/registration'
+import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
+import { waitForLink } from './mail-box'
+import { grantAdmin, withDatabase } from './running-database'
+
+// Every error code the contract (src/domain/api/api-contract.ts) lists for the endpoints, each
+// provoked at least once against the real e2e server by the real condition that causes it, over
+// HTTP: the status, the code, and the failure body's shape `{ success: false, code, message,
+// error }` (and `fields` where the input was refused). `server_error` comes from a failure the
+// server really has: a statement the database refuses for a reason the code does not expect
+// (a CHECK constraint the test adds to the table for one name only, and removes afterwards).
+
+const password = 'lantern orbit mango 42'
+const uuid = '00000000-0000-4000-8000-000000000000'
+
+let stamp = 0
+function freshEmail(what: string): string {
+  stamp += 1
+  return `e2e.errors.${what}.${Date.now()}.${stamp}@example.com`
+}
+
+/** A visitor with a cookie jar of its own (from this file's address unless told). */
+const sessions: ApiSession[] = []
+async function visitor(address?: string): Promise<ApiSession> {
+  const session = await newApiSession(address ? { address } : {})
+  sessions.push(session)
+  return session
+}
+afterAll(async () => {
+  await Promise.all(sessions.map((session) => session.close()))
+})
+
+async function registered(email: string, { verify = true } = {}): Promise<void> {
+  const api = await visitor()
+  const answer = await api.call('POST', endpoints.register.path, {
+    ...registrationFor(email),
+    password,
+  })
+  expect(answer.status, answer.text).toBe(201)
+  if (!verify) return
+  const verified = await api.call('POST', endpoints.verifyEmail.path, {
+    token: await waitForLink(email, 'verify-email'),
+  })
+  expect(verified.status, verified.text).toBe(200)
+}
+
+async function signedIn(email: string): Promise<ApiSession> {
+  const api = await visitor()
+  const answer = await api.call('POST', endpoints.login.path, { email, password })
+  expect(answer.status, answer.text).toBe(200)
+  return api
+}
+
+let client: ApiSession
+let clientEmail: string
+let admin: ApiSession
+beforeAll(async () => {
+  clientEmail = freshEmail('client')
+  const adminEmail = freshEmail('admin')
+  await registered(clientEmail)
+  await registered(adminEmail)
+  grantAdmin(adminEmail)
+  client = await signedIn(clientEmail)
+  admin = await signedIn(adminEmail)
+})
+
+const asserted = new Map<ErrorCode, Set<EndpointName>>()
+
+/** The answer is the contract's failure: this status and code, a message, `error` repeating it. */
+function expectFailure(
+  endpoint: EndpointName,
+  answer: ApiAnswer,
+  status: number,
+  code: ErrorCode,
+): void {
+  expect(answer.status, answer.text).toBe(status)
+  const body = answer.body as Record<string, unknown>
+  expect(body).toMatchObject({ success: false, code })
+  expect(typeof body.message).toBe('string')
+  expect((body.message as string).length).toBeGreaterThan(0)
+  expect(body.error).toBe(body.message)
+  expect(Object.keys(body).sort()).toEqual(
+    ['code', 'error', 'message', 'success', ...('fields' in body ? ['fields'] : [])].sort(),
+  )
+  expect(answer.text).not.toMatch(/\bat .*\.(ts|js):\d+/)
+  const endpoints = asserted.get(code) ?? new Set<EndpointName>()
+  endpoints.add(endpoint)
+  asserted.set(code, endpoints)
+}
+
+const path = (endpoint: EndpointName, id = uuid) => endpoints[endpoint].path.replace(':id', id)
+
+describe('the gate, on any state-changing endpoint', () => {
+  it('invalid_json: a body that is not JSON', async () => {
+    const api = await visitor()
+    const answer = await api.call('POST', path('login'), undefined, {
+      raw: '{"email": ',
+      headers: { 'Content-Type': 'application/json' },
+    })
+    expectFailure('login', answer, 400, 'invalid_json')
+  })
+
+  it('too_large: a body over the limit', async () => {
+    const answer = await client.call('PATCH', path('updateProfile'), {
+      city: 'x'.repeat(maxBodyBytes + 1),
+    })
+    expectFailure('updateProfile', answer, 413, 'too_large')
+  })
+
+  it('unsupported_media_type: a body that is not declared JSON', async () => {
+    const answer = await client.call('POST', path('createServiceRequest'), undefined, {
+      raw: 'need=a+site',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    expectFailure('createServiceRequest', answer, 415, 'unsupported_media_type')
+  })
+
+  it('xsrf_failed: a header that does not echo the cookie', async () => {
+    const answer = await client.call(
+      'POST',
+      path('revokeOtherSessions'),
+      {},
+      {
+        headers: { 'X-XSRF-TOKEN': 'forged' },
+      },
+    )
+    expectFailure('revokeOtherSessions', answer, 403, 'xsrf_failed')
+  })
+
+  it('rate_limited: a second verification mail within the minute', async () => {
+    const email = freshEmail('resend')
+    await registered(email, { verify: false })
+    const api = await visitor('10.255.255.1')
+    const first = await api.call('POST', path('resendVerification'), { email })
+    expect(first.status, first.text).toBe(200)
+    const second = await api.call('POST', path('resendVerification'), { email })
+    expectFailure('resendVerification', second, 429, 'rate_limited')
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('server_error: a statement the database refuses unexpectedly, answered without details', async () => {
+    const name = 'Refused By Test Constraint'
+    await withDatabase((db) =>
+      db.query(
+        `ALTER TABLE contact_enquiries ADD CONSTRAINT e2e_forced_failure CHECK (name <> '${name}') NOT VALID`,
+      ),
+    )
+    try {
+      const api = await visitor()
+      const answer = await api.call('POST', path('contact'), {
+        name,
+        email: freshEmail('contact'),
+        budget: '25k-75k',
+        message: 'We sell coffee in Puebla and would like an online shop.',
+        consent: true,
+        elapsedMs: 10_000,
+      })
+      expectFailure('contact', answer, 500, 'server_error')
+      expect(answer.text).not.toMatch(/e2e_forced_failure|constraint|contact_enquiries/i)
+    } finally {
+      await withDatabase((db) =>
+        db.query('ALTER TABLE contact_enquiries DROP CONSTRAINT e2e_forced_failure'),
+      )
+    }
+  })
+})
+
+describe('the endpoints’ own failures', () => {
+  it('invalid_fields, with one message per field', async () => {
+    const api = await visitor()
+    const answer = await api.call('POST', path('register'), {
+      ...registrationFor('not an address'),
+      password,
+    })
+    expectFailure('register', answer, 400, 'invalid_fields')
+    expect(Object.keys((answer.body as { fields: object }).fields)).toEqual(['email'])
+  })
+
+  it('already_registered', async () => {
+    const api = await visitor()
+    const answer = await api.call('POST', path('register'), {
+      ...registrationFor(clientEmail),
+      password,
+    })
+    expectFailure('register', answer, 409, 'already_registered')
+  })
+
+  it('invalid_token and expired_token', async () => {
+    const api = await visitor()
+    const invalid = await api.call('POST', path('verifyEmail'), { token: 'A'.repeat(43) })
+    expectFailure('verifyEmail', invalid, 400, 'invalid_token')
+    const reset = await api.call('POST', path('resetPassword'), {
+      token: 'A'.repeat(43),
+      password: 'a brand new passphrase',
+    })
+    expectFailure('resetPassword', reset, 400, 'invalid_token')
+
+    const email = freshEmail('expired')
+    await registered(email, { verify: false })
+    const token = await waitForLink(email, 'verify-email')
+    await withDatabase((db) =>
+      db.query(
+        `UPDATE email_verification_tokens SET expires_at = now() - interval '1 minute'
+         WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+        [email],
+      ),
+    )
+    const expired = await api.call('POST', path('verifyEmail'), { token })
+    expectFailure('verifyEmail', expired, 400, 'expired_token')
+  })
+
+  it('registration_unfinished: a reset link of a registration never confirmed', async () => {
+    const email = freshEmail('unfinished')
+    await registered(email, { verify: false })
+    const api = await visitor()
+    const asked = await api.call('POST', path('resendRecoveryEmail'), { email })
+    expect(asked.status, asked.text).toBe(200)
+    const answer = await api.call('POST', path('resetPassword'), {
+      token: await waitForLink(email, 'reset-password'),
+      password: 'a brand new passphrase',
+    })
+    expectFailure('resetPassword', answer, 409, 'registration_unfinished')
+  })
+
+  it('invalid_credentials and email_unverified', async () => {
+    const api = await visitor()
+    const wrong = await api.call('POST', path('login'), {
+      email: clientEmail,
+      password: 'not the password at all',
+    })
+    expectFailure('login', wrong, 401, 'invalid_credentials')
+    const email = freshEmail('unverified')
+    await registered(email, { verify: false })
+    const unverified = await api.call('POST', path('login'), { email, password })
+    expectFailure('login', unverified, 403, 'email_unverified')
+  })
+
+  it('unauthenticated, on every signed-in endpoint', async () => {
+    const api = await visitor()
+    const signedInOnly = (Object.keys(endpoints) as EndpointName[]).filter((name) =>
+      (endpoints[name].failures as readonly ErrorCode[]).includes('unauthenticated'),
+    )
+    for (const name of signedInOnly) {
+      const { method } = endpoints[name]
+      const answer = await api.call(method, path(name), method === 'GET' ? undefined : {})
+      expectFailure(name, answer, 401, 'unauthenticated')
+    }
+  })
+
+  it('wrong_password, on the password change and the deletion', async () => {
+    const change = await client.call('POST', path('changePassword'), {
+      currentPassword: 'not the password at all',
+      newPassword: 'a brand new passphrase',
+    })
+    expectFailure('changePassword', change, 400, 'wrong_password')
+    const deletion = await client.call('DELETE', path('deleteAccount'), {
+      password: 'not the password at all',
+    })
+    expectFailure('deleteAccount', deletion, 400, 'wrong_password')
+  })
+
+  it('forbidden: a client at every admin endpoint', async () => {
+    const adminOnly = (Object.keys(endpoints) as EndpointName[]).filter((name) =>
+      (endpoints[name].failures as readonly ErrorCode[]).includes('forbidden'),
+    )
+    for (const name of adminOnly) {
+      const { method } = endpoints[name]
+      const body = name === 'markEnquiryHandled' ? { handled: true } : {}
+      const answer = await client.call(method, path(name), method === 'GET' ? undefined : body)
+      expectFailure(name, answer, 403, 'forbidden')
+    }
+  })
+
+  it('not_found: an id that names nothing of the caller’s', async () => {
+    expectFailure('endSession', await client.call('DELETE', path('endSession')), 404, 'not_found')
+    expectFailure(
+      'withdrawServiceRequest',
+      await client.call('POST', path('withdrawServiceRequest'), {}),
+      404,
+      'not_found',
+    )
+    for (const name of ['adminEnquiry', 'adminServiceRequest'] as const)
+      expectFailure(name, await admin.call('GET', path(name)), 404, 'not_found')
+    expectFailure(
+      'markEnquiryHandled',
+      await admin.call('POST', path('markEnquiryHandled'), { handled: true }),
+      404,
+      'not_found',
+    )
+    expectFailure(
+      'changeRequestStatus',
+      await admin.call('POST', path('changeRequestStatus'), { to: 'inReview', note: '' }),
+      404,
+      'not_found',
+    )
+  })
+
+  it('not_found, also for an id that is not a UUID', async () => {
+    for (const name of ['adminEnquiry', 'adminServiceRequest'] as const)
+      expectFailure(name, await admin.call('GET', path(name, 'not-an-id')), 404, 'not_found')
+    expectFailure(
+      'endSession',
+      await client.call('DELETE', path('endSession', 'not-an-id')),
+      404,
+      'not_found',
+    )
+  })
+
+  it('invalid_transition: withdrawing twice; a change the lifecycle does not allow', async () => {
+    const created = await client.call('POST', path('createServiceRequest'), {
+      serviceId: 'web-design',
+      need: 'A new site for our bakery in Oaxaca, with online orders and delivery zones.',
+      desiredStart: 'within-1-month',
+      budget: '25k-75k',
+    })
+    expect(created.status, created.text).toBe(201)
+    const id = (created.body as { request: { id: string } }).request.id
+    const skip = await admin.call('POST', path('changeRequestStatus', id), {
+      to: 'delivered',
+      note: '',
+    })
+    expectFailure('changeRequestStatus', skip, 409, 'invalid_transition')
+    const first = await client.call('POST', path('withdrawServiceRequest', id), {})
+    expect(first.status, first.text).toBe(200)
+    const again = await client.call('POST', path('withdrawServiceRequest', id), {})
+    expectFailure('withdrawServiceRequest', again, 409, 'invalid_transition')
+  })
+
+  it('invalid_fields on an admin list’s query', async () => {
+    const answer = await admin.call('GET', `${path('adminEnquiries')}?page=-3`)
+    expectFailure('adminEnquiries', answer, 400, 'invalid_fields')
+  })
+})
+
+describe('coverage', () => {
+  it('every code the contract lists for an endpoint, and every gate failure, was asserted', () => {
+    const listed = new Set<ErrorCode>(gateFailures)
+    for (const endpoint of Object.values(endpoints))
+      for (const code of endpoint.failures) listed.add(code)
+    expect([...listed].filter((code) => !asserted.has(code))).toEqual([])
+    // The file's own source names each code it provokes (a reviewer's index).
+    const source = readFileSync(new URL(import.meta.url), 'utf8')
+    for (const code of listed) expect(source).toContain(`'${code}'`)
+  })
+})

@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
+
+/**
+ * The e2e server's embedded PostgreSQL as a `DATABASE_URL`: the running server holds its
+ * DATA_DIR (a second process may not start the cluster), so a test connects to it like any
+ * client, on its socket in the cluster directory (the e2e DATA_DIR is a short temporary path,
+ * so the socket lives there), as the owner role the server uses.
+ */
+export function runningDatabaseUrl(dataDir: string = inject('dataDir')): string {
+  const { appUser, appPassword } = JSON.parse(
+    readFileSync(join(dataDir, 'postgres-credentials.json'), 'utf8'),
+  ) as { readonly appUser: string; readonly appPassword: string }
+  const user = `${encodeURIComponent(appUser)}:${encodeURIComponent(appPassword)}`
+  return `postgresql://${user}@localhost/agency?host=${encodeURIComponent(join(dataDir, 'postgres'))}`
+}
+
+/** `npm run admin:grant -- <email>` against the database the e2e server runs on. */
+export function grantAdmin(email: string): void {
+  const grant = spawnSync('npm', ['run', '--silent', 'admin:grant', '--', email], {
+    env: { ...process.env, DATABASE_URL: runningDatabaseUrl() },
+    encoding: 'utf8',
+  })
+  if (grant.status !== 0) throw new Error(`admin:grant failed: ${grant.stdout}${grant.stderr}`)
+}
+
+/**
+ * Runs `work` with a connection to the running server's database: for seeding what the API
+ * would take too long to make (a hundred enquiries) and for forcing a real failure.
+ */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: runningDatabaseUrl() })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
