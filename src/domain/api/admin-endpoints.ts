@@ -54,45 +54,53 @@ export const adminEndpoints = {
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries`,
     status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
   }),
   /** The same filtered list as CSV (every page). */
   adminEnquiriesCsv: endpoint()({
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries.csv`,
     status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
   }),
   adminEnquiry: endpoint<never, EnquiryBody>()({
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries/:id`,
     status: 200,
+    failures: ['unauthenticated', 'forbidden', 'not_found'],
   }),
   /** Marks an enquiry handled (or not). */
   markEnquiryHandled: endpoint<{ readonly handled: boolean }, EnquiryBody>()({
     method: 'POST',
     path: `${apiPrefix}/admin/enquiries/:id/handled`,
     status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields', 'not_found'],
   }),
   adminServiceRequests: endpoint<never, ListPage<AdminServiceRequest>>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests`,
     status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
   }),
   /** The same filtered list as CSV (every page). */
   adminServiceRequestsCsv: endpoint()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests.csv`,
     status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
   }),
   /** One request with its client and history. */
   adminServiceRequest: endpoint<never, AdminServiceRequestBody>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests/:id`,
     status: 200,
+    failures: ['unauthenticated', 'forbidden', 'not_found'],
   }),
   /** Only changes the `serviceRequest` machine allows (409 `invalid_transition` otherwise). */
   changeRequestStatus: endpoint<StatusChangeInput, AdminServiceRequestBody>()({
     method: 'POST',
     path: `${apiPrefix}/admin/service-requests/:id/status`,
     status: 200,
+    failures: ['unauthenticated', 'forbidden', 'invalid_fields', 'not_found', 'invalid_transition'],
   }),
 }

@@ -11,6 +11,6 @@ describe('the API contract', () => {
 
   it('declares the bodies as types only: nothing of them exists at run time', () => {
     for (const endpoint of Object.values(endpoints))
-      expect(Object.keys(endpoint).sort()).toEqual(['method', 'path', 'status'])
+      expect(Object.keys(endpoint).sort()).toEqual(['failures', 'method', 'path', 'status'])
   })
 })

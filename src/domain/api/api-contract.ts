@@ -18,7 +18,7 @@ export * from './admin-endpoints'
 export * from './answers'
 export * from './auth-endpoints'
 export * from './contact-endpoints'
-export { apiPrefix, xsrfCookieName, xsrfHeaderName } from './endpoint'
+export { apiPrefix, gateFailures, xsrfCookieName, xsrfHeaderName } from './endpoint'
 export * from './me-endpoints'
 export * from './service-request-endpoints'
 

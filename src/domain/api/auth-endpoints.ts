@@ -13,36 +13,42 @@ export const authEndpoints = {
     method: 'GET',
     path: `${apiPrefix}/auth/xsrf-token`,
     status: 204,
+    failures: [],
   }),
   /** The registration payload (src/domain/registration/registration-schema.ts). 409 when taken. */
   register: endpoint<RegistrationValues>()({
     method: 'POST',
     path: `${apiPrefix}/auth/register`,
     status: 201,
+    failures: ['invalid_fields', 'already_registered'],
   }),
   /** The same answer whether or not the address has an account. */
   resendRecoveryEmail: endpoint<{ readonly email: string }>()({
     method: 'POST',
     path: `${apiPrefix}/auth/resend-recovery-email`,
     status: 200,
+    failures: ['invalid_fields'],
   }),
   /** 400 `invalid_token` for a bad link; 409 `registration_unfinished` (docs/decisions/033). */
   resetPassword: endpoint<{ readonly token: string; readonly password: string }>()({
     method: 'POST',
     path: `${apiPrefix}/auth/reset-password`,
     status: 200,
+    failures: ['invalid_fields', 'invalid_token', 'registration_unfinished'],
   }),
   /** The token from the verification mail's link (`invalid_token`, `expired_token`). */
   verifyEmail: endpoint<{ readonly token: string }>()({
     method: 'POST',
     path: `${apiPrefix}/auth/verify-email`,
     status: 200,
+    failures: ['invalid_fields', 'invalid_token', 'expired_token'],
   }),
   /** The same answer whether or not the address has an unverified account. */
   resendVerification: endpoint<{ readonly email: string }>()({
     method: 'POST',
     path: `${apiPrefix}/auth/resend-verification`,
     status: 200,
+    failures: ['invalid_fields'],
   }),
   /**
    * A new session cookie. Unknown email and wrong password answer the same 401
@@ -52,11 +58,13 @@ export const authEndpoints = {
     method: 'POST',
     path: `${apiPrefix}/auth/login`,
     status: 200,
+    failures: ['invalid_fields', 'invalid_credentials', 'email_unverified'],
   }),
   /** Ends this session on the server. */
   logout: endpoint<Record<string, never>>()({
     method: 'POST',
     path: `${apiPrefix}/auth/logout`,
     status: 200,
+    failures: [],
   }),
 }

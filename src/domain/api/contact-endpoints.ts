@@ -4,5 +4,10 @@ import { apiPrefix, endpoint } from './endpoint'
 /** `/api/v1/contact`: a visitor's enquiry. */
 export const contactEndpoints = {
   /** A message caught by the spam rules is answered alike and dropped. */
-  contact: endpoint<ContactInput>()({ method: 'POST', path: `${apiPrefix}/contact`, status: 201 }),
+  contact: endpoint<ContactInput>()({
+    method: 'POST',
+    path: `${apiPrefix}/contact`,
+    status: 201,
+    failures: ['invalid_fields'],
+  }),
 }

@@ -78,47 +78,59 @@ export type StoredAccountData = {
  */
 export const meEndpoints = {
   /** The signed-in user. */
-  me: endpoint<never, MeBody>()({ method: 'GET', path: `${apiPrefix}/me`, status: 200 }),
+  me: endpoint<never, MeBody>()({
+    method: 'GET',
+    path: `${apiPrefix}/me`,
+    status: 200,
+    failures: ['unauthenticated'],
+  }),
   /** Some of the profile fields. */
   updateProfile: endpoint<Partial<Record<ProfileField, string>>, MeBody>()({
     method: 'PATCH',
     path: `${apiPrefix}/me`,
     status: 200,
+    failures: ['unauthenticated', 'invalid_fields'],
   }),
   /** Ends every other session and mails a notice; 400 `wrong_password`. */
   changePassword: endpoint<ChangePasswordInput>()({
     method: 'POST',
     path: `${apiPrefix}/me/password`,
     status: 200,
+    failures: ['unauthenticated', 'invalid_fields', 'wrong_password'],
   }),
   /** Deletes the account and its data, signs out, mails a confirmation; 400 `wrong_password`. */
   deleteAccount: endpoint<{ readonly password: string }>()({
     method: 'DELETE',
     path: `${apiPrefix}/me`,
     status: 200,
+    failures: ['unauthenticated', 'invalid_fields', 'wrong_password'],
   }),
   /** Everything stored about the user, as a JSON download. */
   exportAccount: endpoint<never, AccountExport>()({
     method: 'GET',
     path: `${apiPrefix}/me/export`,
     status: 200,
+    failures: ['unauthenticated'],
   }),
   /** The user's sessions. */
   sessions: endpoint<never, SessionsBody>()({
     method: 'GET',
     path: `${apiPrefix}/me/sessions`,
     status: 200,
+    failures: ['unauthenticated'],
   }),
   /** Ends one of the user's sessions (404 when it is not theirs or already ended). */
   endSession: endpoint()({
     method: 'DELETE',
     path: `${apiPrefix}/me/sessions/:id`,
     status: 200,
+    failures: ['unauthenticated', 'not_found'],
   }),
   /** Ends every session of the user but this one. */
   revokeOtherSessions: endpoint<Record<string, never>, RevokedBody>()({
     method: 'POST',
     path: `${apiPrefix}/me/sessions/revoke-others`,
     status: 200,
+    failures: ['unauthenticated'],
   }),
 }

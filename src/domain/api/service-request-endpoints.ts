@@ -42,17 +42,20 @@ export const serviceRequestEndpoints = {
     method: 'GET',
     path: `${apiPrefix}/me/service-requests`,
     status: 200,
+    failures: ['unauthenticated'],
   }),
   /** A new request, status `received`. */
   createServiceRequest: endpoint<ServiceRequestInput, ServiceRequestBody>()({
     method: 'POST',
     path: `${apiPrefix}/me/service-requests`,
     status: 201,
+    failures: ['unauthenticated', 'invalid_fields'],
   }),
   /** The client withdraws one of their open requests (404 not theirs, 409 not open). */
   withdrawServiceRequest: endpoint<{ readonly note?: string }, ServiceRequestBody>()({
     method: 'POST',
     path: `${apiPrefix}/me/service-requests/:id/withdraw`,
     status: 200,
+    failures: ['unauthenticated', 'invalid_fields', 'not_found', 'invalid_transition'],
   }),
 }
