@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { RetryButton } from './retry-button'
+import './result-panel.css'
+import './form-field.css'
 
 /**
  * What a view shows in place of a server read it waits for: while the read is under way a

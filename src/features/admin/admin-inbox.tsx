@@ -23,6 +23,9 @@ import { LoadState } from '../../ui/load-state'
 import { adminQueryKey } from './api/admin-queries'
 import { EnquiryDetail } from './enquiry-detail'
 import { RequestDetail } from './request-detail'
+// The inbox's filters and status form use the form classes: their sheet comes with the inbox,
+// so a direct load or a refresh of /admin is styled, not only a visit after another form.
+import '../../ui/form-field.css'
 import './admin.css'
 
 /**
@@ -38,7 +41,13 @@ export function AdminInbox({ search }: { readonly search: AdminSearch }) {
       <nav className="admin-tabs" aria-label={t`Inbox lists`}>
         <ul>
           <li>
-            <Link to="/admin" search={{}} aria-current={enquiries ? undefined : 'page'}>
+            {/* Exact: the router would otherwise count /admin?tab=enquiries as this tab too. */}
+            <Link
+              to="/admin"
+              search={{}}
+              activeOptions={{ exact: true }}
+              aria-current={enquiries ? undefined : 'page'}
+            >
               <Trans>Service requests</Trans>
             </Link>
           </li>
@@ -46,6 +55,7 @@ export function AdminInbox({ search }: { readonly search: AdminSearch }) {
             <Link
               to="/admin"
               search={{ tab: 'enquiries' }}
+              activeOptions={{ exact: true }}
               aria-current={enquiries ? 'page' : undefined}
             >
               <Trans>Enquiries</Trans>

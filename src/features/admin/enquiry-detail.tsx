@@ -7,6 +7,7 @@ import { serviceNames } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
 import { adminQueryKey, enquiryQueryOptions } from './api/admin-queries'
 import { localeLabels } from './locale-labels'
+import '../../ui/form-field.css'
 
 /** One contact enquiry with every field, and marking it handled (or not). */
 export function EnquiryDetail({ id }: { readonly id: string }) {

@@ -13,6 +13,7 @@ import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/re
 import { useStatusChange } from '../../ui/use-status-change'
 import { adminQueryKey, requestQueryOptions } from './api/admin-queries'
 import { localeLabels } from './locale-labels'
+import '../../ui/form-field.css'
 
 /** One service request as the agency sees it: client, brief, history, and its status form. */
 export function RequestDetail({ id }: { readonly id: string }) {

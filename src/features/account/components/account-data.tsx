@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { callEndpoint } from '../../../api/call-endpoint'
 import type { SessionRuntime } from '../../../session/session-runtime'
 import { DeleteAccount } from './delete-account'
+import '../../../ui/form-field.css'
 
 /** Saves a JSON document as a file the browser downloads. */
 function download(name: string, data: unknown) {

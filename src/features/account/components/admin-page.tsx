@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { SignedInShell } from './signed-in-shell'
+import '../../../ui/form-field.css'
 
 /**
  * `/admin`: the agency's inbox for admins only. The gate here is for the page alone (a client

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react'
 import { RetryButton } from '../../../ui/retry-button'
+import '../../../ui/form-field.css'
 
 /**
  * A profile action that failed: its message (focused when it appears, so it is read at once)

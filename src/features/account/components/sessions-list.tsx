@@ -7,6 +7,7 @@ import { sessionActionsMachine } from '../../../../machines/session-actions-mach
 import { callEndpoint } from '../../../api/call-endpoint'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { sessionsQueryKey, sessionsQueryOptions } from '../api/account-queries'
+import '../../../ui/form-field.css'
 
 /**
  * The account's sessions (a query): each can be ended, or all but this one at once

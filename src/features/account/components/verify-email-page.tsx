@@ -10,6 +10,7 @@ import { ResultPanel } from '../../../ui/result-panel'
 import { useHydrated } from '../../../ui/use-hydrated'
 import './account.css'
 import { RetryButton } from '../../../ui/retry-button'
+import '../../../ui/form-field.css'
 
 /** The link's answer (verifyEmailMachine); started once the page runs in the browser. */
 function Verification({ token }: { readonly token: string }) {

@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { installFakeNetwork } from '../../../tests/doubles/fake-network'
+import { testAdmin } from '../../../tests/fixtures/account-user'
+import { renderSignedIn } from '../../../tests/paths/render-signed-in'
+
+let network = installFakeNetwork()
+afterEach(() => {
+  network.restore()
+  localStorage.clear()
+})
+
+/** The tabs that say they are the page shown. */
+const currentTabs = () =>
+  within(screen.getByRole('navigation', { name: 'Inbox lists' }))
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent)
+
+describe('the inbox tabs', () => {
+  for (const [path, shown] of [
+    ['/admin', 'Service requests'],
+    ['/admin?status=new', 'Service requests'],
+    ['/admin?tab=enquiries', 'Enquiries'],
+    ['/admin?tab=enquiries&handled=false', 'Enquiries'],
+  ] as const) {
+    it(`mark only the list shown as current (${path})`, async () => {
+      network = installFakeNetwork()
+      await renderSignedIn(path, testAdmin)
+      expect(currentTabs()).toEqual([shown])
+    })
+  }
+})
