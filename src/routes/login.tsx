@@ -11,7 +11,7 @@ const page: PageFacts = {
     description: msg({
       id: 'seo.login.description',
       message:
-        'Sign in to your Puente Digital account to follow your services, request changes and keep your contact details up to date.',
+        'Sign in to your Puente Digital account to request our services, follow each request and keep your profile up to date.',
     }),
     keywords: msg({ id: 'seo.login.keywords', message: 'sign in, client account, Puente Digital' }),
   },

@@ -11,7 +11,7 @@ const page: PageFacts = {
     description: msg({
       id: 'seo.register.description',
       message:
-        'Create a Puente Digital account to follow the services you have with us, request changes and keep your contact and billing details in one place.',
+        'Create a Puente Digital account to request our services, follow each request and keep your profile up to date.',
     }),
     keywords: msg({
       id: 'seo.register.keywords',

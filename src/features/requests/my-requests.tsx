@@ -15,6 +15,7 @@ import { ServicesListingLink } from '../../ui/services-listing-link'
 import { useStatusChange } from '../../ui/use-status-change'
 import { myRequestsQueryKey, myRequestsQueryOptions } from './api/requests-queries'
 import './requests.css'
+import '../../ui/form-field.css'
 
 /**
  * `/my-services`: the client's service requests, newest first, each with its status, dates,
@@ -94,6 +95,7 @@ function WithdrawRequest({ request }: { readonly request: ServiceRequestSummary 
     }
   })
   const noteId = `withdraw-note-${request.id}`
+  const warningId = `withdraw-warning-${request.id}`
   const statusRef = useRef<HTMLParagraphElement>(null)
   const noteRef = useRef<HTMLTextAreaElement>(null)
   const state = String(snapshot.value)
@@ -158,8 +160,9 @@ function WithdrawRequest({ request }: { readonly request: ServiceRequestSummary 
           <p className="form-actions">
             <button
               type="submit"
-              className="button button-primary"
+              className="button button-danger"
               aria-disabled={snapshot.matches('submitting')}
+              aria-describedby={warningId}
             >
               {snapshot.matches('submitting') ? (
                 <Trans>Withdrawing…</Trans>
@@ -175,6 +178,9 @@ function WithdrawRequest({ request }: { readonly request: ServiceRequestSummary 
             >
               <Trans>Keep it</Trans>
             </button>
+            <span id={warningId} className="danger-note">
+              <Trans>This cannot be undone.</Trans>
+            </span>
           </p>
         </form>
       ) : null}

@@ -109,10 +109,18 @@ export function DeleteAccount({ runtime }: { readonly runtime: SessionRuntime })
         )}
       </FormField>
       <p className="form-actions">
-        <button type="submit" className="button button-primary" aria-disabled={busy}>
+        <button
+          type="submit"
+          className="button button-danger"
+          aria-disabled={busy}
+          aria-describedby="delete-account-warning"
+        >
           {busy ? <Trans>Deleting…</Trans> : <Trans>Delete my account for good</Trans>}
         </button>
         {busy ? null : cancel}
+        <span id="delete-account-warning" className="danger-note">
+          <Trans>This cannot be undone.</Trans>
+        </span>
       </p>
     </AccountForm>
   )

@@ -26,8 +26,8 @@ export function LoginPage({ redirect }: { readonly redirect: string | undefined 
       </h1>
       <p className="lead">
         <Trans>
-          Your client area brings together your services, project updates and support requests in
-          one place.
+          In your client area you request our services and follow each request in My services, keep
+          your profile up to date and manage the devices you are signed in on.
         </Trans>
       </p>
       {user ? (

@@ -11,8 +11,8 @@ export function RegisterPage({ redirect }: { readonly redirect?: string | undefi
         </h1>
         <p className="lead">
           <Trans>
-            An account lets you follow the services you have with us, request changes and keep your
-            contact and billing details up to date.
+            An account lets you request our services and follow each request in My services, keep
+            your profile up to date and manage the devices you are signed in on.
           </Trans>
         </p>
       </header>
