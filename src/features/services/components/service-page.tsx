@@ -9,6 +9,7 @@ import {
   serviceNames,
   serviceTable,
 } from '../../../domain/services/service-table'
+import { useSession } from '../../../session/use-session'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { ServiceLink } from '../../../ui/service-link'
 import { useHydrated } from '../../../ui/use-hydrated'
@@ -36,6 +37,10 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
   const { i18n } = useLingui()
   // The brief depends on who is signed in: the prerendered page never shows it.
   const hydrated = useHydrated()
+  // Prerendered HTML is for everyone (signed out): a signed-in client's page switches once
+  // hydrated. Both labels share the button's box (one hidden), so the switch moves nothing.
+  const { user } = useSession()
+  const signedIn = hydrated && user !== undefined
   const content = serviceContent[service.en]
   const related = content.related
     .map((id) => serviceTable.find((s) => s.en === id))
@@ -105,8 +110,13 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
           <Link to="/contact" search={{ service: service[locale] }} className="button">
             <Trans>Contact us</Trans>
           </Link>
-          <Link to="/register" className="button">
-            <Trans>Create an account</Trans>
+          <Link to={signedIn ? '/my-services' : '/register'} className="button label-swap">
+            <span className={signedIn ? 'label-swap-off' : undefined}>
+              <Trans>Create an account</Trans>
+            </span>
+            <span className={signedIn ? undefined : 'label-swap-off'}>
+              <Trans>My services</Trans>
+            </span>
           </Link>
         </div>
         {briefOpen && hydrated ? (
