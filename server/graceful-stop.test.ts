@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -79,6 +80,42 @@ describe('stopping the server process', () => {
     expect(rows[0]).toEqual({ pending: backlog - smtp.mails.length, due: true, attempts: 0 })
     expect(rows[0].pending).toBeGreaterThan(backlog / 2)
   }, 90_000)
+
+  it('a request that never finishes is cut after the drain and named in the forced stop (exit 1)', async () => {
+    const server = await startServerProcess(buildDir, {
+      DATABASE_URL: databaseUrlOf(database.connection),
+    })
+    started.push(server.child)
+    // Past the XSRF gate, headers promise a body that never comes: the request stays in flight.
+    const xsrf = await fetch(`${server.url}/api/v1/auth/xsrf-token`)
+    const cookies = xsrf.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '')
+    const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice(11) ?? ''
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1')
+    await new Promise<void>((done) => socket.once('connect', () => done()))
+    socket.write(
+      [
+        'POST /api/v1/contact?from=test HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: application/json',
+        'Content-Length: 100',
+        `Cookie: ${cookies.join('; ')}`,
+        `X-XSRF-TOKEN: ${decodeURIComponent(token)}`,
+        '',
+        '{',
+      ].join('\r\n'),
+    )
+    socket.on('error', () => {})
+    await new Promise((wait) => setTimeout(wait, 200))
+
+    server.child.kill('SIGTERM')
+    const code = await exited(server.child, 30_000)
+    socket.destroy()
+    expect(code).toBe(1)
+    const log = server.output.join('')
+    expect(log).toMatch(
+      /"event":"server\.stop_forced","reason":"1 requests still open after \d+ s: POST \/api\/v1\/contact"/,
+    )
+  }, 60_000)
 
   it('SIGTERM to `npm start` stops the server it started: nothing is left listening', async () => {
     const port = await freePort()

@@ -72,8 +72,8 @@ export async function stopGracefully({
     logger.error({
       event: 'server.stop_forced',
       reason:
-        open > 0
-          ? `${open} requests still open after ${seconds} s`
+        open.length > 0
+          ? `${open.length} requests still open after ${seconds} s: ${open.slice(0, 5).join(', ')}`
           : `connections still open after ${seconds} s (no request in flight)`,
     })
     if ('closeAllConnections' in server) server.closeAllConnections()

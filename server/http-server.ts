@@ -25,8 +25,12 @@ export const defaultHttpLimits: HttpLimits = {
   maxConnections: 1024,
 }
 
-/** Requests received and not yet answered, per server (for a stop that waits for them). */
-const inFlight = new WeakMap<Server, { count: number; answered: Array<() => void> }>()
+/**
+ * Requests received and not yet answered, per server, each as "METHOD /path" (no query: the
+ * log's rule), for a stop that waits for them and names those it had to cut.
+ */
+type Open = { readonly requests: Map<object, string>; readonly answered: Array<() => void> }
+const inFlight = new WeakMap<Server, Open>()
 
 export function listen(
   app: Hono<RequestEnv>,
@@ -55,22 +59,22 @@ export function listen(
   ) as Server
   server.keepAliveTimeout = limits.keepAliveTimeoutMs
   server.maxConnections = limits.maxConnections
-  const requests = { count: 0, answered: [] as Array<() => void> }
-  inFlight.set(server, requests)
-  server.on('request', (_request, response) => {
-    requests.count += 1
+  const open: Open = { requests: new Map(), answered: [] }
+  inFlight.set(server, open)
+  server.on('request', (request, response) => {
+    open.requests.set(response, `${request.method} ${(request.url ?? '').split('?')[0]}`)
     // 'close' also fires when the client goes away before its answer.
     response.once('close', () => {
-      requests.count -= 1
-      if (requests.count === 0) for (const wake of requests.answered.splice(0)) wake()
+      open.requests.delete(response)
+      if (open.requests.size === 0) for (const wake of open.answered.splice(0)) wake()
     })
   })
   return server
 }
 
-/** How many requests the server is answering now. */
-export function requestsInFlight(server: ServerType): number {
-  return inFlight.get(server as Server)?.count ?? 0
+/** The requests the server is answering now, as "METHOD /path". */
+export function requestsInFlight(server: ServerType): string[] {
+  return [...(inFlight.get(server as Server)?.requests.values() ?? [])]
 }
 
 /**
@@ -81,9 +85,9 @@ export async function stopServing(server: ServerType): Promise<void> {
   const http = server as Server
   const closed = new Promise<void>((resolve) => http.close(() => resolve()))
   http.closeIdleConnections()
-  const requests = inFlight.get(http)
-  if (requests && requests.count > 0)
-    await new Promise<void>((resolve) => requests.answered.push(resolve))
+  const open = inFlight.get(http)
+  if (open && open.requests.size > 0)
+    await new Promise<void>((resolve) => open.answered.push(resolve))
   http.closeAllConnections()
   await closed
 }
