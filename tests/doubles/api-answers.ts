@@ -1,6 +1,8 @@
 import {
   type CallFailure,
+  type EndpointName,
   type ErrorCode,
+  endpoints,
   type FailureStatus,
   type FieldErrors,
   failureBody,
@@ -43,4 +45,26 @@ export function unreachable(): CallFailure {
  */
 export function offContract<Body extends object>(body: Body): Body {
   return body
+}
+
+/**
+ * An answer a path test gives to a call its machine does not make itself (the list or the
+ * record a page reads around the flow), named with its endpoint so the check against the real
+ * server (tests/e2e/doubles-match-server.test.ts) finds and compares it.
+ */
+export type HeldRead<Body = unknown> = {
+  readonly endpoint: EndpointName
+  readonly status: number
+  readonly body: Body
+}
+
+/** `endpoint`'s success with `body`, at the endpoint's own status. */
+export function readAs<Body extends object>(endpoint: EndpointName, body: Body): HeldRead<Body> {
+  return { endpoint, status: endpoints[endpoint].status, body }
+}
+
+/** `endpoint` refusing with `failure` (built by `refused`). */
+export function readRefused(endpoint: EndpointName, failure: CallFailure): HeldRead {
+  if (!failure.response) throw new Error('A held read is an answer: use refused(…)')
+  return { endpoint, status: failure.response.status, body: failure.response.data }
 }
