@@ -44,7 +44,15 @@ export function unreachable(): CallFailure {
  * their default texts. Kept apart so nobody mistakes it for the contract.
  */
 export function offContract<Body extends object>(body: Body): Body {
+  offContractBodies.add(body)
   return body
+}
+
+const offContractBodies = new WeakSet<object>()
+
+/** Whether `body` was written with `offContract` (the check against the server leaves it out). */
+export function isOffContract(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && offContractBodies.has(body)
 }
 
 /**

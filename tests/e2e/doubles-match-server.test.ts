@@ -7,7 +7,7 @@ import { serverEmailMessage } from '../doubles/registration-flow-answers'
 import { closeSituations, situations } from './answer-situations'
 import type { ApiAnswer } from './api-session'
 import { newApiSession } from './api-session'
-import { type HeldAnswer, heldAnswers, heldTables, shapeDifferences } from './held-answers'
+import { type HeldAnswer, heldAnswers, heldTables, leftOut, shapeDifferences } from './held-answers'
 
 // The fake network's held answers (tests/doubles/: the tables the jsdom paths and the Chromium
 // paths both answer from, gathered in held-answers.ts) against what the real server answers in
@@ -54,6 +54,11 @@ describe('the fake network’s held answers are what the real server answers', (
       .sort()
     expect(tables).toEqual([...heldTables].sort())
     expect(new Set(heldAnswers.map((answer) => answer.table))).toEqual(new Set(heldTables))
+  })
+
+  it('an answer is left out only for a named reason: a failed network, off contract, no body', () => {
+    expect(leftOut.filter((answer) => answer.why === '')).toEqual([])
+    expect(leftOut.length).toBeGreaterThan(0)
   })
 
   it('no path test holds an answer of its own: each answers from a table', () => {
