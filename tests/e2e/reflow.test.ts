@@ -102,9 +102,11 @@ describe.each(['en-US', 'es-MX'] as const)('no sideways scrolling in %s', (local
     const admin: SignedIn = await newAccount({ role: 'admin' })
     const found: string[] = []
     // Each page once its rows are shown (they are read after hydration).
+    const service = language === 'es' ? '/servicios/diseno-web' : '/services/web-design'
     for (const [who, path, shown] of [
       [client, '/my-services', '.request-card'],
       [client, '/profile', '.account-details dd'],
+      [client, `${service}?brief=open`, '#request-need'],
       [admin, '/admin', '.admin-table tbody tr'],
       [admin, '/admin?tab=enquiries', '.admin-table tbody tr'],
       [admin, `/admin?id=${id}`, '.admin-detail .request-facts'],
@@ -113,6 +115,15 @@ describe.each(['en-US', 'es-MX'] as const)('no sideways scrolling in %s', (local
       await who.page.locator(shown).first().waitFor()
       found.push(...(await overflowsAtEveryWidth(who.page, path)))
     }
+    // The profile's details as a form.
+    await load(client.page, '/profile')
+    await client.page
+      .getByRole('button', { name: /^(Edit your details|Editar tus datos)$/ })
+      .click()
+    await client.page
+      .getByRole('button', { name: /^(Save your details|Guardar tus datos)$/ })
+      .waitFor()
+    found.push(...(await overflowsAtEveryWidth(client.page, '/profile, editing')))
     expect(found).toEqual([])
   }, 120_000)
 })
