@@ -316,6 +316,47 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
       endpoints.createServiceRequest.path,
       serviceRequestPayload('web-design', { ...briefValues, need: 'A site.' }),
     ),
+  'myServiceRequests ok': async () => {
+    const client = await account()
+    await expectStatus(
+      'a new request',
+      await client.api.call(
+        'POST',
+        endpoints.createServiceRequest.path,
+        serviceRequestPayload('web-design', briefValues),
+      ),
+      201,
+    )
+    return client.api.call('GET', endpoints.myServiceRequests.path)
+  },
+  'withdrawServiceRequest ok': async () => {
+    const client = await account()
+    const created = await client.api.call(
+      'POST',
+      endpoints.createServiceRequest.path,
+      serviceRequestPayload('web-design', briefValues),
+    )
+    const { id } = (created.body as { request: { id: string } }).request
+    return client.api.call('POST', withId(endpoints.withdrawServiceRequest.path, id), {
+      note: 'We found a local studio.',
+    })
+  },
+  'adminEnquiry ok': async () => {
+    const email = freshEmail('enquiry')
+    await expectStatus(
+      'an enquiry',
+      await (await visitor()).call('POST', endpoints.contact.path, enquiry({ email })),
+      201,
+    )
+    const [row] = await withDatabase(
+      async (db) =>
+        (await db.query('SELECT id FROM contact_enquiries WHERE email = $1', [email])).rows as {
+          id: string
+        }[],
+    )
+    if (!row) throw new Error(`No enquiry stored for ${email}`)
+    return (await agency()).call('GET', withId(endpoints.adminEnquiry.path, row.id))
+  },
   'adminServiceRequest ok': async () => {
     const id = await sentRequestId()
     return (await agency()).call('GET', withId(endpoints.adminServiceRequest.path, id))

@@ -61,9 +61,10 @@ describe('the fake network’s held answers are what the real server answers', (
     expect(leftOut.length).toBeGreaterThan(0)
   })
 
-  it('no path test holds an answer of its own: each answers from a table', () => {
+  it('no test of the fake network holds an answer of its own: each answers from a table', () => {
     const pathTests = [
-      ...filesUnder('src', '.paths.test.tsx'),
+      ...filesUnder('src', '.test.tsx'),
+      ...filesUnder('src', '.test.ts'),
       ...filesUnder('tests/e2e/paths', '.ts'),
       ...filesUnder('tests/paths', '.tsx'),
     ]

@@ -14,10 +14,12 @@ import { statusChangeMachine } from '../../machines/status-change-machine'
 import { verifyEmailMachine } from '../../machines/verify-email-machine'
 import type { CallFailure, EndpointName } from '../../src/domain/api/api-contract'
 import { endpoints } from '../../src/domain/api/api-contract'
+import { anEnquiry, enquiryDetailRead } from '../doubles/admin-detail-answers'
 import { type HeldRead, isOffContract } from '../doubles/api-answers'
 import { changePasswordPathEvents } from '../doubles/change-password-answers'
 import { contactPathEvents } from '../doubles/contact-answers'
 import { deleteAccountPathEvents } from '../doubles/delete-account-answers'
+import { myRequestsReads } from '../doubles/my-requests-answers'
 import { passwordResetPathEvents, resetToken } from '../doubles/password-reset-answers'
 import { profilePathEvents } from '../doubles/profile-answers'
 import { recoveryRequestPathEvents } from '../doubles/recovery-request-answers'
@@ -38,10 +40,10 @@ import { adminRequest } from '../fixtures/service-requests'
 import type { PathEvents } from '../paths/path-plan'
 
 /**
- * Every answer the path tests hold (the tables of tests/doubles/, which the jsdom paths and the
- * Chromium paths answer from), gathered for the check against the real server
- * (doubles-match-server.test.ts): the answers each table's events give in every state of its
- * machine, and the reads the path tests give around their flows.
+ * Every answer the path tests and the jsdom tests hold (the tables of tests/doubles/, which the
+ * jsdom paths and the Chromium paths answer from), gathered for the check against the real
+ * server (doubles-match-server.test.ts): the answers each table's events give in every state of
+ * its machine, and the reads the tests give around their flows.
  */
 
 /** One answer a table holds, with the endpoint it stands for. */
@@ -179,9 +181,11 @@ function fromRead(table: string, read: HeldRead): HeldAnswer {
 
 /** Every table of tests/doubles/ that holds answers, by its file name. */
 export const heldTables = [
+  'admin-detail-answers',
   'change-password-answers',
   'contact-answers',
   'delete-account-answers',
+  'my-requests-answers',
   'password-reset-answers',
   'profile-answers',
   'recovery-request-answers',
@@ -195,11 +199,13 @@ export const heldTables = [
 ]
 
 export const heldAnswers: HeldAnswer[] = [
+  fromRead('admin-detail-answers', enquiryDetailRead(anEnquiry)),
   ...fromEvents('change-password-answers', changePasswordMachine, changePasswordPathEvents),
   ...fromEvents('contact-answers', contactFormMachine, contactPathEvents, {
     service: 'e-commerce',
   }),
   ...fromEvents('delete-account-answers', deleteAccountMachine, deleteAccountPathEvents),
+  ...myRequestsReads.map((read) => fromRead('my-requests-answers', read)),
   ...fromEvents('password-reset-answers', passwordResetMachine, passwordResetPathEvents, {
     token: resetToken,
   }),
