@@ -15,7 +15,7 @@ import {
 import { createMarkHandledSchema } from '../../src/domain/requests/handled-schema'
 import { createStatusChangeSchema } from '../../src/domain/requests/request-schemas'
 import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
-import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
+import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure, invalidFields } from '../http/answers'
@@ -80,7 +80,7 @@ export function adminServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEn
 }
 
 const serviceLabel = (t: Translate, id: string | null) => {
-  const service = serviceIds.find((known) => known === id)
+  const service = asServiceId(id)
   return service ? t(serviceNames[service]) : ''
 }
 const budgetLabel = (t: Translate, value: string) => {

@@ -3,7 +3,7 @@ import type { AdminServiceRequest, Enquiry, ListPage } from '../../src/domain/ap
 import { budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale } from '../../src/domain/locales'
 import { type AdminListQuery, adminPageSize } from '../../src/domain/requests/admin-list-query'
-import { serviceIds } from '../../src/domain/services/service-table'
+import { asServiceId } from '../../src/domain/services/service-table'
 import {
   type AdminRequestRow,
   clientColumns,
@@ -103,7 +103,7 @@ export function toEnquiry(row: EnquiryRow): Enquiry {
     email: row.email,
     phone: row.phone,
     company: row.company,
-    serviceId: serviceIds.find((id) => id === row.service_id) ?? null,
+    serviceId: asServiceId(row.service_id) ?? null,
     budget: budgetRanges.find((id) => id === row.budget) ?? 'not-sure',
     message: row.message,
     locale: isLocale(row.locale) ? row.locale : 'en',

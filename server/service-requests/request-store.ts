@@ -15,7 +15,7 @@ import {
   type RequestStatus,
 } from '../../src/domain/requests/request-status'
 import type { ServiceId } from '../../src/domain/services/service-table'
-import { serviceIds } from '../../src/domain/services/service-table'
+import { asServiceId } from '../../src/domain/services/service-table'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { requestMailKinds } from './request-mail-kinds'
 
@@ -61,7 +61,7 @@ export const clientColumns = `u.id AS client_id, u.name AS client_name,
 // Rows only ever hold values the schemas and the CHECK constraints let in; these narrow the
 // database's strings to the contract's types without trusting a cast.
 const status = (value: string): RequestStatus => (isRequestStatus(value) ? value : 'received')
-const service = (value: string): ServiceId => serviceIds.find((id) => id === value) ?? 'e-commerce'
+const service = (value: string): ServiceId => asServiceId(value) ?? 'e-commerce'
 const start = (value: string) => desiredStarts.find((id) => id === value) ?? 'flexible'
 const budget = (value: string) => budgetRanges.find((id) => id === value) ?? 'not-sure'
 
