@@ -10,12 +10,11 @@ import { budgetRanges } from '../../src/domain/leads/lead-options'
 import { serviceIds } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
 import { createLogger } from '../log/logger'
-import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
-import { createSmtpSender } from '../mail/smtp-transport'
-import { mailKinds } from '../mail-kinds'
+import type { OutboxWorker } from '../mail/outbox-worker'
+import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
-import { type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import type { SmtpCatcher } from '../test/smtp-catcher'
+import { type TestDatabase, testBackends } from '../test/test-database'
 
 const agencyEmail = 'inbox@agency.example'
 let sequence = 0
@@ -103,38 +102,24 @@ describe('the contact schema', () => {
 })
 
 describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
+  let kit: AccountKit
   let database: TestDatabase
   let api: ApiServer
   let smtp: SmtpCatcher
   let worker: OutboxWorker
-  let sender: ReturnType<typeof createSmtpSender>
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend)
-    smtp = await startSmtpCatcher()
-    sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({
-      kinds: mailKinds,
-      pool: database.pool,
-      send: sender.send,
-      publicUrl: 'https://agency.example',
-      log: () => {},
-    })
-    api = await startApi(database, {
-      mail: worker,
+    kit = await startAccountKit(backend, {
       agencyEmail,
       rateRules: {
         contactPerIp: { name: 'contact:ip', limit: 4, windowSeconds: 3600 },
         contactPerEmail: { name: 'contact:email', limit: 2, windowSeconds: 3600 },
       },
     })
+    ;({ database, api, smtp, worker } = kit)
   })
   afterAll(async () => {
-    await api?.close()
-    await worker?.stop()
-    sender?.close()
-    await smtp?.close()
-    await database?.drop()
+    await kit?.close()
   })
 
   const count = async (table: string, where = 'true', values: unknown[] = []) =>

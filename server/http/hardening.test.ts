@@ -1,39 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
-import { createSmtpSender } from '../mail/smtp-transport'
-import { mailKinds } from '../mail-kinds'
+import type { OutboxWorker } from '../mail/outbox-worker'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
 import { checkPassword } from '../security/password-policy'
+import { type AccountKit, publicUrl, registrationOf, startAccountKit } from '../test/account-kit'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
-import {
-  resetTokenIn,
-  type SmtpCatcher,
-  startSmtpCatcher,
-  verificationTokenIn,
-} from '../test/smtp-catcher'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { resetTokenIn, type SmtpCatcher } from '../test/smtp-catcher'
+import { type TestDatabase, testBackends } from '../test/test-database'
 
-const publicUrl = 'https://agency.example'
 let sequence = 0
-function account(overrides: Record<string, string> = {}) {
+/** A registration of Marisol Quintana's (the names the password policy's tests use). */
+function account(overrides: { readonly password?: string } = {}) {
   sequence += 1
-  return {
-    email: `hardened${sequence}.${Date.now()}@example.com`,
-    password: 'violet harbour lantern',
-    name: 'Marisol',
-    lastName: 'Quintana',
-    phone: '5512345678',
-    street: 'Calle 5',
-    interiorNumber: '1',
-    neighborhood: 'Centro',
-    municipality: 'Puebla',
-    postalCode: '72000',
-    city: 'Puebla',
-    country: 'México',
-    gender: 'Female',
-    birthDate: '1985-01-31',
-    ...overrides,
-  }
+  return registrationOf(
+    `hardened${sequence}.${Date.now()}@example.com`,
+    overrides.password ?? 'violet harbour lantern',
+    { name: 'Marisol', lastName: 'Quintana', birthDate: '1985-01-31' },
+  )
 }
 
 describe('the password policy', () => {
@@ -74,11 +56,11 @@ describe('hash slots', () => {
 })
 
 describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
+  let kit: AccountKit
   let database: TestDatabase
   let api: ApiServer
   let smtp: SmtpCatcher
   let worker: OutboxWorker
-  let sender: ReturnType<typeof createSmtpSender>
   let hashes = 0
   const countingSlots: HashSlots = (() => {
     const inner = createHashSlots()
@@ -94,47 +76,27 @@ describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
   })()
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend)
-    smtp = await startSmtpCatcher()
-    sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({
-      kinds: mailKinds,
-      pool: database.pool,
-      send: sender.send,
-      publicUrl,
-    })
-    api = await startApi(database, {
-      mail: worker,
+    kit = await startAccountKit(backend, {
       hashSlots: countingSlots,
       rateRules: {
         // Only the daily rule is under test here; the per-minute one would hide it.
         resendPerEmail: { name: 'resend:email', limit: 1000, windowSeconds: 60 },
       },
     })
+    ;({ database, api, smtp, worker } = kit)
   })
   afterAll(async () => {
-    await api?.close()
-    await worker?.stop()
-    sender?.close()
-    await smtp?.close()
-    await database?.drop()
+    await kit?.close()
   })
 
+  /**
+   * A confirmed account and the browser it registered in: a reset is for confirmed accounts
+   * (an unconfirmed one is removed instead, docs/decisions/033).
+   */
   async function registered() {
-    const user = account()
-    const client = new ApiClient(api.url)
-    expect((await client.post('/api/v1/auth/register', user)).status).toBe(201)
-    // Confirmed through its link: a reset is for confirmed accounts (an unconfirmed one is
-    // removed instead, docs/decisions/033).
-    await worker.deliverDue()
-    const mail = await smtp.waitForMail(user.email, undefined, (m) =>
-      Boolean(verificationTokenIn(m.text, publicUrl)),
-    )
-    const token = verificationTokenIn(mail.text, publicUrl)
-    expect((await new ApiClient(api.url).post('/api/v1/auth/verify-email', { token })).status).toBe(
-      200,
-    )
-    return { user, client }
+    const { email, password, name, lastName, birthDate } = account()
+    const user = await kit.verifiedAccount('en', { email, password, name, lastName, birthDate })
+    return { user, client: new ApiClient(api.url) }
   }
   async function recoveryToken(email: string, client: ApiClient): Promise<string> {
     const before = smtp.mails.length

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailKinds } from '../mail-kinds'
-import { registrationOf } from '../test/account-kit'
-import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
-import {
-  resetTokenIn,
-  type SmtpCatcher,
-  startSmtpCatcher,
-  verificationTokenIn,
-} from '../test/smtp-catcher'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
-import { createOutboxWorker, type OutboxWorker } from './outbox-worker'
-import { createSmtpSender } from './smtp-transport'
+import { type AccountKit, publicUrl, registrationOf, startAccountKit } from '../test/account-kit'
+import { ApiClient, type ApiServer } from '../test/api-harness'
+import { resetTokenIn, type SmtpCatcher, verificationTokenIn } from '../test/smtp-catcher'
+import { testBackends } from '../test/test-database'
+import type { OutboxWorker } from './outbox-worker'
 
 /**
  * People open a link the moment its mail lands. With an SMTP server that takes its time to answer
@@ -18,33 +11,19 @@ import { createSmtpSender } from './smtp-transport'
  * the token is committed before the mail is handed to SMTP, not after the batch.
  */
 describe.each(testBackends())('links opened as their mail arrives, on $name', (backend) => {
-  const publicUrl = 'https://agency.example'
   const burst = 6
-  let database: TestDatabase
+  let kit: AccountKit
   let smtp: SmtpCatcher
-  let sender: ReturnType<typeof createSmtpSender>
   let worker: OutboxWorker
   let api: ApiServer
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend)
-    smtp = await startSmtpCatcher({ replyDelayMs: 250 })
-    sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({
-      kinds: mailKinds,
-      pool: database.pool,
-      send: sender.send,
-      publicUrl,
-    })
     // The burst is queued first and delivered in one go, as a worker finds it after a busy second.
-    api = await startApi(database, { mail: { queued: () => {} } })
+    kit = await startAccountKit(backend, { smtpReplyDelayMs: 250, deliverWhenQueued: false })
+    ;({ api, smtp, worker } = kit)
   })
   afterAll(async () => {
-    await api?.close()
-    await worker?.stop()
-    sender?.close()
-    await smtp?.close()
-    await database?.drop()
+    await kit?.close()
   })
 
   const emails = Array.from(
