@@ -2,8 +2,8 @@ import { budgetLabels, budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale, type Locale } from '../../src/domain/locales'
 import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
+import type { ComposedMail } from '../mail/compose-mail'
 import { composeMail } from '../mail/compose-mail'
-import type { ComposedMail } from '../mail/recovery-email'
 import {
   contactAcknowledgementMessages,
   contactAgencyMailMessages,

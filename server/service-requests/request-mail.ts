@@ -8,8 +8,8 @@ import { isLocale, type Locale } from '../../src/domain/locales'
 import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
 import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
+import type { ComposedMail } from '../mail/compose-mail'
 import { composeMail } from '../mail/compose-mail'
-import type { ComposedMail } from '../mail/recovery-email'
 import {
   requestAcknowledgementMessages,
   requestAgencyMailMessages,
