@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { serviceRequestMachine } from '../../machines/service-request-machine'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { testBackends, useTestDatabase } from '../test/test-database'
 
 // The migrations are SQL written once; the machine may grow a state later. The database must
 // accept exactly the machine's states, or a change the machine allows would fail to store (or
 // a status no page knows could be stored).
 describe.each(testBackends())('the stored statuses of a request on $name', (backend) => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await createTestDatabase(backend, 2)
-  })
-  afterAll(async () => {
-    await database?.drop()
-  })
+  const database = useTestDatabase(backend, 2)
 
   it('are exactly the serviceRequest machine’s states', async () => {
     const { rows } = await database.pool.query<{ definition: string }>(

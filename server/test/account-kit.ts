@@ -1,10 +1,10 @@
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
 import { mailKinds } from '../mail-kinds'
 import { ApiClient, type ApiOptions, type ApiServer, startApi } from './api-harness'
 import { type SmtpCatcher, startSmtpCatcher, verificationTokenIn } from './smtp-catcher'
-import { type Backend, createTestDatabase, type TestDatabase } from './test-database'
+import { type Backend, createTestDatabase, startedLater, type TestDatabase } from './test-database'
 
 /**
  * What the account tests share: a test database, the API with a clock the test moves, and the
@@ -158,4 +158,19 @@ export async function startAccountKit(
       await database?.drop()
     },
   }
+}
+
+/**
+ * The kit of a `describe` block: started before its tests, closed after them. Read it inside a
+ * test or a hook (it exists from `beforeAll` on).
+ */
+export function useAccountKit(backend: Backend, options: AccountKitOptions = {}): AccountKit {
+  let kit: AccountKit | undefined
+  beforeAll(async () => {
+    kit = await startAccountKit(backend, options)
+  })
+  afterAll(async () => {
+    await kit?.close()
+  })
+  return startedLater(() => kit, 'account kit')
 }
