@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { isValidPasswordChange } from '../src/domain/accounts/account-checks'
 import type { ChangePasswordInput } from '../src/domain/accounts/account-schemas'
 import type { ApiAnswer } from '../src/domain/api/api-contract'
@@ -12,6 +12,7 @@ import {
   retryTo,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * "Change password" on `/profile`, on the shared form flow (machines/form-flow.ts):
@@ -51,9 +52,7 @@ const submitted = {
 export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
   actors: {
-    changePassword: fromPromise<ApiAnswer, ChangePasswordInput>(async () => {
-      throw new Error('changePassword is not provided')
-    }),
+    changePassword: injectedCall<ApiAnswer, ChangePasswordInput>('changePassword'),
   },
   actions: {
     ...formFlowActions<ChangePasswordContext, ChangePasswordEvent>(),

@@ -1,4 +1,4 @@
-import { fromPromise, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { ApiAnswer } from '../src/domain/api/api-contract'
 import {
   type ContactFormValues,
@@ -15,6 +15,7 @@ import {
   retryTo,
   valuesFormStates,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * The contact form (`/contact`), the shared form flow (machines/form-flow.ts) with a limit:
@@ -44,9 +45,7 @@ export const contactFormMachine = setup({
     input: {} as ContactFormInput,
   },
   actors: {
-    sendEnquiry: fromPromise<ApiAnswer, ContactFormValues>(async () => {
-      throw new Error('sendEnquiry is not provided')
-    }),
+    sendEnquiry: injectedCall<ApiAnswer, ContactFormValues>('sendEnquiry'),
   },
   actions: fieldsFlowActions<ContactFormContext, ContactFormEvent>(),
   guards: {

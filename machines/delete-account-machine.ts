@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { isValidDeletion } from '../src/domain/accounts/account-checks'
 import type { ApiAnswer } from '../src/domain/api/api-contract'
 import {
@@ -10,6 +10,7 @@ import {
   onWrongPassword,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * "Delete your account" on `/profile`, confirmed with the password, on the shared form flow
@@ -51,9 +52,7 @@ const confirmation = {
 export const deleteAccountMachine = setup({
   types: { context: {} as DeleteAccountContext, events: {} as DeleteAccountEvent },
   actors: {
-    deleteAccount: fromPromise<ApiAnswer, { readonly password: string }>(async () => {
-      throw new Error('deleteAccount is not provided')
-    }),
+    deleteAccount: injectedCall<ApiAnswer, { readonly password: string }>('deleteAccount'),
   },
   actions: {
     ...formFlowActions<DeleteAccountContext, DeleteAccountEvent>(),

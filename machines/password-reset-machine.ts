@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { ApiAnswer } from '../src/domain/api/api-contract'
 import { isValidReset, resetTokenPattern } from '../src/domain/registration/recovery-schemas'
 import {
@@ -11,6 +11,7 @@ import {
   showServerError,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * The page the recovery mail links to (`/reset-password?token=…`), on the shared form flow
@@ -38,10 +39,8 @@ export const passwordResetMachine = setup({
     input: {} as { readonly token: string },
   },
   actors: {
-    resetPassword: fromPromise<ApiAnswer, { readonly token: string; readonly password: string }>(
-      async () => {
-        throw new Error('resetPassword is not provided')
-      },
+    resetPassword: injectedCall<ApiAnswer, { readonly token: string; readonly password: string }>(
+      'resetPassword',
     ),
   },
   actions: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { isValidProfile, type ProfileValues } from '../src/domain/accounts/account-checks'
 import type { MeBody } from '../src/domain/api/api-contract'
 import {
@@ -9,6 +9,7 @@ import {
   retryTo,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * The details on `/profile`, on the shared form flow (machines/form-flow.ts):
@@ -41,9 +42,7 @@ export const profileMachine = setup({
     input: {} as { readonly profile: ProfileValues },
   },
   actors: {
-    updateProfile: fromPromise<MeBody, ProfileValues>(async () => {
-      throw new Error('updateProfile is not provided')
-    }),
+    updateProfile: injectedCall<MeBody, ProfileValues>('updateProfile'),
   },
   actions: {
     ...formFlowActions<ProfileContext, ProfileEvent>(),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { isValidRecoveryRequest } from '../src/domain/accounts/account-checks'
 import type { ApiAnswer } from '../src/domain/api/api-contract'
 import {
@@ -9,6 +9,7 @@ import {
   retryTo,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * "Forgot your password?" on `/login`: one address, one recovery mail, on the shared form flow
@@ -29,9 +30,7 @@ export type RecoveryRequestEvent =
 export const recoveryRequestMachine = setup({
   types: { context: {} as RecoveryRequestContext, events: {} as RecoveryRequestEvent },
   actors: {
-    resendRecoveryEmail: fromPromise<ApiAnswer, { readonly email: string }>(async () => {
-      throw new Error('resendRecoveryEmail is not provided')
-    }),
+    resendRecoveryEmail: injectedCall<ApiAnswer, { readonly email: string }>('resendRecoveryEmail'),
   },
   actions: {
     ...formFlowActions<RecoveryRequestContext, RecoveryRequestEvent>(),

@@ -1,4 +1,4 @@
-import { fromPromise, setup } from 'xstate'
+import { setup } from 'xstate'
 import { type ApiAnswer, failureAnswer, failureStatus } from '../src/domain/api/api-contract'
 import {
   emptyRegistration,
@@ -18,6 +18,7 @@ import {
   submitTo,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * The registration flow (docs/product.md, "Registration"), on the shared form flow
@@ -54,12 +55,8 @@ export const registrationMachine = setup({
   },
   actors: {
     // Placeholders: the component provides the real calls (and tests provide doubles).
-    registerUser: fromPromise<ApiAnswer, RegistrationValues>(async () => {
-      throw new Error('registerUser is not provided')
-    }),
-    resendRecoveryEmail: fromPromise<ApiAnswer, { readonly email: string }>(async () => {
-      throw new Error('resendRecoveryEmail is not provided')
-    }),
+    registerUser: injectedCall<ApiAnswer, RegistrationValues>('registerUser'),
+    resendRecoveryEmail: injectedCall<ApiAnswer, { readonly email: string }>('resendRecoveryEmail'),
   },
   actions: fieldsFlowActions<RegistrationContext, RegistrationEvent>(),
   guards: {

@@ -1,4 +1,4 @@
-import { fromPromise, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { ServiceRequestBody } from '../src/domain/api/api-contract'
 import {
   emptyServiceRequestForm,
@@ -13,6 +13,7 @@ import {
   freshFieldsFlow,
   valuesFormStates,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * A client's brief for one service (the service pages' "Request this service"), the shared
@@ -44,9 +45,7 @@ export const serviceRequestFormMachine = setup({
     input: {} as ServiceRequestFormInput,
   },
   actors: {
-    sendRequest: fromPromise<ServiceRequestBody, ServiceRequestFormValues>(async () => {
-      throw new Error('sendRequest is not provided')
-    }),
+    sendRequest: injectedCall<ServiceRequestBody, ServiceRequestFormValues>('sendRequest'),
   },
   actions: fieldsFlowActions<ServiceRequestFormContext, ServiceRequestFormEvent>(),
   guards: {

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { ApiAnswer, RevokedBody } from '../src/domain/api/api-contract'
+import { injectedCall } from './injected-call'
 
 /**
  * The actions of the sessions list on `/profile`: end one session, or every session but this
@@ -40,12 +41,8 @@ const start = {
 export const sessionActionsMachine = setup({
   types: { context: {} as SessionActionsContext, events: {} as SessionActionsEvent },
   actors: {
-    endSession: fromPromise<ApiAnswer, SessionTarget>(async () => {
-      throw new Error('endSession is not provided')
-    }),
-    revokeOtherSessions: fromPromise<RevokedBody>(async () => {
-      throw new Error('revokeOtherSessions is not provided')
-    }),
+    endSession: injectedCall<ApiAnswer, SessionTarget>('endSession'),
+    revokeOtherSessions: injectedCall<RevokedBody>('revokeOtherSessions'),
   },
   actions: {
     aim: assign((_, target: SessionTarget | undefined) => ({ target, failed: undefined })),

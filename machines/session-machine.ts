@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
+import { injectedCall } from './injected-call'
 
 /**
  * Whether someone is signed in on this browser (the header, the mobile bar and the signed-in
@@ -32,13 +33,9 @@ export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
     /** Resolves when `/api/v1/me` knows the visitor; rejects otherwise (401 among others). */
-    loadSession: fromPromise<void>(async () => {
-      throw new Error('loadSession is not provided')
-    }),
+    loadSession: injectedCall<void>('loadSession'),
     /** `POST /api/v1/auth/logout`. */
-    signOut: fromPromise<void>(async () => {
-      throw new Error('signOut is not provided')
-    }),
+    signOut: injectedCall<void>('signOut'),
   },
   actions: {
     /** Empties what the browser knows about the user (injected: the query cache). */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { isValidLogin } from '../src/domain/accounts/account-checks'
 import type { ApiAnswer, SignedInBody } from '../src/domain/api/api-contract'
 import {
@@ -12,6 +12,7 @@ import {
   retryTo,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * The sign-in form (`/login`), on the shared form flow (machines/form-flow.ts):
@@ -56,12 +57,8 @@ const submitted = {
 export const signInMachine = setup({
   types: { context: {} as SignInContext, events: {} as SignInEvent },
   actors: {
-    login: fromPromise<SignedInBody, SignInValues>(async () => {
-      throw new Error('login is not provided')
-    }),
-    resendVerification: fromPromise<ApiAnswer, { readonly email: string }>(async () => {
-      throw new Error('resendVerification is not provided')
-    }),
+    login: injectedCall<SignedInBody, SignInValues>('login'),
+    resendVerification: injectedCall<ApiAnswer, { readonly email: string }>('resendVerification'),
   },
   actions: {
     ...formFlowActions<SignInContext, SignInEvent>(),

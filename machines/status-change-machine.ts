@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { failureStatus, type ServiceRequestBody } from '../src/domain/api/api-contract'
 import type { RequestStatus } from '../src/domain/requests/request-status'
 import {
@@ -11,6 +11,7 @@ import {
   showServerText,
   valuesOf,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * A change of one service request's status, with a note for the other side: the agency's
@@ -46,9 +47,7 @@ export const statusChangeMachine = setup({
     events: {} as StatusChangeEvent,
   },
   actors: {
-    changeStatus: fromPromise<ServiceRequestBody, StatusChangeValues>(async () => {
-      throw new Error('changeStatus is not provided')
-    }),
+    changeStatus: injectedCall<ServiceRequestBody, StatusChangeValues>('changeStatus'),
   },
   actions: {
     ...messageActions<StatusChangeContext, StatusChangeEvent>(),

@@ -1,6 +1,7 @@
-import { fromPromise, setup } from 'xstate'
+import { setup } from 'xstate'
 import { verificationTokenPattern } from '../src/domain/accounts/account-schemas'
 import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
+import { injectedCall } from './injected-call'
 
 /**
  * The page the verification mail links to (`/verify-email?token=…`):
@@ -21,9 +22,7 @@ export const verifyEmailMachine = setup({
     input: {} as { readonly token: string },
   },
   actors: {
-    verifyEmail: fromPromise<ApiAnswer, { readonly token: string }>(async () => {
-      throw new Error('verifyEmail is not provided')
-    }),
+    verifyEmail: injectedCall<ApiAnswer, { readonly token: string }>('verifyEmail'),
   },
   guards: {
     linkLooksRight: ({ context }) => verificationTokenPattern.test(context.token),

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import type { Context, Handler } from 'hono'
 import * as v from 'valibot'
 import { endpoints } from '../../src/domain/api/api-contract'
@@ -15,7 +16,7 @@ import {
 import { createMarkHandledSchema } from '../../src/domain/requests/handled-schema'
 import { createStatusChangeSchema } from '../../src/domain/requests/request-schemas'
 import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
-import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
+import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure, invalidFields } from '../http/answers'
@@ -80,7 +81,7 @@ export function adminServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEn
 }
 
 const serviceLabel = (t: Translate, id: string | null) => {
-  const service = serviceIds.find((known) => known === id)
+  const service = asServiceId(id)
   return service ? t(serviceNames[service]) : ''
 }
 const budgetLabel = (t: Translate, value: string) => {
@@ -117,92 +118,71 @@ function abortExport(c: Context<AccountEnv>, name: ExportName): (error: unknown)
   }
 }
 
-/** `GET /api/v1/admin/enquiries.csv`: every row of the filtered list, streamed. */
-export function adminEnquiriesCsvHandler(deps: AgencyDeps): Handler<AccountEnv> {
+/** One column of an export: its translated heading and its cell of a row. */
+type CsvColumn<Row> = readonly [MessageDescriptor, (row: Row, t: Translate) => string]
+
+/** A CSV export: every row of the filtered list, streamed, in the asker's language. */
+function csvExportHandler<Row>(
+  deps: AgencyDeps,
+  name: ExportName,
+  rows: (pool: AgencyDeps['pool'], query: AdminListQuery) => AsyncGenerator<Row[]>,
+  columns: readonly CsvColumn<Row>[],
+): Handler<AccountEnv> {
   return (c) => {
     const parsed = parseQuery(c)
     if (!parsed.ok) return parsed.response
     const t = c.get('t')
-    const header = [
-      h.id,
-      h.createdAt,
-      h.name,
-      h.email,
-      h.phone,
-      h.company,
-      h.service,
-      h.budget,
-      h.language,
-      h.handledAt,
-      h.message,
-    ].map(t)
-    const cells = (row: EnquiryRow) => [
-      row.id,
-      iso(row.created_at),
-      row.name,
-      row.email,
-      row.phone,
-      row.company,
-      serviceLabel(t, row.service_id),
-      budgetLabel(t, row.budget),
-      row.locale,
-      iso(row.handled_at),
-      row.message,
-    ]
+    const header = columns.map(([heading]) => t(heading))
+    const cells = (row: Row) => columns.map(([, cell]) => cell(row, t))
     return csvAnswer(
       c,
-      'enquiries',
-      csvStream(header, allEnquiries(deps.pool, parsed.query), cells, abortExport(c, 'enquiries')),
+      name,
+      csvStream(header, rows(deps.pool, parsed.query), cells, abortExport(c, name)),
     )
   }
 }
 
-/** `GET /api/v1/admin/service-requests.csv`: every row of the filtered list, streamed. */
+/** `GET /api/v1/admin/enquiries.csv`. */
+export function adminEnquiriesCsvHandler(deps: AgencyDeps): Handler<AccountEnv> {
+  return csvExportHandler<EnquiryRow>(deps, 'enquiries', allEnquiries, [
+    [h.id, (row) => row.id],
+    [h.createdAt, (row) => iso(row.created_at)],
+    [h.name, (row) => row.name],
+    [h.email, (row) => row.email],
+    [h.phone, (row) => row.phone],
+    [h.company, (row) => row.company],
+    [h.service, (row, t) => serviceLabel(t, row.service_id)],
+    [h.budget, (row, t) => budgetLabel(t, row.budget)],
+    [h.language, (row) => row.locale],
+    [h.handledAt, (row) => iso(row.handled_at)],
+    [h.message, (row) => row.message],
+  ])
+}
+
+/** `GET /api/v1/admin/service-requests.csv`. */
 export function adminServiceRequestsCsvHandler(deps: AgencyDeps): Handler<AccountEnv> {
-  return (c) => {
-    const parsed = parseQuery(c)
-    if (!parsed.ok) return parsed.response
-    const t = c.get('t')
-    const header = [
-      h.id,
-      h.createdAt,
-      h.updatedAt,
+  return csvExportHandler<AdminRequestRow>(deps, 'service-requests', allRequests, [
+    [h.id, (row) => row.id],
+    [h.createdAt, (row) => iso(row.created_at)],
+    [h.updatedAt, (row) => iso(row.updated_at)],
+    [
       h.status,
-      h.service,
-      h.name,
-      h.email,
-      h.language,
+      (row, t) => (isRequestStatus(row.status) ? t(requestStatusLabels[row.status]) : row.status),
+    ],
+    [h.service, (row, t) => serviceLabel(t, row.service_id)],
+    [h.name, (row) => `${row.client_name} ${row.client_last_name}`],
+    [h.email, (row) => row.client_email],
+    [h.language, (row) => row.client_locale],
+    [
       h.desiredStart,
-      h.budget,
-      h.need,
-    ].map(t)
-    const cells = (row: AdminRequestRow) => {
-      const start = desiredStarts.find((known) => known === row.desired_start)
-      return [
-        row.id,
-        iso(row.created_at),
-        iso(row.updated_at),
-        isRequestStatus(row.status) ? t(requestStatusLabels[row.status]) : row.status,
-        serviceLabel(t, row.service_id),
-        `${row.client_name} ${row.client_last_name}`,
-        row.client_email,
-        row.client_locale,
-        start ? t(desiredStartLabels[start]) : row.desired_start,
-        budgetLabel(t, row.budget),
-        row.need,
-      ]
-    }
-    return csvAnswer(
-      c,
-      'service-requests',
-      csvStream(
-        header,
-        allRequests(deps.pool, parsed.query),
-        cells,
-        abortExport(c, 'service-requests'),
-      ),
-    )
-  }
+      (row, t) => {
+        const start = desiredStarts.find((known) => known === row.desired_start)
+        return start ? t(desiredStartLabels[start]) : row.desired_start
+      },
+    ],
+    [h.budget, (row, t) => budgetLabel(t, row.budget)],
+    [h.need, (row) => row.need],
+  ])
 }
 
 /** `GET /api/v1/admin/enquiries/:id`. */

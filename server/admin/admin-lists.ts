@@ -3,7 +3,9 @@ import type { AdminServiceRequest, Enquiry, ListPage } from '../../src/domain/ap
 import { budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale } from '../../src/domain/locales'
 import { type AdminListQuery, adminPageSize } from '../../src/domain/requests/admin-list-query'
-import { serviceIds } from '../../src/domain/services/service-table'
+import { asServiceId } from '../../src/domain/services/service-table'
+import type { contactEnquiries } from '../db/schema'
+import type { SqlColumns } from '../db/sql-row'
 import {
   type AdminRequestRow,
   clientColumns,
@@ -79,19 +81,20 @@ export function requestFilter(query: AdminListQuery): Filter {
   return { where: whereOf(conditions), values }
 }
 
-export type EnquiryRow = {
-  id: string
-  name: string
-  email: string
-  phone: string
-  company: string
-  service_id: string | null
-  budget: string
-  message: string
-  locale: string
-  created_at: Date
-  handled_at: Date | null
-}
+export type EnquiryRow = SqlColumns<
+  typeof contactEnquiries,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'company'
+  | 'service_id'
+  | 'budget'
+  | 'message'
+  | 'locale'
+  | 'created_at'
+  | 'handled_at'
+>
 
 export const enquiryColumns = `e.id, e.name, e.email, e.phone, e.company, e.service_id, e.budget,
   e.message, e.locale, e.created_at, e.handled_at`
@@ -103,7 +106,7 @@ export function toEnquiry(row: EnquiryRow): Enquiry {
     email: row.email,
     phone: row.phone,
     company: row.company,
-    serviceId: serviceIds.find((id) => id === row.service_id) ?? null,
+    serviceId: asServiceId(row.service_id) ?? null,
     budget: budgetRanges.find((id) => id === row.budget) ?? 'not-sure',
     message: row.message,
     locale: isLocale(row.locale) ? row.locale : 'en',

@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import type { Pool } from 'pg'
 import type { UserRole } from '../../src/domain/api/api-contract'
+import { users } from '../db/schema'
 
 export type RoleChange =
   | { readonly outcome: 'changed' | 'unchanged'; readonly email: string }
@@ -8,25 +11,28 @@ export type RoleChange =
 /**
  * Gives the account registered with `email` (any case) the `role`. Only a verified account
  * becomes an admin: an unconfirmed address may belong to someone who typed another's address.
- * Taking the role away works for any account.
+ * Taking the role away works for any account. One `users` row read and written: Drizzle's
+ * builder, as sign-in and the profile do (docs/architecture.md, "The server's SQL"); it takes
+ * a pool because `npm run admin:grant` opens only that.
  */
 export async function setAccountRole(
   pool: Pool,
   email: string,
   role: UserRole,
 ): Promise<RoleChange> {
-  const { rows } = await pool.query<{ email: string; verified: boolean; role: string }>(
-    `SELECT email, email_verified_at IS NOT NULL AS verified, role FROM users
-     WHERE lower(email) = lower($1)`,
-    [email.trim()],
-  )
-  const account = rows[0]
+  const db = drizzle(pool)
+  const [account] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      verifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
   if (!account) return { outcome: 'no_account' }
-  if (role === 'admin' && !account.verified) return { outcome: 'unverified' }
+  if (role === 'admin' && account.verifiedAt === null) return { outcome: 'unverified' }
   if (account.role === role) return { outcome: 'unchanged', email: account.email }
-  await pool.query('UPDATE users SET role = $2 WHERE lower(email) = lower($1)', [
-    account.email,
-    role,
-  ])
+  await db.update(users).set({ role }).where(eq(users.id, account.id))
   return { outcome: 'changed', email: account.email }
 }

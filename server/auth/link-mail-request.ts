@@ -2,12 +2,11 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { Handler } from 'hono'
 import type * as v from 'valibot'
 import type { Translate } from '../../src/domain/forms/translate'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
-import { success, tooManyRequests } from '../http/answers'
+import { admitRequest, limitPerEmail, schemasPerLocale } from '../http/admit-request'
+import { success } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
 import type { RateRules } from '../http/rate-rules'
 import { type SecurityEventName, securityEvent } from '../log/security-event'
-import { emailSubject } from '../security/rate-limit'
 
 /** What differs between the two "mail me a link" endpoints (recovery, verification). */
 export type LinkMailRequest = {
@@ -33,10 +32,9 @@ export function linkMailRequestHandler(deps: ApiDeps, request: LinkMailRequest):
     const admitted = await admitRequest(c, deps, deps.rateRules[request.perIp], schemas)
     if (!admitted.ok) return admitted.response
     const { email } = admitted.input
-    for (const rule of request.perEmail.map((name) => deps.rateRules[name])) {
-      const perEmail = await deps.rateLimiter.hit(rule, emailSubject(email))
-      if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, rule)
-    }
+    const rules = request.perEmail.map((name) => deps.rateRules[name])
+    const overLimit = await limitPerEmail(c, deps, rules, email)
+    if (overLimit) return overLimit
     const queued = await deps.pool.query<{ id: string; user_id: string | null }>(
       request.enqueueSql,
       [email, c.get('locale')],

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountKit, startAccountKit } from '../test/account-kit'
+import { describe, expect, it } from 'vitest'
+import { useAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { countingHashSlots } from '../test/counting-hash-slots'
 import { testBackends } from '../test/test-database'
@@ -7,20 +7,14 @@ import { testBackends } from '../test/test-database'
 const login = '/api/v1/auth/login'
 
 describe.each(testBackends())('sign-in and sign-out on $name', (backend) => {
-  let kit: AccountKit
   const slots = countingHashSlots()
-  beforeAll(async () => {
-    kit = await startAccountKit(backend, {
-      hashSlots: slots,
-      rateRules: {
-        // Room for the timing samples; the limits have their own test with their own rules.
-        loginFailuresPerIp: { name: 'login:ip', limit: 1000, windowSeconds: 900 },
-        loginFailuresPerAccount: { name: 'login:account', limit: 1000, windowSeconds: 900 },
-      },
-    })
-  })
-  afterAll(async () => {
-    await kit?.close()
+  const kit = useAccountKit(backend, {
+    hashSlots: slots,
+    rateRules: {
+      // Room for the timing samples; the limits have their own test with their own rules.
+      loginFailuresPerIp: { name: 'login:ip', limit: 1000, windowSeconds: 900 },
+      loginFailuresPerAccount: { name: 'login:account', limit: 1000, windowSeconds: 900 },
+    },
   })
 
   it('unknown address and wrong password: the same 401 and body, and the same argon2 work (one verification against a hash, the dummy one for an unknown address)', async () => {
@@ -158,17 +152,11 @@ describe.each(testBackends())('sign-in and sign-out on $name', (backend) => {
 })
 
 describe.each(testBackends())('sign-in limits on $name', (backend) => {
-  let kit: AccountKit
-  beforeAll(async () => {
-    kit = await startAccountKit(backend, {
-      rateRules: {
-        loginFailuresPerIp: { name: 'login:ip', limit: 6, windowSeconds: 900 },
-        loginFailuresPerAccount: { name: 'login:account', limit: 3, windowSeconds: 900 },
-      },
-    })
-  })
-  afterAll(async () => {
-    await kit?.close()
+  const kit = useAccountKit(backend, {
+    rateRules: {
+      loginFailuresPerIp: { name: 'login:ip', limit: 6, windowSeconds: 900 },
+      loginFailuresPerAccount: { name: 'login:account', limit: 3, windowSeconds: 900 },
+    },
   })
 
   it('per account: failures only, 429 with Retry-After, a success clears the count', async () => {

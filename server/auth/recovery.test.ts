@@ -1,87 +1,40 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
-import { createSmtpSender } from '../mail/smtp-transport'
+import { describe, expect, it } from 'vitest'
+import { createOutboxWorker } from '../mail/outbox-worker'
 import { mailKinds } from '../mail-kinds'
 import { verifyPassword } from '../security/passwords'
-import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
-import {
-  resetTokenIn,
-  type SmtpCatcher,
-  startSmtpCatcher,
-  verificationTokenIn,
-} from '../test/smtp-catcher'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { publicUrl, registrationOf, useAccountKit } from '../test/account-kit'
+import { ApiClient, startApi } from '../test/api-harness'
+import { resetTokenIn } from '../test/smtp-catcher'
+import { testBackends } from '../test/test-database'
 
-const publicUrl = 'https://agency.example'
 let sequence = 0
+/** A fresh registration; the address in mixed case, as people type it. */
 function account() {
   sequence += 1
-  return {
-    email: `Recover${sequence}.${Date.now()}@Example.com`,
-    password: 'first password 123',
-    name: 'Luis',
-    lastName: 'Pérez',
-    phone: '5512345678',
-    street: 'Calle 5',
-    interiorNumber: '1',
-    neighborhood: 'Centro',
-    municipality: 'Puebla',
-    postalCode: '72000',
-    city: 'Puebla',
-    country: 'México',
-    gender: 'Male',
-    birthDate: '1985-01-31',
-  }
+  return registrationOf(`Recover${sequence}.${Date.now()}@Example.com`, 'first password 123')
 }
 
 describe.each(testBackends())('recovery email and password reset on $name', (backend) => {
-  let database: TestDatabase
-  let api: ApiServer
-  let smtp: SmtpCatcher
-  let worker: OutboxWorker
-  let sender: ReturnType<typeof createSmtpSender>
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend)
-    smtp = await startSmtpCatcher()
-    sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({
-      kinds: mailKinds,
-      pool: database.pool,
-      send: sender.send,
-      publicUrl,
-      log: () => {},
-    })
-    api = await startApi(database, { mail: worker })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await worker?.stop()
-    sender?.close()
-    await smtp?.close()
-    await database?.drop()
-  })
+  const kit = useAccountKit(backend)
 
   /** The recovery mail (the account's first mail is its verification link). */
   const resetMail = (email: string) =>
-    smtp.waitForMail(email, undefined, (mail) => resetTokenIn(mail.text, publicUrl) !== undefined)
+    kit.smtp.waitForMail(
+      email,
+      undefined,
+      (mail) => resetTokenIn(mail.text, publicUrl) !== undefined,
+    )
 
-  async function registered(language?: string) {
-    const user = account()
-    const client = new ApiClient(api.url)
-    if (language) client.cookies.set('app-language', language)
-    expect((await client.post('/api/v1/auth/register', user)).status).toBe(201)
-    // Confirmed through its link: a reset is for confirmed accounts (an unconfirmed one is
-    // removed instead, docs/decisions/033).
-    await worker.deliverDue()
-    const mail = await smtp.waitForMail(user.email, undefined, (m) =>
-      Boolean(verificationTokenIn(m.text, publicUrl)),
-    )
-    const token = verificationTokenIn(mail.text, publicUrl)
-    expect((await new ApiClient(api.url).post('/api/v1/auth/verify-email', { token })).status).toBe(
-      200,
-    )
+  /**
+   * A confirmed account and the browser it registered in: a reset is for confirmed accounts
+   * (an unconfirmed one is removed instead, docs/decisions/033).
+   */
+  async function registered(language: 'en' | 'es' = 'en') {
+    const { email, password } = account()
+    const user = await kit.verifiedAccount(language, { email, password })
+    const client = new ApiClient(kit.api.url)
+    client.cookies.set('app-language', language)
     return { user, client }
   }
 
@@ -90,7 +43,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     const known = await client.post('/api/v1/auth/resend-recovery-email', {
       email: user.email.toLowerCase(),
     })
-    const unknown = await new ApiClient(api.url).post('/api/v1/auth/resend-recovery-email', {
+    const unknown = await new ApiClient(kit.api.url).post('/api/v1/auth/resend-recovery-email', {
       email: `nobody.${Date.now()}@example.com`,
     })
     expect(known.status).toBe(200)
@@ -104,9 +57,12 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     const knownAgain = await client.post('/api/v1/auth/resend-recovery-email', {
       email: user.email,
     })
-    const unknownAgain = await new ApiClient(api.url).post('/api/v1/auth/resend-recovery-email', {
-      email: `nobody.again.${Date.now()}@example.com`,
-    })
+    const unknownAgain = await new ApiClient(kit.api.url).post(
+      '/api/v1/auth/resend-recovery-email',
+      {
+        email: `nobody.again.${Date.now()}@example.com`,
+      },
+    )
     expect(knownAgain.status).toBe(429)
     expect(Number(knownAgain.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(Number(knownAgain.headers.get('retry-after'))).toBeLessThanOrEqual(60)
@@ -115,8 +71,8 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     expect(unknownAgain.status).toBe(200)
 
     // Every accepted request did the same work (one outbox row); only the account's is mailed.
-    await worker.deliverDue()
-    const outbox = await database.pool.query(
+    await kit.worker.deliverDue()
+    const outbox = await kit.database.pool.query(
       "SELECT recipient, user_id, status FROM mail_outbox WHERE kind = 'password_recovery' ORDER BY id",
     )
     expect(outbox.rows.map((row) => [row.user_id !== null, row.status])).toEqual([
@@ -125,12 +81,14 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
       [false, 'dropped'],
     ])
     expect(outbox.rows[0].recipient).toBe(user.email)
-    expect(smtp.mails.filter((mail) => mail.to.some((to) => to.startsWith('nobody')))).toEqual([])
+    expect(kit.smtp.mails.filter((mail) => mail.to.some((to) => to.startsWith('nobody')))).toEqual(
+      [],
+    )
   })
 
   it('the same unknown address twice within a minute reaches 429, like a known one', async () => {
     const email = `ghost.${Date.now()}@example.com`
-    const client = new ApiClient(api.url)
+    const client = new ApiClient(kit.api.url)
     expect((await client.post('/api/v1/auth/resend-recovery-email', { email })).status).toBe(200)
     expect((await client.post('/api/v1/auth/resend-recovery-email', { email })).status).toBe(429)
   })
@@ -138,12 +96,12 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
   it('without SMTP the request leaves no usable token: the waiting outbox row holds none and no token exists', async () => {
     const idle = createOutboxWorker({
       kinds: mailKinds,
-      pool: database.pool,
+      pool: kit.database.pool,
       send: undefined,
       publicUrl,
       log: () => {},
     })
-    const noSmtpApi = await startApi(database, { mail: idle })
+    const noSmtpApi = await startApi(kit.database, { mail: idle })
     try {
       const user = account()
       const client = new ApiClient(noSmtpApi.url)
@@ -151,7 +109,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
       const answer = await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
       expect(answer.status).toBe(200)
       await idle.deliverDue()
-      const outbox = await database.pool.query(
+      const outbox = await kit.database.pool.query(
         "SELECT row_to_json(mail_outbox)::jsonb AS row FROM mail_outbox WHERE recipient = $1 AND kind = 'password_recovery'",
         [user.email],
       )
@@ -161,7 +119,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
       expect(Object.keys(row)).not.toContain('link_token')
       // No value in the row looks like a 256-bit base64url token.
       expect(Object.values(row).filter((v) => /^[A-Za-z0-9_-]{43}$/.test(String(v)))).toEqual([])
-      const tokens = await database.pool.query(
+      const tokens = await kit.database.pool.query(
         `SELECT count(*)::int AS n FROM password_reset_tokens
          JOIN users ON users.id = password_reset_tokens.user_id WHERE users.email = $1`,
         [user.email],
@@ -177,11 +135,13 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     // A stranger registers the owner's address and fills the details in.
     const stranger = account()
     const owner = stranger.email
-    expect((await new ApiClient(api.url).post('/api/v1/auth/register', stranger)).status).toBe(201)
+    expect((await new ApiClient(kit.api.url).post('/api/v1/auth/register', stranger)).status).toBe(
+      201,
+    )
     // The owner asks for a recovery mail, in Spanish, and opens its link.
-    const ownersBrowser = new ApiClient(api.url, undefined, 'es')
+    const ownersBrowser = new ApiClient(kit.api.url, undefined, 'es')
     await ownersBrowser.post('/api/v1/auth/resend-recovery-email', { email: owner })
-    await worker.deliverDue()
+    await kit.worker.deliverDue()
     const token = resetTokenIn((await resetMail(owner)).text, publicUrl)
     const reset = await ownersBrowser.post('/api/v1/auth/reset-password', {
       token,
@@ -195,12 +155,12 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
         'El registro de esta dirección nunca se confirmó, así que no tenía contraseña que restablecer. Eliminamos el registro sin terminar y todo lo que contenía: regístrate de nuevo para crear tu cuenta.',
     })
     // Nothing of the stranger's registration is left, and the owner is nobody's successor.
-    const left = await database.pool.query(
+    const left = await kit.database.pool.query(
       'SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)',
       [owner],
     )
     expect(left.rows[0].n).toBe(0)
-    const signIn = await new ApiClient(api.url).post('/api/v1/auth/login', {
+    const signIn = await new ApiClient(kit.api.url).post('/api/v1/auth/login', {
       email: owner,
       password: 'the owner’s own passphrase',
     })
@@ -217,13 +177,13 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
       name: 'Owner',
       password: 'the owner’s own passphrase',
     }
-    expect((await new ApiClient(api.url).post('/api/v1/auth/register', fresh)).status).toBe(201)
+    expect((await new ApiClient(kit.api.url).post('/api/v1/auth/register', fresh)).status).toBe(201)
   })
 
   it('delivers the mail over SMTP with a link to PUBLIC_URL that sets a new password once', async () => {
     const { user, client } = await registered()
     await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
-    await worker.deliverDue()
+    await kit.worker.deliverDue()
     const mail = await resetMail(user.email)
     expect(mail.subject).toBe('Reset your Puente Digital password')
     const token = resetTokenIn(mail.text, publicUrl)
@@ -232,21 +192,21 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     expect(mail.raw).not.toContain(user.password)
 
     // Stored hashed; the outbox row never held it.
-    const stored = await database.pool.query('SELECT token_hash FROM password_reset_tokens')
+    const stored = await kit.database.pool.query('SELECT token_hash FROM password_reset_tokens')
     expect(stored.rows.map((row) => row.token_hash)).toContain(
       createHash('sha256')
         .update(token ?? '')
         .digest('hex'),
     )
     expect(JSON.stringify(stored.rows)).not.toContain(token)
-    const outbox = await database.pool.query(
+    const outbox = await kit.database.pool.query(
       "SELECT status, row_to_json(mail_outbox)::text AS whole FROM mail_outbox WHERE recipient = $1 AND kind = 'password_recovery'",
       [user.email],
     )
     expect(outbox.rows).toEqual([{ status: 'sent', whole: expect.any(String) }])
     expect(outbox.rows[0].whole).not.toContain(token)
 
-    const reset = await new ApiClient(api.url).post('/api/v1/auth/reset-password', {
+    const reset = await new ApiClient(kit.api.url).post('/api/v1/auth/reset-password', {
       token,
       password: 'a brand new passphrase',
     })
@@ -255,13 +215,14 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
       success: true,
       message: 'Your password has been changed. You can now sign in with it.',
     })
-    const { rows } = await database.pool.query('SELECT password_hash FROM users WHERE email = $1', [
-      user.email,
-    ])
+    const { rows } = await kit.database.pool.query(
+      'SELECT password_hash FROM users WHERE email = $1',
+      [user.email],
+    )
     expect(await verifyPassword(rows[0].password_hash, 'a brand new passphrase')).toBe(true)
     expect(await verifyPassword(rows[0].password_hash, user.password)).toBe(false)
 
-    const secondUse = await new ApiClient(api.url).post('/api/v1/auth/reset-password', {
+    const secondUse = await new ApiClient(kit.api.url).post('/api/v1/auth/reset-password', {
       token,
       password: 'another passphrase 2',
     })
@@ -273,7 +234,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     const { user, client } = await registered('es')
     const answer = await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
     expect(answer.body.message).toBe('El correo de recuperación se envió correctamente.')
-    await worker.deliverDue()
+    await kit.worker.deliverDue()
     const mail = await resetMail(user.email)
     expect(mail.subject).toBe('Restablece tu contraseña de Puente Digital')
     expect(mail.text).toContain('Hola,')
@@ -283,7 +244,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
   it('refuses an expired token, a malformed one, and a weak new password', async () => {
     const { user, client } = await registered()
     await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
-    await worker.deliverDue()
+    await kit.worker.deliverDue()
     const token = resetTokenIn((await resetMail(user.email)).text, publicUrl)
 
     const weak = await client.post('/api/v1/auth/reset-password', { token, password: 'short' })
@@ -297,7 +258,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     expect(malformed.status).toBe(400)
     expect(Object.keys(malformed.body.fields as object)).toEqual(['token'])
 
-    await database.pool.query(
+    await kit.database.pool.query(
       "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second'",
     )
     const expired = await client.post('/api/v1/auth/reset-password', {
@@ -311,11 +272,11 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
   it('a token works once even when used twice at the same moment', async () => {
     const { user, client } = await registered()
     await client.post('/api/v1/auth/resend-recovery-email', { email: user.email })
-    await worker.deliverDue()
+    await kit.worker.deliverDue()
     const token = resetTokenIn((await resetMail(user.email)).text, publicUrl)
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        new ApiClient(api.url).post('/api/v1/auth/reset-password', {
+        new ApiClient(kit.api.url).post('/api/v1/auth/reset-password', {
           token,
           password: `parallel password ${i}`,
         }),

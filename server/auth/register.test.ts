@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registrationFor } from '../../tests/fixtures/registration'
 import { verifyPassword } from '../security/passwords'
-import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
+import { ApiClient, type ApiServer, startApi, useApi } from '../test/api-harness'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
 
 const register = '/api/v1/auth/register'
@@ -17,8 +17,13 @@ function payload(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(testBackends())('POST /api/v1/auth/register on $name', (backend) => {
-  let database: TestDatabase
-  let api: ApiServer
+  // Generous limits here: these tests are about answers; rate limits have their own tests.
+  const { database, api } = useApi(backend, {
+    rateRules: {
+      registerPerIp: { name: 'register:ip', limit: 1000, windowSeconds: 900 },
+      registerPerEmail: { name: 'register:email', limit: 100, windowSeconds: 900 },
+    },
+  })
   const userCount = async (email: string) =>
     Number(
       (
@@ -27,21 +32,6 @@ describe.each(testBackends())('POST /api/v1/auth/register on $name', (backend) =
         ])
       ).rows[0].count,
     )
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend)
-    // Generous limits here: these tests are about answers; rate limits have their own tests.
-    api = await startApi(database, {
-      rateRules: {
-        registerPerIp: { name: 'register:ip', limit: 1000, windowSeconds: 900 },
-        registerPerEmail: { name: 'register:email', limit: 100, windowSeconds: 900 },
-      },
-    })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await database?.drop()
-  })
 
   it('201 for a new account, stored with an argon2id hash and never echoing the password', async () => {
     const body = payload()
@@ -265,22 +255,13 @@ describe.each(testBackends())('POST /api/v1/auth/register on $name', (backend) =
 })
 
 describe('register rate limits', () => {
-  let database: TestDatabase
-  let api: ApiServer
-  beforeAll(async () => {
-    const [embedded] = testBackends()
-    if (!embedded) throw new Error('no backend')
-    database = await createTestDatabase(embedded)
-    api = await startApi(database, {
-      rateRules: {
-        registerPerIp: { name: 'register:ip', limit: 3, windowSeconds: 900 },
-        registerPerEmail: { name: 'register:email', limit: 2, windowSeconds: 900 },
-      },
-    })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await database?.drop()
+  const [embedded] = testBackends()
+  if (!embedded) throw new Error('no backend')
+  const { api } = useApi(embedded, {
+    rateRules: {
+      registerPerIp: { name: 'register:ip', limit: 3, windowSeconds: 900 },
+      registerPerEmail: { name: 'register:email', limit: 2, windowSeconds: 900 },
+    },
   })
 
   it('429 with Retry-After once an address (client) exceeds its budget', async () => {

@@ -4,15 +4,14 @@ import {
   type RegistrationField,
 } from '../../src/domain/registration/registration-schema'
 import { users } from '../db/schema'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
-import { failure, success, tooManyRequests } from '../http/answers'
+import { admitRequest, limitPerEmail, schemasPerLocale } from '../http/admit-request'
+import { failure, success } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { refusePassword } from '../http/refuse-password'
 import { securityEvent } from '../log/security-event'
 import { accountMailKinds } from '../mail/account-mail-kinds'
 import { kindLiteral } from '../mail/mail-kind'
 import { hashPassword } from '../security/passwords'
-import { emailSubject } from '../security/rate-limit'
 import { authMessages } from './auth-messages'
 
 /**
@@ -35,9 +34,8 @@ export function registerHandler(deps: ApiDeps): Handler<ApiEnv> {
     if (!admitted.ok) return admitted.response
     const input = admitted.input
 
-    const perEmailRule = deps.rateRules.registerPerEmail
-    const perEmail = await deps.rateLimiter.hit(perEmailRule, emailSubject(input.email))
-    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, perEmailRule)
+    const overLimit = await limitPerEmail(c, deps, [deps.rateRules.registerPerEmail], input.email)
+    if (overLimit) return overLimit
 
     const refused = await refusePassword(c, input.password, [
       input.email,

@@ -1,5 +1,7 @@
 import type { Handler } from 'hono'
 import { createResetPasswordSchema } from '../../src/domain/registration/recovery-schemas'
+import type { users } from '../db/schema'
+import type { SqlColumns } from '../db/sql-row'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { failure, success } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
@@ -81,13 +83,9 @@ export function resetPasswordHandler(deps: ApiDeps): Handler<ApiEnv> {
       return failure(c, 400, 'invalid_token', t(authMessages.resetLinkInvalid))
     }
 
-    const found = await deps.pool.query<{
-      id: string
-      email: string
-      name: string
-      last_name: string
-      unverified: boolean
-    }>(lookupSql, [tokenHash])
+    const found = await deps.pool.query<
+      SqlColumns<typeof users, 'id' | 'email' | 'name' | 'last_name'> & { unverified: boolean }
+    >(lookupSql, [tokenHash])
     const account = found.rows[0]
     if (!account) return invalid()
     if (account.unverified) {

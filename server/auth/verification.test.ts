@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountKit, startAccountKit } from '../test/account-kit'
+import { describe, expect, it } from 'vitest'
+import { useAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { verificationTokenIn } from '../test/smtp-catcher'
 import { testBackends } from '../test/test-database'
@@ -9,13 +9,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const day = 24 * 60 * 60 * 1000
 
 describe.each(testBackends())('email verification on $name', (backend) => {
-  let kit: AccountKit
-  beforeAll(async () => {
-    kit = await startAccountKit(backend)
-  })
-  afterAll(async () => {
-    await kit?.close()
-  })
+  const kit = useAccountKit(backend)
 
   const verify = (token: unknown) =>
     new ApiClient(kit.api.url).post('/api/v1/auth/verify-email', { token })

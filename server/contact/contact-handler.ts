@@ -1,11 +1,10 @@
 import type { Handler } from 'hono'
 import { createContactSchema, minimumFillMs } from '../../src/domain/leads/contact-schema'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
+import { admitRequest, limitPerEmail, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
-import { success, tooManyRequests } from '../http/answers'
+import { success } from '../http/answers'
 import type { ApiEnv } from '../http/api-env'
 import { securityEvent } from '../log/security-event'
-import { emailSubject } from '../security/rate-limit'
 import { contactAnswerMessages } from './contact-messages'
 import { insertEnquiry } from './enquiry-store'
 
@@ -32,9 +31,8 @@ export function contactHandler(deps: AgencyDeps): Handler<ApiEnv> {
     if (!admitted.ok) return admitted.response
     const input = admitted.input
 
-    const perEmailRule = deps.rateRules.contactPerEmail
-    const perEmail = await deps.rateLimiter.hit(perEmailRule, emailSubject(input.email))
-    if (!perEmail.allowed) return tooManyRequests(c, perEmail.retryAfterSeconds, perEmailRule)
+    const overLimit = await limitPerEmail(c, deps, [deps.rateRules.contactPerEmail], input.email)
+    if (overLimit) return overLimit
 
     const spam =
       input.website.trim() !== ''

@@ -1,9 +1,9 @@
 import { budgetLabels, budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale, type Locale } from '../../src/domain/locales'
-import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
+import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
+import type { ComposedMail } from '../mail/compose-mail'
 import { composeMail } from '../mail/compose-mail'
-import type { ComposedMail } from '../mail/recovery-email'
 import {
   contactAcknowledgementMessages,
   contactAgencyMailMessages,
@@ -27,7 +27,7 @@ function enquiryRows(locale: Locale, enquiry: StoredEnquiry): [string, string][]
   const t = translator(locale)
   const m = contactAgencyMailMessages
   const orNone = (value: string) => (value === '' ? t(m.none) : value)
-  const service = serviceIds.find((id) => id === enquiry.serviceId)
+  const service = asServiceId(enquiry.serviceId)
   const budget = budgetRanges.find((range) => range === enquiry.budget)
   return [
     [t(m.name), enquiry.name],

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   contactMaxLengths,
   createContactSchema,
@@ -10,12 +10,9 @@ import { budgetRanges } from '../../src/domain/leads/lead-options'
 import { serviceIds } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
 import { createLogger } from '../log/logger'
-import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
-import { createSmtpSender } from '../mail/smtp-transport'
-import { mailKinds } from '../mail-kinds'
-import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
-import { type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { useAccountKit } from '../test/account-kit'
+import { ApiClient, startApi } from '../test/api-harness'
+import { testBackends } from '../test/test-database'
 
 const agencyEmail = 'inbox@agency.example'
 let sequence = 0
@@ -103,47 +100,21 @@ describe('the contact schema', () => {
 })
 
 describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
-  let database: TestDatabase
-  let api: ApiServer
-  let smtp: SmtpCatcher
-  let worker: OutboxWorker
-  let sender: ReturnType<typeof createSmtpSender>
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend)
-    smtp = await startSmtpCatcher()
-    sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({
-      kinds: mailKinds,
-      pool: database.pool,
-      send: sender.send,
-      publicUrl: 'https://agency.example',
-      log: () => {},
-    })
-    api = await startApi(database, {
-      mail: worker,
-      agencyEmail,
-      rateRules: {
-        contactPerIp: { name: 'contact:ip', limit: 4, windowSeconds: 3600 },
-        contactPerEmail: { name: 'contact:email', limit: 2, windowSeconds: 3600 },
-      },
-    })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await worker?.stop()
-    sender?.close()
-    await smtp?.close()
-    await database?.drop()
+  const kit = useAccountKit(backend, {
+    agencyEmail,
+    rateRules: {
+      contactPerIp: { name: 'contact:ip', limit: 4, windowSeconds: 3600 },
+      contactPerEmail: { name: 'contact:email', limit: 2, windowSeconds: 3600 },
+    },
   })
 
   const count = async (table: string, where = 'true', values: unknown[] = []) =>
     Number(
-      (await database.pool.query(`SELECT count(*) FROM ${table} WHERE ${where}`, values)).rows[0]
-        .count,
+      (await kit.database.pool.query(`SELECT count(*) FROM ${table} WHERE ${where}`, values))
+        .rows[0].count,
     )
   const visitor = (language?: string) => {
-    const client = new ApiClient(api.url)
+    const client = new ApiClient(kit.api.url)
     if (language) client.cookies.set('app-language', language)
     return client
   }
@@ -156,7 +127,7 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
       success: true,
       message: '¡Gracias! Recibimos tu mensaje y te responderemos en un día hábil.',
     })
-    const { rows } = await database.pool.query(
+    const { rows } = await kit.database.pool.query(
       'SELECT id, name, email, phone, company, service_id, budget, message, locale FROM contact_enquiries WHERE email = $1',
       [sent.email],
     )
@@ -175,8 +146,8 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     ])
     expect(await count('mail_outbox', 'enquiry_id = $1', [rows[0].id])).toBe(2)
 
-    await worker.deliverDue()
-    const toAgency = await smtp.waitForMail(agencyEmail, undefined, (mail) =>
+    await kit.worker.deliverDue()
+    const toAgency = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
       mail.text.includes(sent.email),
     )
     expect(toAgency.subject).toBe(`Nueva solicitud desde el sitio web: ${sent.name}`)
@@ -195,7 +166,7 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     expect(toAgency.html).toContain('Café &#60;Olmo&#62; &#38; Hijos')
     expect(toAgency.html).not.toContain('<Olmo>')
 
-    const acknowledgement = await smtp.waitForMail(sent.email)
+    const acknowledgement = await kit.smtp.waitForMail(sent.email)
     expect(acknowledgement.subject).toBe('Recibimos tu mensaje – Puente Digital')
     expect(acknowledgement.text).toContain('Gracias por escribir a Puente Digital.')
     expect(acknowledgement.html).toContain('<html lang="es">')
@@ -215,15 +186,15 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
       message: lure,
     })
     expect((await visitor('en').post('/api/v1/contact', sent)).status).toBe(201)
-    await worker.deliverDue()
-    const acknowledgement = await smtp.waitForMail(sent.email)
+    await kit.worker.deliverDue()
+    const acknowledgement = await kit.smtp.waitForMail(sent.email)
     const decoded = `${acknowledgement.subject}\n${acknowledgement.text}\n${acknowledgement.html}`
     for (const part of ['pay-agency', 'invoice', 'overdue', 'billing', 'http:', 'www.'])
       expect(decoded, part).not.toContain(part)
     expect(acknowledgement.text).toContain('Hello Puente,')
     expect(acknowledgement.raw).not.toContain('pay-agency')
     // The agency's own copy still has all of it, to judge for itself.
-    const toAgency = await smtp.waitForMail(agencyEmail, undefined, (mail) =>
+    const toAgency = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
       mail.text.includes(sent.email),
     )
     expect(toAgency.text).toContain('http://pay-agency.example/login')
@@ -231,8 +202,8 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
 
   it('caps the acknowledgements of all visitors per hour: past it the enquiry is stored and the agency mailed, with no acknowledgement', async () => {
     const lines: string[] = []
-    const capped = await startApi(database, {
-      mail: worker,
+    const capped = await startApi(kit.database, {
+      mail: kit.worker,
       agencyEmail,
       logger: createLogger({ destination: { write: (line: string) => lines.push(line) } }),
       rateRules: {
@@ -254,7 +225,7 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
       }
       const mails = async (email: string) =>
         (
-          await database.pool.query<{ kind: string; recipient: string }>(
+          await kit.database.pool.query<{ kind: string; recipient: string }>(
             `SELECT o.kind, o.recipient FROM mail_outbox o
              JOIN contact_enquiries e ON e.id = o.enquiry_id WHERE e.email = $1 ORDER BY o.kind`,
             [email],
@@ -288,14 +259,14 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
   it('writes both mails in English for an English page', async () => {
     const sent = enquiry({ service: '', phone: '', company: '' })
     expect((await visitor('en').post('/api/v1/contact', sent)).status).toBe(201)
-    await worker.deliverDue()
-    const toAgency = await smtp.waitForMail(agencyEmail, undefined, (mail) =>
+    await kit.worker.deliverDue()
+    const toAgency = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
       mail.text.includes(sent.email),
     )
     expect(toAgency.subject).toBe(`New enquiry from the website: ${sent.name}`)
     expect(toAgency.text).toContain('Service of interest: (not given)')
     expect(toAgency.text).toContain('Language of the page: English')
-    const acknowledgement = await smtp.waitForMail(sent.email)
+    const acknowledgement = await kit.smtp.waitForMail(sent.email)
     expect(acknowledgement.subject).toBe('We received your message – Puente Digital')
   })
 
@@ -389,7 +360,7 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
   })
 
   it('never answers a hostile body with a 5xx, and stores nothing it refuses', async () => {
-    const generous = await startApi(database, {
+    const generous = await startApi(kit.database, {
       rateRules: {
         contactPerIp: { name: 'contact-fuzz:ip', limit: 1_000_000, windowSeconds: 60 },
         contactPerEmail: { name: 'contact-fuzz:email', limit: 1_000_000, windowSeconds: 60 },

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registrationOf } from '../test/account-kit'
 import { freezeProcessTree } from '../test/faulty-database'
-import { buildServer, exited, startServerProcess } from '../test/server-process'
+import { buildServer, exited, startServerProcess, xsrfHeaders } from '../test/server-process'
 import { isAlive, postmasterPid } from './stale-postmaster'
 
 /**
@@ -40,15 +41,7 @@ describe('crash safety', () => {
     const first = await startServerProcess(buildDir, env)
     started.push(first.child)
 
-    const tokenAnswer = await fetch(`${first.url}/api/v1/auth/xsrf-token`)
-    const cookies = tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
-    const token =
-      cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
-    const headers = {
-      'content-type': 'application/json',
-      cookie: cookies.join('; '),
-      'x-xsrf-token': token,
-    }
+    const headers = await xsrfHeaders(first.url)
 
     const acknowledged: string[] = []
     let attempted = 0
@@ -61,22 +54,7 @@ describe('crash safety', () => {
           const response = await fetch(`${first.url}/api/v1/auth/register`, {
             method: 'POST',
             headers: { ...headers, 'x-forwarded-for': `10.9.${id}.${n % 250}` },
-            body: JSON.stringify({
-              email,
-              password: 'violet harbour lantern',
-              name: 'Crash',
-              lastName: 'Test',
-              phone: '5512345678',
-              street: 'Calle',
-              interiorNumber: '1',
-              neighborhood: 'Centro',
-              municipality: 'Centro',
-              postalCode: '01000',
-              city: 'CDMX',
-              country: 'México',
-              gender: 'Female',
-              birthDate: '1990-01-01',
-            }),
+            body: JSON.stringify(registrationOf(email, 'violet harbour lantern')),
           })
           if (response.status === 201) acknowledged.push(email)
           else if (!stop) throw new Error(`unexpected ${response.status}: ${await response.text()}`)
@@ -145,15 +123,7 @@ describe('crash safety', () => {
     const env = { DATA_DIR: termDir, TRUST_PROXY: 'true' }
     const server = await startServerProcess(buildDir, env)
     started.push(server.child)
-    const tokenAnswer = await fetch(`${server.url}/api/v1/auth/xsrf-token`)
-    const cookies = tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
-    const token =
-      cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
-    const headers = {
-      'content-type': 'application/json',
-      cookie: cookies.join('; '),
-      'x-xsrf-token': token,
-    }
+    const headers = await xsrfHeaders(server.url)
     type Attempt = { started: number; ended?: number; status?: number; email: string }
     const attempts: Attempt[] = []
     let signalledAt = 0
@@ -165,22 +135,7 @@ describe('crash safety', () => {
           const response = await fetch(`${server.url}/api/v1/auth/register`, {
             method: 'POST',
             headers: { ...headers, 'x-forwarded-for': `10.7.${id}.${n % 250}` },
-            body: JSON.stringify({
-              email: attempt.email,
-              password: 'violet harbour lantern',
-              name: 'Term',
-              lastName: 'Signal',
-              phone: '5512345678',
-              street: 'Calle',
-              interiorNumber: '1',
-              neighborhood: 'Centro',
-              municipality: 'Centro',
-              postalCode: '01000',
-              city: 'Puebla',
-              country: 'México',
-              gender: 'Male',
-              birthDate: '1990-01-01',
-            }),
+            body: JSON.stringify(registrationOf(attempt.email, 'violet harbour lantern')),
           })
           attempt.status = response.status
           await response.text()
@@ -249,38 +204,15 @@ describe('crash safety', () => {
     extraDirs.push(hungDir)
     const server = await startServerProcess(buildDir, { DATA_DIR: hungDir, TRUST_PROXY: 'true' })
     started.push(server.child)
-    const tokenAnswer = await fetch(`${server.url}/api/v1/auth/xsrf-token`)
-    const cookies = tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
-    const token =
-      cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
+    const headers = await xsrfHeaders(server.url)
     let n = 0
     const register = async () => {
       n += 1
       const started = Date.now()
       const response = await fetch(`${server.url}/api/v1/auth/register`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: cookies.join('; '),
-          'x-xsrf-token': token,
-          'x-forwarded-for': `10.6.0.${n}`,
-        },
-        body: JSON.stringify({
-          email: `hung-${n}@example.com`,
-          password: 'violet harbour lantern',
-          name: 'Hung',
-          lastName: 'Database',
-          phone: '5512345678',
-          street: 'Calle',
-          interiorNumber: '1',
-          neighborhood: 'Centro',
-          municipality: 'Centro',
-          postalCode: '01000',
-          city: 'Puebla',
-          country: 'México',
-          gender: 'Female',
-          birthDate: '1990-01-01',
-        }),
+        headers: { ...headers, 'x-forwarded-for': `10.6.0.${n}` },
+        body: JSON.stringify(registrationOf(`hung-${n}@example.com`, 'violet harbour lantern')),
         // Without the pool's timeouts it answered after 10 s or more: give up before that.
         signal: AbortSignal.timeout(9000),
       })

@@ -4,6 +4,7 @@ import { createLogger } from '../log/logger'
 import { createOutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
 import { mailKinds } from '../mail-kinds'
+import { registrationOf } from '../test/account-kit'
 import { ApiClient, startApi } from '../test/api-harness'
 import { type FaultyDatabase, openFaultyDatabase } from '../test/faulty-database'
 import { startSmtpCatcher } from '../test/smtp-catcher'
@@ -21,24 +22,7 @@ import { databaseUnavailable } from './unavailable'
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function registration(email: string) {
-  return {
-    email,
-    password: 'violet harbour lantern',
-    name: 'Ana',
-    lastName: 'García',
-    phone: '5512345678',
-    street: 'Calle',
-    interiorNumber: '1',
-    neighborhood: 'Centro',
-    municipality: 'Centro',
-    postalCode: '01000',
-    city: 'Puebla',
-    country: 'México',
-    gender: 'Female',
-    birthDate: '1990-01-01',
-  }
-}
+const registration = (email: string) => registrationOf(email, 'violet harbour lantern')
 
 function noLongerThan<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined

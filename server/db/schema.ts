@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { serviceRequestMachine } from '../../machines/service-request-machine'
 
 /**
  * The one database schema (Drizzle pg-core). `drizzle-kit generate` turns changes into the SQL
@@ -174,6 +175,14 @@ export const contactEnquiries = pgTable(
 )
 
 /**
+ * The statuses a request may be stored in: the `serviceRequest` machine's states, in its order
+ * (the CHECK below is written from them, so a new state needs only a generated migration).
+ */
+const storedRequestStatuses = Object.keys(serviceRequestMachine.states)
+  .map((status) => `'${status}'`)
+  .join(', ')
+
+/**
  * A client's request for a service. `status` moves only as the `serviceRequest` machine
  * (machines/service-request-machine.ts) allows; every change is a history row.
  */
@@ -195,7 +204,7 @@ export const serviceRequests = pgTable(
   (table) => [
     check(
       'service_requests_status_check',
-      sql`${table.status} in ('received', 'inReview', 'proposalSent', 'inProgress', 'delivered', 'declined', 'withdrawn')`,
+      sql`${table.status} in (${sql.raw(storedRequestStatuses)})`,
     ),
     index('service_requests_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('service_requests_created_at_idx').on(table.createdAt.desc(), table.id.desc()),

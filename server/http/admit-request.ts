@@ -5,7 +5,7 @@ import type { Locale } from '../../src/domain/locales'
 import { translator } from '../i18n/server-i18n'
 import { securityEvent } from '../log/security-event'
 import { readJson } from '../security/json-body'
-import type { RateRule } from '../security/rate-limit'
+import { emailSubject, type RateRule } from '../security/rate-limit'
 import { failure, invalidFields, tooManyRequests } from './answers'
 import type { ApiDeps, ApiEnv } from './api-env'
 import { apiMessages } from './api-messages'
@@ -56,6 +56,24 @@ export async function admitRequest<TSchema extends v.GenericSchema>(
     return { ok: false, response }
   }
   return { ok: true, input: parsed.output }
+}
+
+/**
+ * An admitted request's limits per address, in order (once a minute, then a day): the first
+ * one used up answers 429; undefined when all allow it. Counted once the body is valid, on the
+ * address in any case (`emailSubject`).
+ */
+export async function limitPerEmail(
+  c: Context<ApiEnv>,
+  deps: ApiDeps,
+  rules: readonly RateRule[],
+  email: string,
+): Promise<Response | undefined> {
+  for (const rule of rules) {
+    const hit = await deps.rateLimiter.hit(rule, emailSubject(email))
+    if (!hit.allowed) return tooManyRequests(c, hit.retryAfterSeconds, rule)
+  }
+  return undefined
 }
 
 /** Names of the fields that failed, for the log: only known-safe names, never a client's key. */

@@ -1,39 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
-import { createSmtpSender } from '../mail/smtp-transport'
-import { mailKinds } from '../mail-kinds'
-import { createHashSlots, type HashSlots } from '../security/hash-slots'
+import { describe, expect, it } from 'vitest'
+import { createHashSlots } from '../security/hash-slots'
 import { checkPassword } from '../security/password-policy'
-import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
-import {
-  resetTokenIn,
-  type SmtpCatcher,
-  startSmtpCatcher,
-  verificationTokenIn,
-} from '../test/smtp-catcher'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { publicUrl, registrationOf, useAccountKit } from '../test/account-kit'
+import { ApiClient, startApi } from '../test/api-harness'
+import { countingHashSlots } from '../test/counting-hash-slots'
+import { resetTokenIn } from '../test/smtp-catcher'
+import { testBackends } from '../test/test-database'
 
-const publicUrl = 'https://agency.example'
 let sequence = 0
-function account(overrides: Record<string, string> = {}) {
+/** A registration of Marisol Quintana's (the names the password policy's tests use). */
+function account(overrides: { readonly password?: string } = {}) {
   sequence += 1
-  return {
-    email: `hardened${sequence}.${Date.now()}@example.com`,
-    password: 'violet harbour lantern',
-    name: 'Marisol',
-    lastName: 'Quintana',
-    phone: '5512345678',
-    street: 'Calle 5',
-    interiorNumber: '1',
-    neighborhood: 'Centro',
-    municipality: 'Puebla',
-    postalCode: '72000',
-    city: 'Puebla',
-    country: 'México',
-    gender: 'Female',
-    birthDate: '1985-01-31',
-    ...overrides,
-  }
+  return registrationOf(
+    `hardened${sequence}.${Date.now()}@example.com`,
+    overrides.password ?? 'violet harbour lantern',
+    { name: 'Marisol', lastName: 'Quintana', birthDate: '1985-01-31' },
+  )
 }
 
 describe('the password policy', () => {
@@ -74,74 +56,30 @@ describe('hash slots', () => {
 })
 
 describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
-  let database: TestDatabase
-  let api: ApiServer
-  let smtp: SmtpCatcher
-  let worker: OutboxWorker
-  let sender: ReturnType<typeof createSmtpSender>
-  let hashes = 0
-  const countingSlots: HashSlots = (() => {
-    const inner = createHashSlots()
-    return {
-      run: (work) => {
-        hashes += 1
-        return inner.run(work)
-      },
-      get load() {
-        return inner.load
-      },
-    }
-  })()
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend)
-    smtp = await startSmtpCatcher()
-    sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({
-      kinds: mailKinds,
-      pool: database.pool,
-      send: sender.send,
-      publicUrl,
-    })
-    api = await startApi(database, {
-      mail: worker,
-      hashSlots: countingSlots,
-      rateRules: {
-        // Only the daily rule is under test here; the per-minute one would hide it.
-        resendPerEmail: { name: 'resend:email', limit: 1000, windowSeconds: 60 },
-      },
-    })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await worker?.stop()
-    sender?.close()
-    await smtp?.close()
-    await database?.drop()
+  const countingSlots = countingHashSlots()
+  const kit = useAccountKit(backend, {
+    hashSlots: countingSlots,
+    rateRules: {
+      // Only the daily rule is under test here; the per-minute one would hide it.
+      resendPerEmail: { name: 'resend:email', limit: 1000, windowSeconds: 60 },
+    },
   })
 
+  /**
+   * A confirmed account and the browser it registered in: a reset is for confirmed accounts
+   * (an unconfirmed one is removed instead, docs/decisions/033).
+   */
   async function registered() {
-    const user = account()
-    const client = new ApiClient(api.url)
-    expect((await client.post('/api/v1/auth/register', user)).status).toBe(201)
-    // Confirmed through its link: a reset is for confirmed accounts (an unconfirmed one is
-    // removed instead, docs/decisions/033).
-    await worker.deliverDue()
-    const mail = await smtp.waitForMail(user.email, undefined, (m) =>
-      Boolean(verificationTokenIn(m.text, publicUrl)),
-    )
-    const token = verificationTokenIn(mail.text, publicUrl)
-    expect((await new ApiClient(api.url).post('/api/v1/auth/verify-email', { token })).status).toBe(
-      200,
-    )
-    return { user, client }
+    const { email, password, name, lastName, birthDate } = account()
+    const user = await kit.verifiedAccount('en', { email, password, name, lastName, birthDate })
+    return { user, client: new ApiClient(kit.api.url) }
   }
   async function recoveryToken(email: string, client: ApiClient): Promise<string> {
-    const before = smtp.mails.length
+    const before = kit.smtp.mails.length
     expect((await client.post('/api/v1/auth/resend-recovery-email', { email })).status).toBe(200)
-    await worker.deliverDue()
+    await kit.worker.deliverDue()
     // The account's verification mail may go out in the same round: this is the recovery one.
-    const mail = smtp.mails
+    const mail = kit.smtp.mails
       .slice(before)
       .find((m) => m.to.includes(email.toLowerCase()) && resetTokenIn(m.text, publicUrl))
     const token = mail && resetTokenIn(mail.text, publicUrl)
@@ -150,23 +88,27 @@ describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
   }
 
   it('echoes a request id on every answer, and keeps a well-formed one a proxy assigned', async () => {
-    const fresh = await fetch(`${api.url}/healthz`)
+    const fresh = await fetch(`${kit.api.url}/healthz`)
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-    const kept = await fetch(`${api.url}/healthz`, { headers: { 'x-request-id': 'edge-1234abcd' } })
+    const kept = await fetch(`${kit.api.url}/healthz`, {
+      headers: { 'x-request-id': 'edge-1234abcd' },
+    })
     expect(kept.headers.get('x-request-id')).toBe('edge-1234abcd')
-    const replaced = await fetch(`${api.url}/healthz`, { headers: { 'x-request-id': 'a b<c>' } })
+    const replaced = await fetch(`${kit.api.url}/healthz`, {
+      headers: { 'x-request-id': 'a b<c>' },
+    })
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('register refuses a common password and one built from the name, in the request’s language', async () => {
-    const common = await new ApiClient(api.url).post(
+    const common = await new ApiClient(kit.api.url).post(
       '/api/v1/auth/register',
       account({ password: 'password' }),
     )
     expect(common.status).toBe(400)
     expect(common.body).toMatchObject({ code: 'invalid_fields' })
     expect(Object.keys(common.body.fields as object)).toEqual(['password'])
-    const personal = await new ApiClient(api.url, undefined, 'es').post(
+    const personal = await new ApiClient(kit.api.url, undefined, 'es').post(
       '/api/v1/auth/register',
       account({ password: 'Quintana1985' }),
     )
@@ -176,21 +118,21 @@ describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
     })
     expect(
       Number(
-        (await database.pool.query("SELECT count(*) FROM users WHERE name = 'Marisol'")).rows[0]
+        (await kit.database.pool.query("SELECT count(*) FROM users WHERE name = 'Marisol'")).rows[0]
           .count,
       ),
     ).toBe(0)
   })
 
   it('reset checks the token before hashing: an unknown token costs no argon2 hash', async () => {
-    const before = hashes
-    const answer = await new ApiClient(api.url).post('/api/v1/auth/reset-password', {
+    const before = countingSlots.runs
+    const answer = await new ApiClient(kit.api.url).post('/api/v1/auth/reset-password', {
       token: 'B'.repeat(43),
       password: 'violet harbour lantern',
     })
     expect(answer.status).toBe(400)
     expect(answer.body.code).toBe('invalid_token')
-    expect(hashes).toBe(before)
+    expect(countingSlots.runs).toBe(before)
   })
 
   it('reset refuses a common or personal password without spending the token, then mails a notice once it succeeds', async () => {
@@ -210,9 +152,9 @@ describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
       password: 'granite meadow saxophone',
     })
     expect(ok.status).toBe(200)
-    await worker.deliverDue()
-    const notice = await smtp.waitForMail(user.email.toLowerCase())
-    const notices = smtp.mails.filter(
+    await kit.worker.deliverDue()
+    const notice = await kit.smtp.waitForMail(user.email.toLowerCase())
+    const notices = kit.smtp.mails.filter(
       (m) => m.to.includes(user.email.toLowerCase()) && m.subject.includes('was changed'),
     )
     expect(notices).toHaveLength(1)
@@ -246,7 +188,7 @@ describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
       const statuses: number[] = []
       for (let i = 0; i < 6; i += 1)
         statuses.push(
-          (await new ApiClient(api.url).post('/api/v1/auth/resend-recovery-email', { email }))
+          (await new ApiClient(kit.api.url).post('/api/v1/auth/resend-recovery-email', { email }))
             .status,
         )
       expect(statuses, email).toEqual([200, 200, 200, 200, 200, 429])
@@ -254,8 +196,8 @@ describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
   })
 
   it('per client address: resend and reset answer 429 with Retry-After past their limit', async () => {
-    const limited = await startApi(database, {
-      mail: worker,
+    const limited = await startApi(kit.database, {
+      mail: kit.worker,
       rateRules: {
         resendPerIp: { name: 'resend:ip', limit: 3, windowSeconds: 900 },
         resetPerIp: { name: 'reset:ip', limit: 3, windowSeconds: 900 },
@@ -287,7 +229,7 @@ describe.each(testBackends())('hardened auth endpoints on $name', (backend) => {
 
   it('a full argon2 queue answers 503 with Retry-After instead of waiting', async () => {
     const tiny = createHashSlots({ concurrency: 1, queue: 0, retryAfterSeconds: 2 })
-    const busy = await startApi(database, {
+    const busy = await startApi(kit.database, {
       hashSlots: tiny,
       rateRules: {
         registerPerIp: { name: 'register:ip', limit: 1000, windowSeconds: 900 },

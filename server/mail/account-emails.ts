@@ -1,8 +1,8 @@
 import type { Locale } from '../../src/domain/locales'
 import { translator } from '../i18n/server-i18n'
+import type { ComposedMail } from './compose-mail'
 import { accountDeletedMailMessages, verificationMailMessages } from './mail-messages'
 import { composePlainEmail } from './plain-email'
-import type { ComposedMail } from './recovery-email'
 
 export function verificationLink(publicUrl: string, token: string): string {
   return `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`

@@ -1,5 +1,12 @@
 import type { Locale } from '../../src/domain/locales'
-import type { ComposedMail } from './recovery-email'
+
+/** A mail ready for the transport: its subject and the same words as text and as HTML. */
+export type ComposedMail = {
+  readonly subject: string
+  readonly text: string
+  readonly html: string
+  readonly replyTo?: string
+}
 
 /**
  * What a mail says, in order, already translated. Each block is written both as plain text
@@ -7,8 +14,11 @@ import type { ComposedMail } from './recovery-email'
  */
 export type MailBlock =
   | { readonly paragraph: string }
-  /** A button and the address written out, so it can be copied. */
-  | { readonly link: { readonly href: string; readonly label: string } }
+  /**
+   * A button and the address written out, so it can be copied; `quiet`: a plain link instead,
+   * for a notice that asks nothing of most readers (the password-changed mail).
+   */
+  | { readonly link: { readonly href: string; readonly label: string }; readonly quiet?: boolean }
   /** Label / value pairs: `label: value` lines, an HTML table. */
   | { readonly rows: readonly (readonly [string, string])[] }
   /** What someone wrote, line breaks kept (escaped, never read as HTML); `label` heads it. */
@@ -31,6 +41,7 @@ function htmlOf(block: MailBlock): string[] {
   if ('paragraph' in block) return [htmlParagraph(escapeHtml(block.paragraph))]
   if ('link' in block) {
     const href = escapeHtml(block.link.href)
+    if (block.quiet) return [htmlParagraph(`<a href="${href}">${escapeHtml(block.link.label)}</a>`)]
     return [
       htmlParagraph(
         `<a href="${href}" style="display:inline-block;padding:12px 20px;background:#1e4fd8;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.link.label)}</a>`,

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailKinds } from '../mail-kinds'
-import { registrationOf } from '../test/account-kit'
-import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
-import {
-  resetTokenIn,
-  type SmtpCatcher,
-  startSmtpCatcher,
-  verificationTokenIn,
-} from '../test/smtp-catcher'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
-import { createOutboxWorker, type OutboxWorker } from './outbox-worker'
-import { createSmtpSender } from './smtp-transport'
+import { describe, expect, it } from 'vitest'
+import { publicUrl, registrationOf, useAccountKit } from '../test/account-kit'
+import { ApiClient } from '../test/api-harness'
+import { resetTokenIn, verificationTokenIn } from '../test/smtp-catcher'
+import { testBackends } from '../test/test-database'
 
 /**
  * People open a link the moment its mail lands. With an SMTP server that takes its time to answer
@@ -18,34 +10,9 @@ import { createSmtpSender } from './smtp-transport'
  * the token is committed before the mail is handed to SMTP, not after the batch.
  */
 describe.each(testBackends())('links opened as their mail arrives, on $name', (backend) => {
-  const publicUrl = 'https://agency.example'
   const burst = 6
-  let database: TestDatabase
-  let smtp: SmtpCatcher
-  let sender: ReturnType<typeof createSmtpSender>
-  let worker: OutboxWorker
-  let api: ApiServer
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend)
-    smtp = await startSmtpCatcher({ replyDelayMs: 250 })
-    sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
-    worker = createOutboxWorker({
-      kinds: mailKinds,
-      pool: database.pool,
-      send: sender.send,
-      publicUrl,
-    })
-    // The burst is queued first and delivered in one go, as a worker finds it after a busy second.
-    api = await startApi(database, { mail: { queued: () => {} } })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await worker?.stop()
-    sender?.close()
-    await smtp?.close()
-    await database?.drop()
-  })
+  // The burst is queued first and delivered in one go, as a worker finds it after a busy second.
+  const kit = useAccountKit(backend, { smtpReplyDelayMs: 250, deliverWhenQueued: false })
 
   const emails = Array.from(
     { length: burst },
@@ -54,14 +21,14 @@ describe.each(testBackends())('links opened as their mail arrives, on $name', (b
 
   /** Delivers the outbox while each reader opens its link as soon as its mail is there. */
   async function deliverWhileReading(open: (email: string) => Promise<number>): Promise<number[]> {
-    const [, ...statuses] = await Promise.all([worker.deliverDue(), ...emails.map(open)])
+    const [, ...statuses] = await Promise.all([kit.worker.deliverDue(), ...emails.map(open)])
     return statuses
   }
 
   it(`verifies each of ${burst} addresses registered at once the instant its mail arrives`, async () => {
     const registered = await Promise.all(
       emails.map((email) =>
-        new ApiClient(api.url).post(
+        new ApiClient(kit.api.url).post(
           '/api/v1/auth/register',
           registrationOf(email, 'granite meadow saxophone'),
         ),
@@ -70,9 +37,9 @@ describe.each(testBackends())('links opened as their mail arrives, on $name', (b
     expect(registered.map((answer) => answer.status)).toEqual(emails.map(() => 201))
 
     const statuses = await deliverWhileReading(async (email) => {
-      const mail = await smtp.waitForMail(email, 20_000)
+      const mail = await kit.smtp.waitForMail(email, 20_000)
       const token = verificationTokenIn(mail.text, publicUrl)
-      return (await new ApiClient(api.url).post('/api/v1/auth/verify-email', { token })).status
+      return (await new ApiClient(kit.api.url).post('/api/v1/auth/verify-email', { token })).status
     })
     expect(statuses).toEqual(emails.map(() => 200))
   })
@@ -80,19 +47,19 @@ describe.each(testBackends())('links opened as their mail arrives, on $name', (b
   it(`resets ${burst} passwords through recovery links opened the instant their mail arrives`, async () => {
     const requested = await Promise.all(
       emails.map((email) =>
-        new ApiClient(api.url).post('/api/v1/auth/resend-recovery-email', { email }),
+        new ApiClient(kit.api.url).post('/api/v1/auth/resend-recovery-email', { email }),
       ),
     )
     expect(requested.map((answer) => answer.status)).toEqual(emails.map(() => 200))
 
     const statuses = await deliverWhileReading(async (email) => {
-      const mail = await smtp.waitForMail(
+      const mail = await kit.smtp.waitForMail(
         email,
         20_000,
         (candidate) => resetTokenIn(candidate.text, publicUrl) !== undefined,
       )
       const token = resetTokenIn(mail.text, publicUrl)
-      const reset = await new ApiClient(api.url).post('/api/v1/auth/reset-password', {
+      const reset = await new ApiClient(kit.api.url).post('/api/v1/auth/reset-password', {
         token,
         password: 'a brand new passphrase',
       })

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg'
 import type { Locale } from '../../src/domain/locales'
+import type { ComposedMail } from './compose-mail'
 import type { MintedLink } from './outbox-links'
-import type { ComposedMail } from './recovery-email'
 
 /** What a claimed outbox row turned into: its mail, and the link token minted for it, if any. */
 export type PreparedMail = { readonly mail: ComposedMail; readonly link?: MintedLink }

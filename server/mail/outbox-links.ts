@@ -11,7 +11,8 @@ import {
   verificationTokenLifetimeHours,
 } from '../security/verification-tokens'
 import { composeVerificationEmail, verificationLink } from './account-emails'
-import { type ComposedMail, composeRecoveryEmail, resetLink } from './recovery-email'
+import type { ComposedMail } from './compose-mail'
+import { composeRecoveryEmail, resetLink } from './recovery-email'
 
 /**
  * The link tokens of the outbox's recovery and verification mails. A token is stored (its hash

@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createPool } from '../db/database'
 import { mailKinds } from '../mail-kinds'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { testBackends, useTestDatabase } from '../test/test-database'
 import { createOutboxWorker, maskEmail, type OutgoingMail } from './outbox-worker'
 
 describe.each(testBackends())('mail outbox on $name', (backend) => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await createTestDatabase(backend)
-  })
-  afterAll(async () => {
-    await database?.drop()
-  })
+  const database = useTestDatabase(backend)
   beforeEach(async () => {
     await database.pool.query('TRUNCATE mail_outbox, password_reset_tokens, users CASCADE')
   })

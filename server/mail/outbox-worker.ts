@@ -1,5 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 import { isLocale } from '../../src/domain/locales'
+import type { mailOutbox } from '../db/schema'
+import type { SqlColumns } from '../db/sql-row'
 import { describeError } from '../log/describe-error'
 import { maskEmail } from '../log/mask-email'
 import { type MailKindRegistry, type PreparedMail, referenceColumns } from './mail-kind'
@@ -68,17 +70,18 @@ export type OutboxWorker = {
   stop(): Promise<void>
 }
 
-type OutboxRow = {
-  id: string
-  kind: string
-  recipient: string
-  locale: string
-  user_id: string | null
-  enquiry_id: string | null
-  request_history_id: string | null
-  /** Counting the attempt under way (the claim counts it). */
-  attempts: number
-}
+/** `attempts` counts the attempt under way (the claim counts it). */
+type OutboxRow = SqlColumns<
+  typeof mailOutbox,
+  | 'id'
+  | 'kind'
+  | 'recipient'
+  | 'locale'
+  | 'user_id'
+  | 'enquiry_id'
+  | 'request_history_id'
+  | 'attempts'
+>
 
 /** The log's one masking function (server/log/mask-email.ts), re-exported for this file's tests. */
 export { maskEmail }
@@ -318,7 +321,7 @@ export function createOutboxWorker({
         return
       }
       pool
-        .query<{ kind: string; locale: string; recipient: string }>(
+        .query<SqlColumns<typeof mailOutbox, 'kind' | 'locale' | 'recipient'>>(
           'SELECT kind, locale, recipient FROM mail_outbox WHERE id = $1',
           [outboxId],
         )

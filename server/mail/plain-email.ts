@@ -1,6 +1,6 @@
 import type { Locale } from '../../src/domain/locales'
+import type { ComposedMail } from './compose-mail'
 import { composeMail } from './compose-mail'
-import type { ComposedMail } from './recovery-email'
 
 export type PlainEmail = {
   readonly subject: string

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { describe, expect, it } from 'vitest'
+import { testBackends, useTestDatabase } from '../test/test-database'
 import { runCleanup } from './cleanup'
 
 describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await createTestDatabase(backend)
-  })
-  afterAll(async () => {
-    await database?.drop()
-  })
+  const database = useTestDatabase(backend)
 
   it('deletes expired tokens, finished outbox rows after 30 days and ended rate-limit windows; keeps the rest', async () => {
     const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountKit, startAccountKit } from '../test/account-kit'
+import { describe, expect, it } from 'vitest'
+import { useAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { resetTokenIn } from '../test/smtp-catcher'
 import { testBackends } from '../test/test-database'
 
 /** What a password change and a deletion leave behind: no link mailed before them works after. */
 describe.each(testBackends())('after a change of credentials on $name', (backend) => {
-  let kit: AccountKit
-  beforeAll(async () => {
-    kit = await startAccountKit(backend)
-  })
-  afterAll(async () => {
-    await kit?.close()
-  })
+  const kit = useAccountKit(backend)
 
   async function recoveryLink(email: string): Promise<string> {
     const before = kit.smtp.mails.length

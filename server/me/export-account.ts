@@ -1,5 +1,7 @@
 import type { Handler } from 'hono'
 import type { StoredAccountData } from '../../src/domain/api/api-contract'
+import type { emailVerificationTokens, mailOutbox, sessions as sessionsTable } from '../db/schema'
+import type { SqlColumns } from '../db/sql-row'
 import { answer } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, signedInOf } from '../http/require-session'
@@ -15,29 +17,27 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 /** Every row the user owns besides the `users` row, secrets left out. */
 async function storedRows(deps: ApiDeps, userId: string) {
   const [sessions, mails, links, requests] = await Promise.all([
-    deps.pool.query<{
-      id: string
-      user_agent: string
-      remember: boolean
-      created_at: Date
-      last_seen_at: Date
-      expires_at: Date
-    }>(
+    deps.pool.query<
+      SqlColumns<
+        typeof sessionsTable,
+        'id' | 'user_agent' | 'remember' | 'created_at' | 'last_seen_at' | 'expires_at'
+      >
+    >(
       `SELECT id, user_agent, remember, created_at, last_seen_at, expires_at
        FROM sessions WHERE user_id = $1 ORDER BY created_at`,
       [userId],
     ),
-    deps.pool.query<{ kind: string; status: string; created_at: Date; sent_at: Date | null }>(
+    deps.pool.query<SqlColumns<typeof mailOutbox, 'kind' | 'status' | 'created_at' | 'sent_at'>>(
       `SELECT kind, status, created_at, sent_at FROM mail_outbox WHERE user_id = $1
        ORDER BY created_at, id`,
       [userId],
     ),
-    deps.pool.query<{
-      purpose: 'email_verification' | 'password_reset'
-      created_at: Date
-      expires_at: Date
-      used_at: Date | null
-    }>(
+    deps.pool.query<
+      { purpose: 'email_verification' | 'password_reset' } & SqlColumns<
+        typeof emailVerificationTokens,
+        'created_at' | 'expires_at' | 'used_at'
+      >
+    >(
       `SELECT 'email_verification' AS purpose, created_at, expires_at, used_at
          FROM email_verification_tokens WHERE user_id = $1
        UNION ALL

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyPassword } from '../security/passwords'
 import { emailSubject } from '../security/rate-limit'
-import { type AccountKit, startAccountKit } from '../test/account-kit'
+import { useAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { resetTokenIn } from '../test/smtp-catcher'
 import { testBackends } from '../test/test-database'
@@ -9,13 +9,7 @@ import { testBackends } from '../test/test-database'
 type User = { id: string; email: string; profile: Record<string, string> }
 
 describe.each(testBackends())('profile, password and account on $name', (backend) => {
-  let kit: AccountKit
-  beforeAll(async () => {
-    kit = await startAccountKit(backend)
-  })
-  afterAll(async () => {
-    await kit?.close()
-  })
+  const kit = useAccountKit(backend)
 
   it('GET /me answers the user (no hash); PATCH changes only the fields sent, under the registration rules', async () => {
     const account = await kit.verifiedAccount()

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountKit, startAccountKit } from '../test/account-kit'
+import { describe, expect, it } from 'vitest'
+import { useAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { testBackends } from '../test/test-database'
 
@@ -22,13 +22,7 @@ const sessionsOf = async (client: ApiClient) =>
   (await client.get('/api/v1/me/sessions')).body.sessions as Summary[]
 
 describe.each(testBackends())('sessions on $name', (backend) => {
-  let kit: AccountKit
-  beforeAll(async () => {
-    kit = await startAccountKit(backend)
-  })
-  afterAll(async () => {
-    await kit?.close()
-  })
+  const kit = useAccountKit(backend)
 
   it('ends after 2 hours idle; activity keeps it; "remember me" stays idle up to 30 days', async () => {
     const account = await kit.verifiedAccount()

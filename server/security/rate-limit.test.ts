@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { describe, expect, it } from 'vitest'
+import { testBackends, useTestDatabase } from '../test/test-database'
 import { createRateLimiter, emailSubject } from './rate-limit'
 
 describe.each(testBackends())('rate limits in $name', (backend) => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await createTestDatabase(backend)
-  })
-  afterAll(async () => {
-    await database?.drop()
-  })
+  const database = useTestDatabase(backend)
 
   it('allows `limit` hits per window, then reports when to retry; keys are independent', async () => {
     const limiter = createRateLimiter(database.pool)

@@ -6,10 +6,10 @@ import {
 } from '../../src/domain/leads/lead-options'
 import { isLocale, type Locale } from '../../src/domain/locales'
 import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
-import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
+import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
+import type { ComposedMail } from '../mail/compose-mail'
 import { composeMail } from '../mail/compose-mail'
-import type { ComposedMail } from '../mail/recovery-email'
 import {
   requestAcknowledgementMessages,
   requestAgencyMailMessages,
@@ -34,7 +34,7 @@ const localeOf = (change: StoredRequestChange): Locale =>
   isLocale(change.clientLocale) ? change.clientLocale : 'en'
 
 function serviceName(locale: Locale, serviceId: string): string {
-  const service = serviceIds.find((id) => id === serviceId)
+  const service = asServiceId(serviceId)
   return service ? translator(locale)(serviceNames[service]) : serviceId
 }
 

@@ -15,7 +15,9 @@ import {
   type RequestStatus,
 } from '../../src/domain/requests/request-status'
 import type { ServiceId } from '../../src/domain/services/service-table'
-import { serviceIds } from '../../src/domain/services/service-table'
+import { asServiceId } from '../../src/domain/services/service-table'
+import type { serviceRequests, users } from '../db/schema'
+import type { SqlColumns, SqlRow } from '../db/sql-row'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { requestMailKinds } from './request-mail-kinds'
 
@@ -27,24 +29,23 @@ export function isUuid(value: string): boolean {
 }
 
 /** A request row with its history as one JSON array (oldest first). */
-export type RequestRow = {
-  id: string
-  service_id: string
-  status: string
-  need: string
-  desired_start: string
-  budget: string
-  created_at: Date
-  updated_at: Date
+export type RequestRow = SqlColumns<
+  typeof serviceRequests,
+  'id' | 'service_id' | 'status' | 'need' | 'desired_start' | 'budget' | 'created_at' | 'updated_at'
+> & {
+  /** `json_agg` of the history rows: JSON has no dates, so `at` is a string. */
   history: { at: string; from: string | null; to: string; by: string; note: string }[]
 }
 
+type Client = SqlRow<typeof users>
+
+/** A request with its client's columns, named `client_…` (`clientColumns`). */
 export type AdminRequestRow = RequestRow & {
-  client_id: string
-  client_name: string
-  client_last_name: string
-  client_email: string
-  client_locale: string
+  client_id: Client['id']
+  client_name: Client['name']
+  client_last_name: Client['last_name']
+  client_email: Client['email']
+  client_locale: Client['locale']
 }
 
 /** The columns of a request and its history, for `FROM service_requests r`. */
@@ -61,7 +62,7 @@ export const clientColumns = `u.id AS client_id, u.name AS client_name,
 // Rows only ever hold values the schemas and the CHECK constraints let in; these narrow the
 // database's strings to the contract's types without trusting a cast.
 const status = (value: string): RequestStatus => (isRequestStatus(value) ? value : 'received')
-const service = (value: string): ServiceId => serviceIds.find((id) => id === value) ?? 'e-commerce'
+const service = (value: string): ServiceId => asServiceId(value) ?? 'e-commerce'
 const start = (value: string) => desiredStarts.find((id) => id === value) ?? 'flexible'
 const budget = (value: string) => budgetRanges.find((id) => id === value) ?? 'not-sure'
 

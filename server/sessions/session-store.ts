@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Pool } from 'pg'
+import type { sessions } from '../db/schema'
+import type { SqlColumns } from '../db/sql-row'
 
 /**
  * Signed-in sessions in PostgreSQL (table `sessions`). The browser holds the 256-bit id; the
@@ -24,15 +26,10 @@ export type StoredSession = {
   readonly expiresAt: Date
 }
 
-type SessionRow = {
-  id: string
-  user_id: string
-  remember: boolean
-  user_agent: string
-  created_at: Date
-  last_seen_at: Date
-  expires_at: Date
-}
+type SessionRow = SqlColumns<
+  typeof sessions,
+  'id' | 'user_id' | 'remember' | 'user_agent' | 'created_at' | 'last_seen_at' | 'expires_at'
+>
 
 const columns = 'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at'
 

@@ -1,10 +1,10 @@
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
 import { createSmtpSender } from '../mail/smtp-transport'
 import { mailKinds } from '../mail-kinds'
 import { ApiClient, type ApiOptions, type ApiServer, startApi } from './api-harness'
 import { type SmtpCatcher, startSmtpCatcher, verificationTokenIn } from './smtp-catcher'
-import { type Backend, createTestDatabase, type TestDatabase } from './test-database'
+import { type Backend, createTestDatabase, startedLater, type TestDatabase } from './test-database'
 
 /**
  * What the account tests share: a test database, the API with a clock the test moves, and the
@@ -18,10 +18,13 @@ export type AccountKit = {
   readonly publicUrl: string
   /** Moves the API's clock forward. */
   advance(milliseconds: number): void
-  /** A new account (registered in `language`), its address confirmed through the mail's link. */
-  verifiedAccount(language?: 'en' | 'es'): Promise<TestAccount>
+  /**
+   * A new account (registered in `language`), its address confirmed through the mail's link;
+   * `registration` picks its address, password or other fields (default: a fresh address).
+   */
+  verifiedAccount(language?: 'en' | 'es', registration?: RegistrationChoice): Promise<TestAccount>
   /** A new account whose verification mail has not been opened. */
-  unverifiedAccount(language?: 'en' | 'es'): Promise<TestAccount>
+  unverifiedAccount(language?: 'en' | 'es', registration?: RegistrationChoice): Promise<TestAccount>
   /** A new browser (cookies of its own) signed in as `account`. */
   signedIn(
     account: TestAccount,
@@ -37,34 +40,56 @@ export type TestAccount = {
 }
 
 let sequence = 0
-export function registrationOf(email: string, password: string) {
-  return {
-    email,
-    password,
-    name: 'Marta',
-    lastName: 'Ibáñez',
-    phone: '5512345678',
-    street: 'Calle 5',
-    interiorNumber: '1',
-    neighborhood: 'Centro',
-    municipality: 'Puebla',
-    postalCode: '72000',
-    city: 'Puebla',
-    country: 'México',
-    gender: 'Female',
-    birthDate: '1988-03-14',
-  }
+
+type RegistrationChoice = { readonly email?: string; readonly password?: string } & Partial<
+  Record<keyof typeof registrationFields, string>
+>
+
+/** A valid registration for `email`; `overrides` change any field (a name, a refused password). */
+export function registrationOf(
+  email: string,
+  password: string,
+  overrides: Partial<Record<keyof typeof registrationFields, string>> = {},
+) {
+  return { email, password, ...registrationFields, ...overrides }
+}
+
+const registrationFields = {
+  name: 'Marta',
+  lastName: 'Ibáñez',
+  phone: '5512345678',
+  street: 'Calle 5',
+  interiorNumber: '1',
+  neighborhood: 'Centro',
+  municipality: 'Puebla',
+  postalCode: '72000',
+  city: 'Puebla',
+  country: 'México',
+  gender: 'Female',
+  birthDate: '1988-03-14',
 }
 
 export const accountPassword = 'granite meadow saxophone'
 
+/** The site's address in the kit's mails (links are `${publicUrl}/…`). */
+export const publicUrl = 'https://agency.example'
+
+export type AccountKitOptions = Omit<ApiOptions, 'mail' | 'now'> & {
+  /** The SMTP server's own delay before it answers (default: none). */
+  readonly smtpReplyDelayMs?: number
+  /**
+   * Whether a queued mail is handed to the worker at once, as in production (default), or
+   * waits for the test's `worker.deliverDue()` (a burst delivered in one go).
+   */
+  readonly deliverWhenQueued?: boolean
+}
+
 export async function startAccountKit(
   backend: Backend,
-  options: Omit<ApiOptions, 'mail' | 'now'> = {},
+  { smtpReplyDelayMs = 0, deliverWhenQueued = true, ...options }: AccountKitOptions = {},
 ): Promise<AccountKit> {
-  const publicUrl = 'https://agency.example'
   const database = await createTestDatabase(backend)
-  const smtp = await startSmtpCatcher()
+  const smtp = await startSmtpCatcher({ replyDelayMs: smtpReplyDelayMs })
   const sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
   const worker = createOutboxWorker({
     kinds: mailKinds,
@@ -76,21 +101,24 @@ export async function startAccountKit(
   let offset = 0
   const api = await startApi(database, {
     ...options,
-    mail: worker,
+    mail: deliverWhenQueued ? worker : { queued: () => {} },
     now: () => new Date(Date.now() + offset),
   })
 
-  async function unverifiedAccount(language: 'en' | 'es' = 'en'): Promise<TestAccount> {
+  async function unverifiedAccount(
+    language: 'en' | 'es' = 'en',
+    { email: chosenEmail, password = accountPassword, ...fields }: RegistrationChoice = {},
+  ): Promise<TestAccount> {
     sequence += 1
-    const email = `account${sequence}.${process.pid}.${Date.now()}@example.com`
+    const email = chosenEmail ?? `account${sequence}.${process.pid}.${Date.now()}@example.com`
     const client = new ApiClient(api.url)
     client.cookies.set('app-language', language)
     const answer = await client.post(
       '/api/v1/auth/register',
-      registrationOf(email, accountPassword),
+      registrationOf(email, password, fields),
     )
     expect(answer.status).toBe(201)
-    return { email, password: accountPassword, language }
+    return { email, password, language }
   }
 
   return {
@@ -103,8 +131,8 @@ export async function startAccountKit(
       offset += milliseconds
     },
     unverifiedAccount,
-    async verifiedAccount(language = 'en') {
-      const account = await unverifiedAccount(language)
+    async verifiedAccount(language = 'en', registration = {}) {
+      const account = await unverifiedAccount(language, registration)
       await worker.deliverDue()
       const mail = await smtp.waitForMail(account.email)
       const token = verificationTokenIn(mail.text, publicUrl)
@@ -130,4 +158,19 @@ export async function startAccountKit(
       await database?.drop()
     },
   }
+}
+
+/**
+ * The kit of a `describe` block: started before its tests, closed after them. Read it inside a
+ * test or a hook (it exists from `beforeAll` on).
+ */
+export function useAccountKit(backend: Backend, options: AccountKitOptions = {}): AccountKit {
+  let kit: AccountKit | undefined
+  beforeAll(async () => {
+    kit = await startAccountKit(backend, options)
+  })
+  afterAll(async () => {
+    await kit?.close()
+  })
+  return startedLater(() => kit, 'account kit')
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { createApp } from '../app'
 import type { ApiDeps, MailNotifier } from '../http/api-env'
 import { defaultRateRules, type RateRules } from '../http/rate-rules'
@@ -11,7 +12,7 @@ import type { ProxyTrust } from '../security/client-ip'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
 import { createRateLimiter } from '../security/rate-limit'
 import { loadSecrets } from '../security/secrets'
-import type { TestDatabase } from './test-database'
+import { type Backend, createTestDatabase, startedLater, type TestDatabase } from './test-database'
 import { testLogger } from './test-log'
 
 /**
@@ -186,3 +187,27 @@ export class ApiClient {
 }
 
 type SendOptions = { xsrf?: boolean; contentType?: string; headers?: Record<string, string> }
+
+/**
+ * A test database and the API on it (no mail path: see account-kit.ts for that) for a
+ * `describe` block: started before its tests, closed after them.
+ */
+export function useApi(
+  backend: Backend,
+  options: ApiOptions = {},
+): { readonly database: TestDatabase; readonly api: ApiServer } {
+  let database: TestDatabase | undefined
+  let api: ApiServer | undefined
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+    api = await startApi(database, options)
+  })
+  afterAll(async () => {
+    await api?.close()
+    await database?.drop()
+  })
+  return {
+    database: startedLater(() => database, 'test database'),
+    api: startedLater(() => api, 'API'),
+  }
+}

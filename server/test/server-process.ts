@@ -145,3 +145,14 @@ export function isListening(port: number): Promise<boolean> {
     socket.once('error', () => resolveListening(false))
   })
 }
+
+/**
+ * The headers of a browser that has asked `baseUrl` for its XSRF token: JSON, its cookies and
+ * the token echoed, as a change request (POST, PATCH, DELETE) must carry them.
+ */
+export async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const answer = await fetch(`${baseUrl}/api/v1/auth/xsrf-token`)
+  const cookies = answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '')
+  const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice(11) ?? ''
+  return { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': token }
+}

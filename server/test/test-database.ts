@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg, { type PoolConfig } from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { createPool, type Db, migrateDatabase } from '../db/database'
 import * as schema from '../db/schema'
 
@@ -73,4 +73,27 @@ function withDatabase(url: string, database: string): string {
   const parsed = new URL(url)
   parsed.pathname = `/${database}`
   return parsed.toString()
+}
+
+/** A test database for a `describe` block: created before its tests, dropped after them. */
+export function useTestDatabase(backend: Backend, poolSize?: number): TestDatabase {
+  let database: TestDatabase | undefined
+  beforeAll(async () => {
+    database = await createTestDatabase(backend, poolSize)
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+  return startedLater(() => database, 'test database')
+}
+
+/** A view of what `beforeAll` starts, for the tests of a block (an error before it has). */
+export function startedLater<T extends object>(current: () => T | undefined, name: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const started = current()
+      if (!started) throw new Error(`The ${name} starts in beforeAll: read it inside a test`)
+      return Reflect.get(started, key)
+    },
+  })
 }

@@ -2,8 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
 import { parseAdminSearch } from '../domain/requests/admin-search'
-import { AdminPage } from '../features/account/components/admin-page'
-import { AdminInbox } from '../features/admin/admin-inbox'
+import { AdminPage } from '../features/admin/admin-page'
 import { ensureCatalogs } from '../i18n/i18n'
 
 // The agency's inbox: never indexed or in the sitemap; its prerendered shell holds nobody's
@@ -19,7 +18,7 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.admin.keywords', message: 'inbox, admin' }),
   },
   indexable: false,
-  catalogs: ['account', 'leads'],
+  catalogs: ['leads'],
 }
 
 export const Route = createFileRoute('/admin')({
@@ -31,9 +30,5 @@ export const Route = createFileRoute('/admin')({
 
 function AdminRoute() {
   const search = Route.useSearch()
-  return (
-    <AdminPage>
-      <AdminInbox search={search} />
-    </AdminPage>
-  )
+  return <AdminPage search={search} />
 }

@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
-import { MyServicesPage } from '../features/account/components/my-services-page'
-import { MyRequests } from '../features/requests/my-requests'
+import { MyServicesPage } from '../features/requests/my-services-page'
 import { ensureCatalogs } from '../i18n/i18n'
 
 const page: PageFacts = {
@@ -17,15 +16,11 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.my-services.keywords', message: 'my services, client area' }),
   },
   indexable: false,
-  catalogs: ['account', 'leads'],
+  catalogs: ['leads'],
 }
 
 export const Route = createFileRoute('/my-services')({
   staticData: { page },
   loader: () => ensureCatalogs(page.catalogs),
-  component: () => (
-    <MyServicesPage>
-      <MyRequests />
-    </MyServicesPage>
-  ),
+  component: MyServicesPage,
 })

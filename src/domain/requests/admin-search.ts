@@ -1,4 +1,4 @@
-import { type ServiceId, serviceIds } from '../services/service-table'
+import { asServiceId, type ServiceId } from '../services/service-table'
 import { isRequestStatus, type RequestStatus } from './request-status'
 
 /**
@@ -34,16 +34,14 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
   const page = Number(search.page)
   const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : ''
   const id = typeof search.id === 'string' && /^[\w-]{1,64}$/.test(search.id) ? search.id : ''
+  const service = asServiceId(search.service)
   return {
     ...(tab ? { tab } : {}),
     ...(!tab && isRequestStatus(search.status) ? { status: search.status } : {}),
     ...(tab && (search.handled === 'yes' || search.handled === 'no')
       ? { handled: search.handled }
       : {}),
-    ...(typeof search.service === 'string' &&
-    (serviceIds as readonly string[]).includes(search.service)
-      ? { service: search.service as ServiceId }
-      : {}),
+    ...(service ? { service } : {}),
     ...(isDay(search.from) ? { from: search.from } : {}),
     ...(isDay(search.to) ? { to: search.to } : {}),
     ...(q !== '' ? { q } : {}),

@@ -132,6 +132,14 @@ export function serviceById(id: ServiceId): Service {
   return found
 }
 
+/**
+ * `value` as a service id when it names one (a stored column, a query string), else undefined:
+ * the service table decides what a service id is, never a list kept beside it.
+ */
+export function asServiceId(value: unknown): ServiceId | undefined {
+  return typeof value === 'string' ? byEn.get(value)?.en : undefined
+}
+
 export function isEnSlug(slug: string): slug is EnSlug {
   return byEn.has(slug)
 }

@@ -2,12 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent, ReactNode } from 'react'
-import { callEndpoint, queryString } from '../../api/call-endpoint'
+import { queryString } from '../../api/call-endpoint'
 import { apiBaseUrl } from '../../api/http-client'
-import { endpoints, type ListPage } from '../../domain/api/api-contract'
+import { endpoints } from '../../domain/api/api-contract'
 import {
   type AdminSearch,
-  type AdminTab,
   adminListQuery,
   pageCount,
   parseAdminSearch,
@@ -20,7 +19,11 @@ import {
   servicesInArea,
 } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
-import { adminQueryKey } from './api/admin-queries'
+import {
+  enquiryListQueryOptions,
+  type ListQueryOptions,
+  requestListQueryOptions,
+} from './api/admin-queries'
 import { EnquiryDetail } from './enquiry-detail'
 import { RequestDetail } from './request-detail'
 // The inbox's filters and status form use the form classes: their sheet comes with the inbox,
@@ -244,8 +247,7 @@ type ListItem = { readonly id: string; readonly createdAt: string }
  */
 function AdminList<Item extends ListItem>({
   search,
-  list,
-  read,
+  options,
   csvPath,
   caption,
   headings,
@@ -254,8 +256,8 @@ function AdminList<Item extends ListItem>({
   cells,
 }: {
   readonly search: AdminSearch
-  readonly list: AdminTab
-  readonly read: (query: Record<string, string>) => Promise<ListPage<Item>>
+  /** The list's query, from the filters' query string (admin-queries.ts). */
+  readonly options: (query: Record<string, string>) => ListQueryOptions<Item>
   readonly csvPath: string
   readonly caption: (total: number) => ReactNode
   /** The columns' headings, in order, by a name for each. */
@@ -266,10 +268,7 @@ function AdminList<Item extends ListItem>({
 }) {
   const { i18n } = useLingui()
   const query = adminListQuery(search)
-  const answer = useQuery({
-    queryKey: [...adminQueryKey, list, query],
-    queryFn: () => read(query),
-  })
+  const answer = useQuery(options(query))
   const items = answer.data?.items ?? []
   const total = answer.data?.total ?? 0
   const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
@@ -332,8 +331,7 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
   return (
     <AdminList
       search={search}
-      list="requests"
-      read={(query) => callEndpoint('adminServiceRequests', { query })}
+      options={requestListQueryOptions}
       csvPath={endpoints.adminServiceRequestsCsv.path}
       caption={(total) => <Trans>Service requests: {total} found</Trans>}
       headings={{
@@ -366,8 +364,7 @@ function EnquiryList({ search }: { readonly search: AdminSearch }) {
   return (
     <AdminList
       search={search}
-      list="enquiries"
-      read={(query) => callEndpoint('adminEnquiries', { query })}
+      options={enquiryListQueryOptions}
       csvPath={endpoints.adminEnquiriesCsv.path}
       caption={(total) => <Trans>Enquiries: {total} found</Trans>}
       headings={{

@@ -1,12 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { SignedInShell } from '../../../session/signed-in-shell'
 import { sessionsQueryKey } from '../api/account-queries'
 import { AccountData } from './account-data'
 import { ChangePasswordForm } from './change-password-form'
 import { ProfileDetails } from './profile-details'
 import { SessionsList } from './sessions-list'
-import { SignedInShell } from './signed-in-shell'
+import './account.css'
 
 /**
  * `/profile`: the details, the password, the sessions, the data, and — because the mobile

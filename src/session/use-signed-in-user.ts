@@ -1,9 +1,9 @@
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import type { AccountUser } from '../../../domain/api/api-contract'
-import type { SessionRuntime } from '../../../session/session-runtime'
-import { useSession, useSessionRuntime, useSessionSlot } from '../../../session/use-session'
-import { useHydrated } from '../../../ui/use-hydrated'
+import type { AccountUser } from '../domain/api/api-contract'
+import { useHydrated } from '../ui/use-hydrated'
+import type { SessionRuntime } from './session-runtime'
+import { useSession, useSessionRuntime, useSessionSlot } from './use-session'
 
 export type SignedIn = { readonly user: AccountUser; readonly runtime: SessionRuntime }
 

@@ -1,20 +1,24 @@
 import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
-import { SignedInShell } from './signed-in-shell'
-import '../../../ui/form-field.css'
+import type { AdminSearch } from '../../domain/requests/admin-search'
+import { SignedInShell } from '../../session/signed-in-shell'
+import '../../ui/form-field.css'
+import { AdminInbox } from './admin-inbox'
 
 /**
- * `/admin`: the agency's inbox for admins only. The gate here is for the page alone (a client
- * sees why they cannot use it); the server refuses every admin call from anyone else.
+ * `/admin`: the agency's inbox for admins only, in the signed-in frame. The gate here is for the
+ * page alone (a client sees why they cannot use it); the server refuses every admin call from
+ * anyone else.
  */
-export function AdminPage({ children }: { readonly children: ReactNode }) {
+export function AdminPage({ search }: { readonly search: AdminSearch }) {
   return (
     <SignedInShell title={<Trans>Inbox</Trans>}>
       {({ user, runtime }) =>
         user.role === 'admin' ? (
-          <QueryClientProvider client={runtime.queryClient}>{children}</QueryClientProvider>
+          <QueryClientProvider client={runtime.queryClient}>
+            <AdminInbox search={search} />
+          </QueryClientProvider>
         ) : (
           <section className="result-panel result-panel-bad">
             <h2>

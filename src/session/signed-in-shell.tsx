@@ -1,12 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { type SignedIn, useSignedInUser } from '../hooks/use-signed-in-user'
-import './account.css'
+import { type SignedIn, useSignedInUser } from './use-signed-in-user'
+import './signed-in-shell.css'
 
 /**
  * The frame of a signed-in page: its heading always (the prerendered shell holds nobody's
  * data), its content once the session says who is signed in; a signed-out visitor is sent
- * to the sign-in page.
+ * to the sign-in page. Every signed-in page (the profile, the client's services, the inbox)
+ * is framed by it, whichever feature fills it.
  */
 export function SignedInShell({
   title,
@@ -17,7 +18,7 @@ export function SignedInShell({
 }) {
   const signedIn = useSignedInUser()
   return (
-    <article className="page-intro account-page">
+    <article className="page-intro signed-in-page">
       <h1>{title}</h1>
       {signedIn ? (
         children(signedIn)
