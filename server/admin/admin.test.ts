@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/api/api-contract'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
+import { signedInAdmin } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 import { setAccountRole } from './admin-role'
 
@@ -31,7 +32,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     kit = await startAccountKit(backend)
     const adminAccount = await kit.verifiedAccount()
     await setAccountRole(kit.database.pool, adminAccount.email, 'admin')
-    admin = await kit.signedIn(adminAccount)
+    admin = await signedInAdmin(kit, adminAccount)
     adminId = ((await admin.get('/api/v1/me')).body.user as { id: string }).id
     const clientAccount = await kit.verifiedAccount('es')
     clientEmail = clientAccount.email
@@ -101,7 +102,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
   it('reads the role from the database on every call: a revoked admin is refused at once', async () => {
     const account = await kit.verifiedAccount()
     await setAccountRole(kit.database.pool, account.email, 'admin')
-    const browser = await kit.signedIn(account)
+    const browser = await signedInAdmin(kit, account)
     expect((await browser.get(endpoints.adminEnquiries.path)).status).toBe(200)
     await setAccountRole(kit.database.pool, account.email, 'client')
     expect((await browser.get(endpoints.adminEnquiries.path)).status).toBe(403)
