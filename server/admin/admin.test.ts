@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/api/api-contract'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
-import { signedInAdmin } from '../test/factor-kit'
+import { enrolTotp, signedInAdmin } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 import { setAccountRole } from './admin-role'
 
@@ -347,6 +347,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
       const granted = await grant([verified.email.toUpperCase()])
       expect(granted, granted.out).toMatchObject({ code: 0 })
       expect(granted.out).toContain('is now an admin')
+      expect(granted.out).toContain('has no passkey or authenticator app yet')
       expect(await roleOf(verified.email)).toBe('admin')
       expect((await grant([verified.email])).code).toBe(0)
       const revoked = await grant([verified.email, '--revoke'])
@@ -364,5 +365,14 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
       expect(down.code).toBe(4)
       expect(down.out).toContain('database is not available')
     }, 120_000)
+
+    it('says nothing about a second factor when the account has one', async () => {
+      const account = await kit.verifiedAccount()
+      await enrolTotp(kit, await kit.signedIn(account))
+      const granted = await grant([account.email])
+      expect(granted.code).toBe(0)
+      expect(granted.out).toContain('is now an admin')
+      expect(granted.out).not.toContain('Warning')
+    }, 60_000)
   })
 })

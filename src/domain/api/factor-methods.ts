@@ -5,3 +5,6 @@ export type SignInMethod = (typeof signInMethods)[number]
 /** What the second step of a sign-in (or a step-up) may use, as the account has them. */
 export const secondFactorMethods = ['totp', 'recoveryCode', 'passkey'] as const
 export type SecondFactorMethod = (typeof secondFactorMethods)[number]
+
+/** Recovery codes come ten at a time (each works once). */
+export const recoveryCodeCount = 10
