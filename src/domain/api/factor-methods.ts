@@ -6,5 +6,12 @@ export type SignInMethod = (typeof signInMethods)[number]
 export const secondFactorMethods = ['totp', 'recoveryCode', 'passkey'] as const
 export type SecondFactorMethod = (typeof secondFactorMethods)[number]
 
-/** Recovery codes come ten at a time (each works once). */
-export const recoveryCodeCount = 10
+/** One of the user's passkeys. */
+export type PasskeySummary = {
+  readonly id: string
+  /** The name the user gave it. */
+  readonly name: string
+  readonly createdAt: string
+  /** null until it signs in (or proves) once. */
+  readonly lastUsedAt: string | null
+}
