@@ -3,9 +3,15 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import type { Pool } from 'pg'
 import type { UserRole } from '../../src/domain/api/api-contract'
 import { users } from '../db/schema'
+import { hasSecondFactor } from '../factors/factor-store'
 
 export type RoleChange =
-  | { readonly outcome: 'changed' | 'unchanged'; readonly email: string }
+  | {
+      readonly outcome: 'changed' | 'unchanged'
+      readonly email: string
+      /** Whether the account has a passkey or an authenticator app (the admin API needs one). */
+      readonly hasSecondFactor: boolean
+    }
   | { readonly outcome: 'no_account' | 'unverified' }
 
 /**
@@ -32,7 +38,9 @@ export async function setAccountRole(
     .where(sql`lower(${users.email}) = lower(${email.trim()})`)
   if (!account) return { outcome: 'no_account' }
   if (role === 'admin' && account.verifiedAt === null) return { outcome: 'unverified' }
-  if (account.role === role) return { outcome: 'unchanged', email: account.email }
+  const factor = await hasSecondFactor(pool, account.id)
+  if (account.role === role)
+    return { outcome: 'unchanged', email: account.email, hasSecondFactor: factor }
   await db.update(users).set({ role }).where(eq(users.id, account.id))
-  return { outcome: 'changed', email: account.email }
+  return { outcome: 'changed', email: account.email, hasSecondFactor: factor }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Pool } from 'pg'
+import type { SignInMethod } from '../../src/domain/api/api-contract'
 import type { sessions } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 
@@ -24,14 +25,26 @@ export type StoredSession = {
   readonly createdAt: Date
   readonly lastSeenAt: Date
   readonly expiresAt: Date
+  readonly signInMethod: SignInMethod
+  /** The sign-in or the latest step-up (server/sessions/step-up.ts); null on older sessions. */
+  readonly lastProofAt: Date | null
 }
 
 type SessionRow = SqlColumns<
   typeof sessions,
-  'id' | 'user_id' | 'remember' | 'user_agent' | 'created_at' | 'last_seen_at' | 'expires_at'
+  | 'id'
+  | 'user_id'
+  | 'remember'
+  | 'user_agent'
+  | 'created_at'
+  | 'last_seen_at'
+  | 'expires_at'
+  | 'sign_in_method'
+  | 'last_proof_at'
 >
 
-const columns = 'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at'
+const columns =
+  'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at, sign_in_method, last_proof_at'
 
 /** Alive at $2: before the absolute expiry and within the idle time since last used. */
 const alive = `expires_at > $2 AND last_seen_at + make_interval(secs =>
@@ -46,10 +59,16 @@ function toSession(row: SessionRow): StoredSession {
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,
+    // The column's CHECK holds the contract's methods.
+    signInMethod: row.sign_in_method as SignInMethod,
+    lastProofAt: row.last_proof_at,
   }
 }
 
-/** A session for `userId` under the browser's new `sessionId`. */
+/**
+ * A session for `userId` under the browser's new `sessionId`, signed in by `signInMethod`: the
+ * sign-in is its first proof.
+ */
 export async function createSession(
   pool: Pool,
   {
@@ -58,13 +77,23 @@ export async function createSession(
     remember,
     userAgent,
     now,
-  }: { userId: string; sessionId: string; remember: boolean; userAgent: string; now: Date },
+    signInMethod,
+  }: {
+    userId: string
+    sessionId: string
+    remember: boolean
+    userAgent: string
+    now: Date
+    signInMethod: SignInMethod
+  },
 ): Promise<StoredSession> {
   const { rows } = await pool.query<SessionRow>(
-    `INSERT INTO sessions (user_id, token_hash, remember, user_agent, created_at, last_seen_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $5, $5::timestamptz + make_interval(secs => ${absoluteSeconds}))
+    `INSERT INTO sessions (user_id, token_hash, remember, user_agent, created_at, last_seen_at,
+       expires_at, sign_in_method, last_proof_at)
+     VALUES ($1, $2, $3, $4, $5, $5, $5::timestamptz + make_interval(secs => ${absoluteSeconds}),
+       $6, $5)
      RETURNING ${columns}`,
-    [userId, hashSessionId(sessionId), remember, userAgent.slice(0, 512), now],
+    [userId, hashSessionId(sessionId), remember, userAgent.slice(0, 512), now, signInMethod],
   )
   const row = rows[0]
   if (!row) throw new Error('The session insert returned no row')
@@ -87,6 +116,14 @@ export async function touchSession(
     [hashSessionId(sessionId), now],
   )
   return rows[0] ? toSession(rows[0]) : undefined
+}
+
+/** Records a proof (a step-up) on the session with public id `id`, at `now`. */
+export async function recordProof(pool: Pool, id: string, now: Date): Promise<void> {
+  await pool.query(
+    'UPDATE sessions SET last_proof_at = greatest(coalesce(last_proof_at, $2), $2) WHERE id = $1',
+    [id, now],
+  )
 }
 
 /** The user's live sessions, most recently used first. */
@@ -135,4 +172,19 @@ export async function endOtherSessions(
     [userId, keepId ?? null],
   )
   return result.rowCount ?? 0
+}
+
+/**
+ * A session that signed in with the password alone and has since proved a second factor (a
+ * code or passkey step-up, or a factor it added) counts from then on as signed in with both.
+ */
+export async function upgradeSignInMethod(
+  pool: Pool,
+  id: string,
+  method: 'passwordAndCode' | 'passkey',
+): Promise<void> {
+  await pool.query(
+    `UPDATE sessions SET sign_in_method = $2 WHERE id = $1 AND sign_in_method = 'password'`,
+    [id, method],
+  )
 }

@@ -18,6 +18,7 @@ export const sessionsRead = readAs<SessionsBody>('sessions', {
       lastSeenAt: '2026-11-23T08:00:00.000Z',
       device: 'Chrome on Linux',
       current: true,
+      signInMethod: 'password',
     },
     {
       id: phoneSession.id,
@@ -25,6 +26,7 @@ export const sessionsRead = readAs<SessionsBody>('sessions', {
       lastSeenAt: '2026-11-22T08:00:00.000Z',
       device: phoneSession.device,
       current: false,
+      signInMethod: 'passkey',
     },
   ],
 })
