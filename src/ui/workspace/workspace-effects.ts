@@ -1,0 +1,26 @@
+import type { LoadedThread } from '../../../machines/conversation-machine'
+import type {
+  ConversationDraft,
+  ConversationFile,
+  ConversationMessage,
+} from '../../domain/workspace/conversation'
+
+/**
+ * What a thread's page gives the shared conversation view: the calls (each side its own
+ * endpoints), the live stream and the files' addresses. The view knows no endpoint.
+ */
+export type ConversationEffects = {
+  readonly loadThread: () => Promise<LoadedThread>
+  readonly sendMessage: (draft: ConversationDraft) => Promise<ConversationMessage>
+  /** Fire and forget: the reader has seen the thread up to now. */
+  readonly markRead: () => void
+  /** Uploads one file, reporting bytes sent; resolves with the upload's id. */
+  readonly uploadFile: (
+    file: File,
+    options: { readonly onProgress: (sent: number) => void; readonly signal: AbortSignal },
+  ) => Promise<string>
+  /** The file's download address. */
+  readonly fileHref: (file: ConversationFile) => string
+  /** Live messages of this thread from now on; returns how to stop listening. */
+  readonly subscribe: (onMessage: (message: ConversationMessage) => void) => () => void
+}
