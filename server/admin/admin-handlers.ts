@@ -75,7 +75,8 @@ export function adminServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEn
     const parsed = parseQuery(c)
     if (!parsed.ok) return parsed.response
     const page = await listRequests(deps.pool, parsed.query)
-    return answer(c, 'adminServiceRequests', { success: true, ...page })
+    const items = page.items.map((item) => ({ ...item, newMessages: 0, awaitingReply: false }))
+    return answer(c, 'adminServiceRequests', { success: true, ...page, items })
   }
 }
 

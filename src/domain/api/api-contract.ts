@@ -13,14 +13,17 @@ import { contactEndpoints } from './contact-endpoints'
 import type { Endpoint, MessageOnly, NoContent } from './endpoint'
 import { meEndpoints } from './me-endpoints'
 import { serviceRequestEndpoints } from './service-request-endpoints'
+import { workspaceEndpoints } from './workspace-endpoints'
 
 export * from './admin-endpoints'
 export * from './answers'
 export * from './auth-endpoints'
 export * from './contact-endpoints'
+export type { MessageOnly, NoContent } from './endpoint'
 export { apiPrefix, gateFailures, xsrfCookieName, xsrfHeaderName } from './endpoint'
 export * from './me-endpoints'
 export * from './service-request-endpoints'
+export * from './workspace-endpoints'
 
 export const endpoints = {
   ...authEndpoints,
@@ -28,6 +31,7 @@ export const endpoints = {
   ...contactEndpoints,
   ...serviceRequestEndpoints,
   ...adminEndpoints,
+  ...workspaceEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints
