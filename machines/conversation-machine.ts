@@ -12,7 +12,7 @@ import { messageActions, showServerText } from './form-flow'
  *
  *   loading → ready | failed;  failed → (retry) loading
  *   ready → (send) sending | invalid (the draft is empty or too long: nothing is sent)
- *   sending → ready (the stored message appended) | rateLimited (429) | refused (400)
+ *   sending → ready (the stored message appended) | rateLimited (429) | refused (400, 413)
  *           | sendFailed (any other failure);  sendFailed → (retry) sending, the draft kept
  *   rateLimited | refused | invalid → (send) a corrected draft, as from ready
  *   in every state but loading and failed: (received) a message that arrived live
@@ -23,15 +23,14 @@ import { messageActions, showServerText } from './form-flow'
  * composer meanwhile, so nothing typed is lost. The live stream may deliver the same message
  * (the author's own, or one the first load already had): every message is added once, by id.
  *
- * Effects are injected: `loadThread` (the thread, oldest first), `sendMessage` (the draft,
+ * Effects are injected: `loadThread` (the thread's newest page), `sendMessage` (the draft,
  * resolving with the stored message) and `markRead` (tell the server the reader has seen the
- * thread; fire and forget). No timers, no I/O of its own.
+ * thread up to its newest message, once loaded, after sending and whenever a message arrives
+ * while the page is open; fire and forget). No timers, no I/O of its own.
  */
 
 export type ConversationContext = {
   readonly messages: readonly ConversationMessage[]
-  /** When the reader last saw the thread before this visit (ISO): newer messages are "new". */
-  readonly lastReadAt: string | null
   /** The draft being sent, kept through a failure. */
   readonly draft: ConversationDraft | undefined
   /** Messages sent in this visit: the view empties the composer each time it grows. */
@@ -42,10 +41,7 @@ export type ConversationContext = {
   readonly message: string | undefined
 }
 
-export type LoadedThread = {
-  readonly messages: readonly ConversationMessage[]
-  readonly lastReadAt: string | null
-}
+export type LoadedThread = { readonly messages: readonly ConversationMessage[] }
 
 export type ConversationEvent =
   | { readonly type: 'send'; readonly draft: ConversationDraft }
@@ -78,7 +74,6 @@ export const conversationMachine = setup({
     markRead: () => {},
     keepThread: assign((_, { thread }: { readonly thread: LoadedThread }) => ({
       messages: [...thread.messages].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
-      lastReadAt: thread.lastReadAt,
     })),
     rememberDraft: assign((_, { draft }: { readonly draft: ConversationDraft }) => ({
       draft,
@@ -102,13 +97,13 @@ export const conversationMachine = setup({
     unknownMessage: ({ context }, { message }: { readonly message: ConversationMessage }) =>
       !context.messages.some((known) => known.id === message.id),
     tooManyMessages: (_, { error }: { readonly error: unknown }) => failureStatus(error) === 429,
-    draftRefused: (_, { error }: { readonly error: unknown }) => failureStatus(error) === 400,
+    draftRefused: (_, { error }: { readonly error: unknown }) =>
+      failureStatus(error) === 400 || failureStatus(error) === 413,
   },
 }).createMachine({
   id: 'conversation',
   context: {
     messages: [],
-    lastReadAt: null,
     draft: undefined,
     sent: 0,
     arrived: undefined,
@@ -118,7 +113,10 @@ export const conversationMachine = setup({
   on: {
     received: {
       guard: { type: 'unknownMessage', params: ({ event }) => ({ message: event.message }) },
-      actions: [{ type: 'appendArrived', params: ({ event }) => ({ message: event.message }) }],
+      actions: [
+        { type: 'appendArrived', params: ({ event }) => ({ message: event.message }) },
+        'markRead',
+      ],
     },
   },
   states: {
@@ -173,6 +171,7 @@ export const conversationMachine = setup({
             actions: showServerText,
           },
           {
+            // 400: the text or the files refused; 413: the request's files would pass 100 MB.
             guard: { type: 'draftRefused', params: ({ event }) => ({ error: event.error }) },
             target: 'refused',
             actions: showServerText,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback } from 'xstate'
+import { createActor, type EventObject, fromCallback } from 'xstate'
 import type { UploadFileFacts, UploadReport } from './upload-machine'
 import { uploadMachine } from './upload-machine'
 
@@ -14,8 +14,12 @@ function started(file: UploadFileFacts) {
   const actor = createActor(
     uploadMachine.provide({
       actors: {
-        upload: fromCallback<UploadReport, UploadFileFacts>(({ input, sendBack }) => {
-          const transfer: Transfer = { file: input, report: sendBack, aborted: false }
+        upload: fromCallback<EventObject, UploadFileFacts>(({ input, sendBack }) => {
+          const transfer: Transfer = {
+            file: input,
+            report: (event) => sendBack(event),
+            aborted: false,
+          }
           transfers.push(transfer)
           return () => {
             transfer.aborted = true
@@ -66,6 +70,21 @@ describe('upload', () => {
       refusal: reason,
       message: `Refused ${status}`,
     })
+  })
+
+  it('reads a 413 quota_exceeded (the request is over 100 MB) as over the quota', () => {
+    const { actor, transfers } = started(logo)
+    transfers[0]?.report({
+      type: 'uploadFailed',
+      error: {
+        message: 'Request failed with status code 413',
+        response: {
+          status: 413,
+          data: { success: false, code: 'quota_exceeded', message: 'Full.', error: 'Full.' },
+        },
+      },
+    })
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: 'quota', message: 'Full.' })
   })
 
   it('aborts the transfer on cancel, retries a failure from zero', () => {

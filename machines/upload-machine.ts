@@ -1,6 +1,6 @@
 import { assign, type EventObject, fromCallback, setup } from 'xstate'
-import { failureStatus } from '../src/domain/api/api-contract'
-import { maxFileBytes } from '../src/domain/workspace/conversation'
+import { failureAnswer, failureStatus } from '../src/domain/api/api-contract'
+import { threadLimits } from '../src/domain/requests/thread-limits'
 import { messageActions } from './form-flow'
 import { serverText } from './server-text'
 
@@ -10,7 +10,8 @@ import { serverText } from './server-text'
  *   picking → refused (too large: not even sent) | uploading
  *   uploading → (progress) uploading | (uploaded) uploaded | (uploadFailed) refused | failed
  *             | (cancel) cancelled: the transfer is aborted
- *   refused: 413 too large, 415 not an accepted type, 429 over the quota, with the server's text
+ *   refused: 413 too large or over the request's 100 MB, 415 not an accepted type, 429 over
+ *   the hour's upload bytes, with the server's text
  *   failed → (retry) uploading;  failed | refused | uploaded → (remove) cancelled
  *
  * The transfer is the injected callback actor `upload`: it reports `progress` (bytes sent of
@@ -50,13 +51,10 @@ export type UploadEvent =
 
 const refusalOf = (error: unknown): UploadRefusal | undefined => {
   const status = failureStatus(error)
-  return status === 413
-    ? 'tooLarge'
-    : status === 415
-      ? 'type'
-      : status === 429
-        ? 'quota'
-        : undefined
+  if (status === 415) return 'type'
+  // 413 is the file (`too_large`) or the request's 100 MB (`quota_exceeded`); 429 the hour's.
+  if (status === 413) return failureAnswer(error)?.code === 'quota_exceeded' ? 'quota' : 'tooLarge'
+  return status === 429 ? 'quota' : undefined
 }
 
 export const uploadMachine = setup({
@@ -88,7 +86,7 @@ export const uploadMachine = setup({
     restart: assign({ sent: 0, message: undefined }),
   },
   guards: {
-    tooLarge: ({ context }) => context.file.size > maxFileBytes,
+    tooLarge: ({ context }) => context.file.size > threadLimits.fileBytes,
     refusedUpload: (_, { error }: { readonly error: unknown }) => refusalOf(error) !== undefined,
   },
 }).createMachine({

@@ -1,25 +1,33 @@
-import { readAnswer, xsrfHeaderName } from '../domain/api/api-contract'
+import {
+  endpoints,
+  readAnswer,
+  type ThreadFile,
+  type UploadBody,
+  xsrfHeaderName,
+} from '../domain/api/api-contract'
+import { queryString } from './call-endpoint'
 import { apiBaseUrl, ensureXsrfToken, HttpError, onUnauthenticatedAnswer } from './http-client'
 
 /**
- * Sends one file as the raw body of a POST, reporting the bytes sent: fetch cannot report an
- * upload's progress, XMLHttpRequest can. The file's name travels URL-encoded in a header
- * (its type is recognised by the server from the bytes, never from the name). Resolves with
- * the answer's body on 2xx; rejects with the HTTP client's errors otherwise ("Request
- * aborted" when `signal` aborts), with the server's answer attached.
+ * Uploads one file of a request's workspace (`uploadFile` in the contract: the raw bytes as
+ * the body, the request and the file's name in the query), reporting the bytes sent: fetch
+ * cannot report an upload's progress, XMLHttpRequest can. The server recognises the type from
+ * the bytes, never from the name. Resolves with the stored upload; rejects with the HTTP
+ * client's errors ("Request aborted" when `signal` aborts), the server's answer attached.
  */
 export async function uploadFile(
-  path: string,
+  requestId: string,
   file: Blob & { readonly name: string },
   {
     onProgress,
     signal,
   }: { readonly onProgress: (sent: number) => void; readonly signal: AbortSignal },
-): Promise<unknown> {
+): Promise<ThreadFile> {
+  const path = `${endpoints.uploadFile.path}${queryString({ request: requestId, name: file.name })}`
   for (let attempt = 0; ; attempt += 1) {
     const token = await ensureXsrfToken({ signal }, attempt > 0)
     const answer = await send(path, file, token, onProgress, signal)
-    if (answer.status >= 200 && answer.status < 300) return answer.data
+    if (answer.status >= 200 && answer.status < 300) return (answer.data as UploadBody).upload
     const body = readAnswer(answer.data)
     if (answer.status === 403 && body?.code === 'xsrf_failed' && attempt === 0) continue
     if (answer.status === 401 && body?.code === 'unauthenticated') onUnauthenticatedAnswer()
@@ -45,7 +53,6 @@ function send(
     request.open('POST', `${apiBaseUrl}${path}`)
     request.setRequestHeader('Accept', 'application/json')
     request.setRequestHeader('Content-Type', 'application/octet-stream')
-    request.setRequestHeader('X-File-Name', encodeURIComponent(file.name))
     if (token) request.setRequestHeader(xsrfHeaderName, token)
     request.upload.addEventListener('progress', (event) => onProgress(event.loaded))
     const abort = () => request.abort()

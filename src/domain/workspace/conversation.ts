@@ -1,16 +1,10 @@
+import { threadLimits } from '../requests/thread-limits'
+
 /**
- * A service request's thread as the pages show it, whichever side reads it: the API's messages
- * are mapped to this by the page (who wrote it is `mine` or not, from the reader's side).
+ * A service request's thread as the pages show it, whichever side reads it: each page maps
+ * the API's messages (`ThreadMessage`, `AgencyThreadMessage`) to this, naming the author in
+ * the reader's language.
  */
-
-/** A message's bounds: at least one character that is not a space, at most 10,000. */
-export const messageMaxLength = 10_000
-
-/** At most this many files a message. */
-export const maxFilesPerMessage = 5
-
-/** At most this many bytes a file (10 MB). */
-export const maxFileBytes = 10 * 1024 * 1024
 
 /** A file of the thread, as listed under its message. */
 export type ConversationFile = {
@@ -25,9 +19,11 @@ export type ConversationMessage = {
   readonly body: string
   /** Written by the reader's side (the client's own, or the agency's when the agency reads). */
   readonly mine: boolean
+  /** Written by the other side after the reader's last read mark. */
+  readonly isNew: boolean
   /** The agency's internal note: only the agency ever sees it. */
   readonly internal: boolean
-  /** Who wrote it, as the reader should see it (a name, or the agency's). */
+  /** Who wrote it, as the reader should see it. */
   readonly author: string
   readonly files: readonly ConversationFile[]
 }
@@ -40,10 +36,11 @@ export type ConversationDraft = {
   readonly internal?: boolean
 }
 
+/** What the server would accept (the same bounds as its schema), so nothing else is sent. */
 export function isValidDraft(draft: ConversationDraft): boolean {
   return (
     draft.body.trim() !== '' &&
-    draft.body.length <= messageMaxLength &&
-    draft.uploadIds.length <= maxFilesPerMessage
+    [...draft.body].length <= threadLimits.bodyMax &&
+    draft.uploadIds.length <= threadLimits.filesPerMessage
   )
 }

@@ -1,8 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useId, useState } from 'react'
-import { fromCallback } from 'xstate'
-import { type UploadReport, uploadMachine } from '../../../machines/upload-machine'
+import { type EventObject, fromCallback } from 'xstate'
+import {
+  type UploadFileFacts,
+  type UploadReport,
+  uploadMachine,
+} from '../../../machines/upload-machine'
 import { inspectorOptions } from '../machine-inspector'
 import { useFileSize } from './file-size'
 import type { ConversationEffects } from './workspace-effects'
@@ -32,15 +36,16 @@ export function Attachment({
   const [machine] = useState(() =>
     uploadMachine.provide({
       actors: {
-        upload: fromCallback<UploadReport>(({ sendBack }) => {
+        upload: fromCallback<EventObject, UploadFileFacts>(({ sendBack }) => {
           const controller = new AbortController()
+          const report = (event: UploadReport) => sendBack(event)
           upload(file, {
-            onProgress: (sent) => sendBack({ type: 'progress', sent }),
+            onProgress: (sent) => report({ type: 'progress', sent }),
             signal: controller.signal,
           }).then(
-            (uploadId) => sendBack({ type: 'uploaded', uploadId }),
+            (uploadId) => report({ type: 'uploaded', uploadId }),
             (error: unknown) => {
-              if (!controller.signal.aborted) sendBack({ type: 'uploadFailed', error })
+              if (!controller.signal.aborted) report({ type: 'uploadFailed', error })
             },
           )
           return () => controller.abort()
@@ -108,8 +113,8 @@ export function Attachment({
                 <Trans>You have uploaded too much for now. Please try again later.</Trans>
               ) : (
                 <Trans>
-                  This type of file is not accepted: send a PDF, PNG, JPEG, WebP, plain text,
-                  CSV, DOCX, XLSX or PPTX file.
+                  This type of file is not accepted: send a PDF, PNG, JPEG, WebP, plain text, CSV,
+                  DOCX, XLSX or PPTX file.
                 </Trans>
               ))}
           </span>

@@ -1,29 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { conversationMachine } from '../../../machines/conversation-machine'
-import {
-  type ConversationDraft,
-  maxFilesPerMessage,
-  messageMaxLength,
-} from '../../domain/workspace/conversation'
-import { type AttachmentState, Attachment } from './attachment'
-import type { ConversationReader } from './conversation'
-import type { ConversationEffects } from './workspace-effects'
-
-/** The types the server accepts (it checks the bytes; this only filters the file picker). */
-const acceptedFiles = [
-  '.pdf',
-  '.png',
-  '.jpg',
-  '.jpeg',
-  '.webp',
-  '.txt',
-  '.csv',
-  '.docx',
-  '.xlsx',
-  '.pptx',
-].join(',')
+import { acceptAttribute, threadLimits } from '../../domain/requests/thread-limits'
+import type { ConversationDraft } from '../../domain/workspace/conversation'
+import { Attachment, type AttachmentState } from './attachment'
+import type { ConversationEffects, ConversationReader } from './workspace-effects'
 
 type Picked = { readonly key: number; readonly file: File }
 
@@ -45,7 +27,6 @@ export function Composer({
   readonly onRetry: () => void
   readonly upload: ConversationEffects['uploadFile']
 }) {
-  const { t } = useLingui()
   const textId = useId()
   const filesId = useId()
   const hintId = useId()
@@ -80,7 +61,7 @@ export function Composer({
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.currentTarget.files ?? [])]
     event.currentTarget.value = ''
-    const room = maxFilesPerMessage - live.length
+    const room = threadLimits.filesPerMessage - live.length
     setNotice(files.length > room ? 'tooMany' : undefined)
     const start = Date.now()
     setPicked((known) => [
@@ -129,7 +110,7 @@ export function Composer({
           id={textId}
           name="message"
           rows={5}
-          maxLength={messageMaxLength}
+          maxLength={threadLimits.bodyMax}
           value={body}
           onChange={(event) => setBody(event.currentTarget.value)}
           aria-invalid={snapshot.matches('invalid') || snapshot.matches('refused')}
@@ -148,9 +129,9 @@ export function Composer({
           className="visually-hidden"
           type="file"
           multiple
-          accept={acceptedFiles}
+          accept={acceptAttribute}
           onChange={pick}
-          disabled={live.length >= maxFilesPerMessage}
+          disabled={live.length >= threadLimits.filesPerMessage}
           aria-describedby={`${filesId}-hint`}
         />
         <p id={`${filesId}-hint`} className="form-hint">
@@ -161,7 +142,7 @@ export function Composer({
         </p>
         {notice === 'tooMany' ? (
           <p className="form-error" role="alert">
-            {t`At most ${maxFilesPerMessage} files a message: the others were left out.`}
+            <Trans>At most 5 files a message: the others were left out.</Trans>
           </p>
         ) : null}
         {picked.length > 0 ? (

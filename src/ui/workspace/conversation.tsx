@@ -9,10 +9,8 @@ import { inspectorOptions } from '../machine-inspector'
 import { Composer } from './composer'
 import { useFileSize } from './file-size'
 import { MessageText } from './message-text'
-import type { ConversationEffects } from './workspace-effects'
+import type { ConversationEffects, ConversationReader } from './workspace-effects'
 import './workspace.css'
-
-export type ConversationReader = 'client' | 'agency'
 
 /**
  * A service request's thread with its composer, for the client's workspace page and the
@@ -35,7 +33,12 @@ export function Conversation({
         loadThread: fromPromise(() => effects.loadThread()),
         sendMessage: fromPromise(({ input }) => effects.sendMessage(input)),
       },
-      actions: { markRead: () => effects.markRead() },
+      actions: {
+        markRead: ({ context }) => {
+          const newest = context.messages.at(-1)
+          if (newest) effects.markRead(newest.id)
+        },
+      },
     }),
   )
   const [snapshot, send, actor] = useMachine(machine, inspectorOptions)
@@ -45,7 +48,7 @@ export function Conversation({
     [effects, actor],
   )
   const headingId = useId()
-  const { messages, lastReadAt, arrived } = snapshot.context
+  const { messages, arrived } = snapshot.context
 
   const body =
     snapshot.matches('loading') || snapshot.matches('failed') ? (
@@ -71,7 +74,7 @@ export function Conversation({
               <li key={message.id}>
                 <ThreadMessage
                   message={message}
-                  fresh={!message.mine && (lastReadAt === null || message.createdAt > lastReadAt)}
+                  fresh={message.isNew}
                   fileHref={effects.fileHref}
                 />
               </li>

@@ -12,8 +12,8 @@ import type {
 export type ConversationEffects = {
   readonly loadThread: () => Promise<LoadedThread>
   readonly sendMessage: (draft: ConversationDraft) => Promise<ConversationMessage>
-  /** Fire and forget: the reader has seen the thread up to now. */
-  readonly markRead: () => void
+  /** Fire and forget: the reader has seen the thread up to the message `upTo`. */
+  readonly markRead: (upTo: string) => void
   /** Uploads one file, reporting bytes sent; resolves with the upload's id. */
   readonly uploadFile: (
     file: File,
@@ -24,3 +24,6 @@ export type ConversationEffects = {
   /** Live messages of this thread from now on; returns how to stop listening. */
   readonly subscribe: (onMessage: (message: ConversationMessage) => void) => () => void
 }
+
+/** Who reads the thread: the agency may also write internal notes. */
+export type ConversationReader = 'client' | 'agency'
