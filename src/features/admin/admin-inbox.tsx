@@ -125,6 +125,20 @@ function Filters({ search }: { readonly search: AdminSearch }) {
           </select>
         </div>
       )}
+      {enquiries ? null : (
+        <div className="form-field form-check">
+          <input
+            id="filter-awaiting"
+            name="awaiting"
+            type="checkbox"
+            value="yes"
+            defaultChecked={search.awaiting === 'yes'}
+          />
+          <label htmlFor="filter-awaiting">
+            <Trans>Awaiting our reply</Trans>
+          </label>
+        </div>
+      )}
       <div className="form-field">
         <label htmlFor="filter-service">
           <Trans>Service</Trans>
@@ -341,6 +355,7 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
         client: <Trans>Client</Trans>,
         service: <Trans>Service</Trans>,
         status: <Trans>Status</Trans>,
+        messages: <Trans>New messages</Trans>,
         updated: <Trans>Last update</Trans>,
       }}
       empty={<Trans>No service requests match these filters.</Trans>}
@@ -352,6 +367,17 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
         <>
           <td>{i18n._(serviceNames[item.serviceId])}</td>
           <td>{i18n._(requestStatusLabels[item.status])}</td>
+          <td className="admin-new-messages">
+            {item.newMessages > 0 ? <strong>{item.newMessages}</strong> : '0'}
+            {item.awaitingReply ? (
+              <>
+                <br />
+                <span className="admin-awaiting">
+                  <Trans>Awaiting our reply</Trans>
+                </span>
+              </>
+            ) : null}
+          </td>
           <td>
             <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>
           </td>

@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { callEndpoint } from '../../api/call-endpoint'
+import { listenToEvents } from '../../api/event-stream'
+import { endpoints, type InboxStreamEvent } from '../../domain/api/api-contract'
+import './inbox-badge.css'
+
+/**
+ * The account menu's count beside "Inbox": the threads whose last public message is the
+ * client's (awaiting the agency's reply), read once and then kept live by the inbox's stream.
+ * Nothing while unknown or zero. Loaded on its own (`lazy-inbox-badge.tsx`) for admins only.
+ */
+export default function InboxBadge() {
+  const { t } = useLingui()
+  const [unanswered, setUnanswered] = useState<number | undefined>()
+  useEffect(() => {
+    let stopped = false
+    callEndpoint('adminInboxSummary').then(
+      (summary) => {
+        if (!stopped) setUnanswered((known) => known ?? summary.unansweredThreads)
+      },
+      () => {},
+    )
+    const stop = listenToEvents(endpoints.adminInboxEvents.path, {
+      thread: (data) => setUnanswered((data as InboxStreamEvent).unansweredThreads),
+    })
+    return () => {
+      stopped = true
+      stop()
+    }
+  }, [])
+  if (!unanswered) return null
+  return (
+    <span className="inbox-badge">
+      <span aria-hidden="true">{unanswered}</span>
+      <span className="visually-hidden">{t`(${unanswered} awaiting our reply)`}</span>
+    </span>
+  )
+}
