@@ -79,10 +79,10 @@ export const layers = [
   },
   {
     name: 'server platform',
-    files: /^server\/(db|mail|security|log|i18n|site|sessions|build)\//,
+    files: /^server\/(db|mail|security|log|i18n|site|sessions|build|live)\//,
     mayImport: ['domain', 'machines', 'server platform'],
     forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
-    why: 'the platform (database, mail, security, logs, languages, site serving, sessions) knows no route: the kernel and the resources build on it',
+    why: 'the platform (database, mail, security, logs, languages, site serving, sessions, live events) knows no route: the kernel and the resources build on it',
   },
   {
     name: 'server kernel',
@@ -93,7 +93,7 @@ export const layers = [
   },
   {
     name: 'server resource',
-    files: /^server\/(auth|me|contact|service-requests|admin)\//,
+    files: /^server\/(auth|me|contact|service-requests|admin|messages|files)\//,
     mayImport: [
       'domain',
       'machines',
@@ -175,10 +175,11 @@ function importsOf(root, file) {
 }
 
 /**
- * What one resource may use of another: its data (store, texts, mail kinds) and its rule for
- * changing a record's status (the admin mounts the requests' status change).
+ * What one resource may use of another: its data (store, texts, mail kinds), its rule for
+ * changing a record's status (the admin mounts the requests' status change) and its gate (the
+ * agency's side of a request's conversation passes the admin's).
  */
-const resourceData = /-(store|messages|mail-kinds|status-change)\.ts$/
+const resourceData = /-(store|messages|mail-kinds|status-change|gate)\.ts$/
 
 function allowed(from, to, toFile) {
   if (!to) return true // tests, scripts, locales, public assets: not layered
