@@ -175,11 +175,10 @@ function importsOf(root, file) {
 }
 
 /**
- * What one resource may use of another: its data (store, texts, mail kinds), its rule for
- * changing a record's status (the admin mounts the requests' status change) and its gate (the
- * agency's side of a request's conversation passes the admin's).
+ * What one resource may use of another: its data (store, texts, mail kinds) and its rule for
+ * changing a record's status (the admin mounts the requests' status change).
  */
-const resourceData = /-(store|messages|mail-kinds|status-change|gate)\.ts$/
+const resourceData = /-(store|messages|mail-kinds|status-change)\.ts$/
 
 function allowed(from, to, toFile) {
   if (!to) return true // tests, scripts, locales, public assets: not layered

@@ -99,13 +99,15 @@ export function sendMessageHandler(deps: WorkspaceDeps, side: ThreadSide): Handl
     const thread = await threadOfPath(deps, c, side)
     if (!thread) return threadNotFound(c)
     const internal = 'internal' in admitted.input && admitted.input.internal === true
+    const now = nowOf(deps)
     const sent = await insertMessage(deps.pool, {
       thread,
       author: viewer,
       internal,
       body: admitted.input.body,
       fileIds: admitted.input.files,
-      digestDueAt: new Date(nowOf(deps).getTime() + deps.digestDelaySeconds * 1000),
+      now,
+      digestDueAt: new Date(now.getTime() + deps.digestDelaySeconds * 1000),
       agencyEmail: deps.agencyEmail,
     })
     if (sent.outcome === 'invalid_files')

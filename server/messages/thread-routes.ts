@@ -1,8 +1,8 @@
 import type { Hono } from 'hono'
 import { apiPrefix, endpoints } from '../../src/domain/api/api-contract'
-import { requireAdmin } from '../admin/admin-gate'
 import { jsonChangeGate } from '../http/api-gate'
 import { createApiRouter } from '../http/api-router'
+import { requireAdmin } from '../http/require-admin'
 import { type AccountEnv, requireSession } from '../http/require-session'
 import {
   inboxSummaryHandler,

@@ -8,8 +8,11 @@ import type {
 import { isAcceptedMediaType, threadLimits } from '../../src/domain/requests/thread-limits'
 import { notificationPayload, threadChannel, watcherFreshSeconds } from '../live/thread-hub'
 import { kindLiteral } from '../mail/mail-kind'
-import { isUuid } from '../service-requests/request-store'
 import { digestMailKinds } from './digest-mail-kinds'
+
+/** A uuid as PostgreSQL writes it: any other id names no request (and would be a cast error). */
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 
 /** Who reads a thread: the request's client, or an admin (any request). */
 export type Viewer = { readonly side: ThreadSide; readonly userId: string }
@@ -189,6 +192,8 @@ export type NewMessage = {
   readonly body: string
   /** Upload ids, in the order attached. */
   readonly fileIds: readonly string[]
+  /** The app's clock now: a digest due after it still collects messages. */
+  readonly now: Date
   /** When the digest of a side that does not have the thread open is sent. */
   readonly digestDueAt: Date
   /** Where the agency's digest goes (AGENCY_EMAIL). */
@@ -230,7 +235,7 @@ export async function insertMessage(pool: Pool, message: NewMessage): Promise<Se
     if (!id) throw new Error('The message insert returned no row')
     if (message.fileIds.length > 0) {
       const attached = await client.query(
-        `UPDATE thread_files SET message_id = $1, position = a.ord - 1
+        `UPDATE thread_files SET message_id = $1, position = (a.ord - 1)::smallint
          FROM unnest($2::uuid[]) WITH ORDINALITY AS a (id, ord)
          WHERE thread_files.id = a.id AND thread_files.request_id = $3
            AND thread_files.owner_id = $4 AND thread_files.message_id IS NULL
@@ -238,14 +243,14 @@ export async function insertMessage(pool: Pool, message: NewMessage): Promise<Se
         [id, message.fileIds, thread.requestId, author.userId],
       )
       if (attached.rowCount !== message.fileIds.length)
-        return rollback({ outcome: 'invalid_files' })
+        return await rollback({ outcome: 'invalid_files' } as const)
       const sent = await client.query<{ total: string }>(
         `SELECT coalesce(sum(size), 0) AS total FROM thread_files
          WHERE request_id = $1 AND message_id IS NOT NULL`,
         [thread.requestId],
       )
       if (Number(sent.rows[0]?.total ?? 0) > threadLimits.requestBytes)
-        return rollback({ outcome: 'quota_exceeded' })
+        return await rollback({ outcome: 'quota_exceeded' } as const)
     }
     await client.query('SELECT pg_notify($1, $2)', [
       threadChannel,
@@ -297,9 +302,16 @@ async function queueDigest(
            AND w.seen_at > now() - make_interval(secs => ${watcherFreshSeconds}))
        AND NOT EXISTS (SELECT 1 FROM mail_outbox o JOIN thread_messages first ON first.id = o.thread_message_id
          WHERE first.request_id = $1 AND o.kind = ${kindLiteral(kind)} AND o.status = 'pending'
-           AND o.attempts = 0 AND o.next_attempt_at > $5)
+           AND o.attempts = 0 AND o.next_attempt_at > $6)
      RETURNING id`,
-    [message.thread.requestId, messageId, recipient, message.agencyEmail, message.digestDueAt],
+    [
+      message.thread.requestId,
+      messageId,
+      recipient,
+      message.agencyEmail,
+      message.digestDueAt,
+      message.now,
+    ],
   )
   return rows.map((row) => Number(row.id))
 }

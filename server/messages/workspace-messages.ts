@@ -9,7 +9,7 @@ export const workspaceAnswerMessages = {
   uploaded: msg`The file has been uploaded. Send your message to share it.`,
   invalidFiles: msg`This attachment is not available any more: remove it and upload it again.`,
   fileTooLarge: msg`This file is larger than 10 MB. Send a smaller file.`,
-  quotaExceeded: msg`This request's files would pass 100 MB. Remove older files you no longer need, or send a link instead.`,
+  quotaExceeded: msg`Together, this request's files would pass 100 MB. Share the larger ones as a link instead.`,
   unsupportedType: (types: string) =>
     msg`This type of file cannot be shared here. Accepted: ${types}. The type is recognised from the file's content, not its name.`,
   rangeNotSatisfiable: msg`That part of the file does not exist.`,
