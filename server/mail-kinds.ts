@@ -1,6 +1,7 @@
 import { contactMailKinds } from './contact/contact-mail-kinds'
 import { accountMailKinds } from './mail/account-mail-kinds'
 import { mailKindRegistry } from './mail/mail-kind'
+import { digestMailKinds } from './messages/digest-mail-kinds'
 import { requestMailKinds } from './service-requests/request-mail-kinds'
 
 /**
@@ -12,4 +13,5 @@ export const mailKinds = mailKindRegistry([
   ...Object.values(accountMailKinds),
   ...Object.values(contactMailKinds),
   ...Object.values(requestMailKinds),
+  ...Object.values(digestMailKinds),
 ])

@@ -4,6 +4,7 @@ import { budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale } from '../../src/domain/locales'
 import { type AdminListQuery, adminPageSize } from '../../src/domain/requests/admin-list-query'
 import { serviceIds } from '../../src/domain/services/service-table'
+import { awaitingReplyCondition } from '../messages/thread-store'
 import {
   type AdminRequestRow,
   clientColumns,
@@ -69,6 +70,7 @@ export function requestFilter(query: AdminListQuery): Filter {
     values.push(query.status)
     conditions.push(`r.status = $${values.length}`)
   }
+  if (query.awaiting === 'yes') conditions.push(awaitingReplyCondition)
   if (query.q !== '') {
     values.push(containsPattern(query.q))
     conditions.push(

@@ -3,8 +3,8 @@ import { apiPrefix } from '../../src/domain/api/api-contract'
 import type { AgencyDeps } from '../http/agency-deps'
 import { jsonChangeGate } from '../http/api-gate'
 import { createApiRouter } from '../http/api-router'
+import { requireAdmin } from '../http/require-admin'
 import type { AccountEnv } from '../http/require-session'
-import { requireAdmin } from './admin-gate'
 import {
   adminEnquiriesCsvHandler,
   adminEnquiriesHandler,

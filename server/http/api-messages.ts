@@ -12,6 +12,7 @@ export const apiMessages = {
   busy: msg`We are handling many requests right now. Please try again in a few seconds.`,
   unavailable: msg`The service is briefly unavailable. Please try again in a few seconds.`,
   unauthenticated: msg`You are not signed in, or your session has ended. Please sign in.`,
+  forbidden: msg`This page is for the agency's team only.`,
 }
 
 export const rateLimited = (seconds: number) =>

@@ -76,6 +76,7 @@ type OutboxRow = {
   user_id: string | null
   enquiry_id: string | null
   request_history_id: string | null
+  thread_message_id: string | null
   /** Counting the attempt under way (the claim counts it). */
   attempts: number
 }
@@ -88,7 +89,7 @@ export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
 }
 
 const claimColumns =
-  'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, attempts'
+  'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, thread_message_id, attempts'
 
 export function createOutboxWorker({
   pool,

@@ -74,7 +74,8 @@ export type ThreadPageQuery = v.InferInput<ReturnType<typeof createThreadPageQue
 export function createUploadQuerySchema(t: Translate) {
   return v.strictObject(
     {
-      request: v.pipe(v.string(), v.regex(uuidPattern, t(m.requestIdInvalid))),
+      // Any string: an id that names none of the caller's requests is the same 404 as another's.
+      request: v.pipe(v.string(t(m.requestIdInvalid)), v.maxLength(100, t(m.requestIdInvalid))),
       name: v.pipe(
         v.string(t(m.fileNameInvalid)),
         v.trim(),

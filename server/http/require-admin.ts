@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
-import { failure } from '../http/answers'
-import type { ApiDeps } from '../http/api-env'
-import { type AccountEnv, requireSession, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
-import { requestAnswerMessages as m } from '../service-requests/request-messages'
+import { failure } from './answers'
+import type { ApiDeps } from './api-env'
+import { apiMessages } from './api-messages'
+import { type AccountEnv, requireSession, signedInOf } from './require-session'
 
 /**
  * The admin inbox's gate: 401 `unauthenticated` without a live session, 403 `forbidden` (and a
@@ -17,7 +17,7 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<AccountEnv> {
     const { user } = signedInOf(c)
     if (user.role !== 'admin') {
       securityEvent(c, 'admin.forbidden', { accountId: user.id })
-      return failure(c, 403, 'forbidden', c.get('t')(m.forbidden))
+      return failure(c, 403, 'forbidden', c.get('t')(apiMessages.forbidden))
     }
     await next()
   }
