@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import type { FormEvent, ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useEffect } from 'react'
 import { callEndpoint, queryString } from '../../api/call-endpoint'
+import { listenToEvents } from '../../api/event-stream'
 import { apiBaseUrl } from '../../api/http-client'
 import { endpoints, type ListPage } from '../../domain/api/api-contract'
 import {
@@ -343,6 +344,16 @@ function AdminList<Item extends ListItem>({
 
 function RequestList({ search }: { readonly search: AdminSearch }) {
   const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  // A message in any thread changes the counts: the list follows the inbox's stream.
+  useEffect(
+    () =>
+      listenToEvents(endpoints.adminInboxEvents.path, {
+        thread: () =>
+          void queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'requests'] }),
+      }),
+    [queryClient],
+  )
   return (
     <AdminList
       search={search}

@@ -13,8 +13,8 @@ import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/re
 import { useStatusChange } from '../../ui/use-status-change'
 import { Conversation } from '../../ui/workspace/conversation'
 import { adminQueryKey, requestQueryOptions } from './api/admin-queries'
-import { localeLabels } from './locale-labels'
 import { agencyThreadEffects } from './api/thread-effects'
+import { localeLabels } from './locale-labels'
 import '../../ui/form-field.css'
 
 /** One service request as the agency sees it: client, brief, history, and its status form. */

@@ -7,11 +7,7 @@ import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-n
 import { sentRequest } from '../../../tests/fixtures/service-requests'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type {
-  ThreadMessage,
-  ThreadMessageBody,
-  ThreadPage,
-} from '../../domain/api/api-contract'
+import type { ThreadMessage, ThreadMessageBody, ThreadPage } from '../../domain/api/api-contract'
 import type { ConversationMessage } from '../../domain/workspace/conversation'
 
 let network = installFakeNetwork()
@@ -25,12 +21,7 @@ const listPath = '/api/v1/me/service-requests'
 const threadPath = `${listPath}/${sentRequest.id}/messages`
 const eventsPath = `${listPath}/${sentRequest.id}/events`
 
-const apiMessage = (
-  id: string,
-  mine: boolean,
-  body: string,
-  createdAt: string,
-): ThreadMessage => ({
+const apiMessage = (id: string, mine: boolean, body: string, createdAt: string): ThreadMessage => ({
   id,
   side: mine ? 'client' : 'agency',
   mine,
@@ -119,6 +110,8 @@ testMachinePaths(conversationMachine, {
       live,
     ]
   },
+  // Once a message is stored, sending another only counts one more: the paths stop there.
+  possible: (snapshot, event) => !(event.type === 'send' && snapshot.context.sent > 0),
   exec: {
     'xstate.done.actor.loadThread': async () => {
       const request = await network.next(threadPath)
@@ -126,8 +119,8 @@ testMachinePaths(conversationMachine, {
       request.respond(200, page([welcome]))
       // Read up to the newest message once shown.
       const read = await network.next(`${listPath}/${sentRequest.id}/read`)
+      // (Its 204 has no body: left unanswered, as nothing on the page waits for it.)
       expect(read.body).toEqual({ upTo: '1' })
-      read.respond(204, null)
     },
     'xstate.error.actor.loadThread': async () => (await network.next(threadPath)).fail(),
     retry: ({ user }) => user.click(within(thread()).getByRole('button', { name: 'Try again' })),
@@ -154,7 +147,7 @@ testMachinePaths(conversationMachine, {
   },
   states: {
     loading: () => {
-      expect(within(thread()).getByRole('status').textContent).toBe('Loading the messages…')
+      expect(thread().querySelector('.result-panel')?.textContent).toBe('Loading the messages…')
     },
     failed: async () => {
       await within(thread()).findByRole('heading', { name: 'The messages could not be loaded.' })
