@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { type EventObject, fromCallback } from 'xstate'
 import {
   type UploadFileFacts,
@@ -61,8 +61,11 @@ export function Attachment({
   const state = String(snapshot.value)
   const { uploadId, sent, refusal, message } = snapshot.context
 
+  // The composer hears of each change once (its callback may be a new function each render).
+  const report = useRef(onChange)
+  report.current = onChange
   useEffect(() => {
-    onChange(
+    report.current(
       state === 'uploaded' && uploadId
         ? { kind: 'uploaded', uploadId }
         : state === 'cancelled'
@@ -71,7 +74,7 @@ export function Attachment({
             ? { kind: 'refused' }
             : { kind: 'busy' },
     )
-  }, [state, uploadId, onChange])
+  }, [state, uploadId])
 
   if (state === 'cancelled') return null
   const name = <span className="attachment-name">{file.name}</span>
