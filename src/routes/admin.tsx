@@ -19,7 +19,7 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.admin.keywords', message: 'inbox, admin' }),
   },
   indexable: false,
-  catalogs: ['account', 'leads'],
+  catalogs: ['account', 'leads', 'workspace'],
 }
 
 export const Route = createFileRoute('/admin')({

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { callEndpoint } from '../../api/call-endpoint'
 import { listenToEvents } from '../../api/event-stream'
 import { endpoints, type InboxStreamEvent } from '../../domain/api/api-contract'
+import { ensureCatalogs } from '../../i18n/i18n'
 import './inbox-badge.css'
 
 /**
@@ -13,8 +14,16 @@ import './inbox-badge.css'
 export default function InboxBadge() {
   const { t } = useLingui()
   const [unanswered, setUnanswered] = useState<number | undefined>()
+  const [texts, setTexts] = useState(false)
   useEffect(() => {
     let stopped = false
+    // The menu is on every page; its words are in the inbox's catalog, which few pages load.
+    ensureCatalogs(['leads']).then(
+      () => {
+        if (!stopped) setTexts(true)
+      },
+      () => {},
+    )
     callEndpoint('adminInboxSummary').then(
       (summary) => {
         if (!stopped) setUnanswered((known) => known ?? summary.unansweredThreads)
@@ -29,7 +38,7 @@ export default function InboxBadge() {
       stop()
     }
   }, [])
-  if (!unanswered) return null
+  if (!unanswered || !texts) return null
   return (
     <span className="inbox-badge">
       <span aria-hidden="true">{unanswered}</span>
