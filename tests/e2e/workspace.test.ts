@@ -68,6 +68,9 @@ async function requestService(client: SignedIn): Promise<string> {
 }
 
 const thread = (page: Page): Locator => page.locator('.workspace-thread')
+/** A message's text in the thread (not its announcement in the live region). */
+const shown = (page: Page, text: string | RegExp): Locator =>
+  thread(page).locator('.thread-text').filter({ hasText: text })
 
 /** axe finds nothing on the page as it is, in the light theme and in the dark one. */
 async function expectAccessibleInBothThemes(page: Page, t: Texts): Promise<void> {
@@ -134,11 +137,9 @@ describe.each(['en-US', 'es-MX'] as const)('a request’s workspace in %s', (loc
 
     // The agency opens it; the client's next message arrives there live.
     await row.getByRole('link').first().click()
-    await thread(list)
-      .getByText(/Here is our brief/)
-      .waitFor()
+    await shown(list, /Here is our brief/).waitFor()
     await client.api.call('POST', `/api/v1/me/service-requests/${id}/messages`, { body: follow })
-    await thread(list).getByText(follow).waitFor()
+    await shown(list, follow).waitFor()
     await expectAccessibleInBothThemes(list, t)
 
     // An internal note, then a public reply.
@@ -148,10 +149,10 @@ describe.each(['en-US', 'es-MX'] as const)('a request’s workspace in %s', (loc
     await thread(list).locator('.thread-message-internal', { hasText: note }).waitFor()
     await thread(list).getByLabel(t.reply).fill(answer)
     await thread(list).getByRole('button', { name: t.send }).click()
-    await thread(list).getByText(answer).waitFor()
+    await shown(list, answer).waitFor()
 
     // The client sees the public reply live, announced politely, and never the note.
-    await thread(page).getByText(answer).waitFor()
+    await shown(page, answer).waitFor()
     await expect
       .poll(() => thread(page).locator(':scope > [role="status"]').textContent())
       .toBe(`${t.announced} ${answer}`)
@@ -170,7 +171,7 @@ describe.each(['en-US', 'es-MX'] as const)('a request’s workspace in %s', (loc
     await page.close()
     await thread(list).getByLabel(t.reply).fill(later)
     await thread(list).getByRole('button', { name: t.send }).click()
-    await thread(list).getByText(later).waitFor()
+    await shown(list, later).waitFor()
     const digest = await waitForMail(client.email, 30_000, (mail) => mail.subject === t.digest)
     expect(digest.text).toContain(later)
     expect(digest.text).toContain(`/my-services/${id}`)
