@@ -74,8 +74,8 @@ export type InboxSummaryBody = { readonly success: true; readonly unansweredThre
 /**
  * What the event streams send (`text/event-stream`): `event: message` with `id:` the message id
  * and `data:` the message as JSON (`ThreadMessage` on the client's stream, `AgencyThreadMessage`
- * on the agency's); `event: read` when the other side marks the thread read (`data:` `{ "upTo":
- * id }`); a `: heartbeat` comment every 15 s; `retry: 2000` first. A reconnect that sends
+ * on the agency's); `event: read` when the other side marks the thread read (`data:` `{ "side",
+ * "upTo" }`); a `: heartbeat` comment every 15 s; `retry: 2000` first. A reconnect that sends
  * `Last-Event-ID` first receives the messages it missed. The client's stream never carries an
  * internal note. An open stream also tells the server the reader is on the page: no mail is sent
  * about a message it delivered.
