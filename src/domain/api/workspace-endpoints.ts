@@ -141,6 +141,16 @@ export const workspaceEndpoints = {
     failures: ['unauthenticated', 'not_found', 'range_not_satisfiable'],
   }),
   /**
+   * Every file the thread shared with the client, as one ZIP archive (stored, streamed; each
+   * entry under its own name, made unique with a number when two share one). 404 as above.
+   */
+  myThreadFilesZip: endpoint<never, NoContent>()({
+    method: 'GET',
+    path: `${apiPrefix}/me/service-requests/:id/files.zip`,
+    status: 200,
+    failures: ['unauthenticated', 'not_found'],
+  }),
+  /**
    * One file, before the message that sends it: `?request=<id>&name=<file name>`, the body its
    * raw bytes (streamed; any `Content-Type`). Both sides upload here (an admin for any request).
    * 413 `too_large` over 10 MB, 413 `quota_exceeded` when the request's files would pass
