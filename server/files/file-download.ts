@@ -9,7 +9,8 @@ import { workspaceAnswerMessages as m } from '../messages/workspace-messages'
 import { isUuid } from '../service-requests/request-store'
 import { chooseRange } from './byte-range'
 import { attachmentDisposition } from './content-disposition'
-import { loadSentFile, readFileBytes } from './file-store'
+import { listClientFiles, loadSentFile, readFileBytes } from './file-store'
+import { uniqueNames, type ZipEntry, zipArchive, zipLength } from './zip-archive'
 
 /** A body that reads one chunk when the socket wants more: a slow reader holds one chunk. */
 function chunkStream(chunks: AsyncGenerator<Buffer>): ReadableStream<Uint8Array> {
@@ -86,5 +87,42 @@ export function fileDownloadHandler(deps: ApiDeps, side: ThreadSide): Handler<Ac
       chunkStream(readFileBytes(deps.pool, file.id, start, end)),
       range.kind === 'part' ? 206 : 200,
     )
+  }
+}
+
+/**
+ * `GET /api/v1/me/service-requests/:id/files.zip`: every file the thread shared with the client
+ * (never an internal note's), as one archive streamed from storage, its exact length announced.
+ */
+export function filesZipHandler(deps: ApiDeps): Handler<AccountEnv> {
+  return async (c) => {
+    const { user } = signedInOf(c)
+    const thread = await openThread(deps.pool, c.req.param('id') ?? '', {
+      side: 'client',
+      userId: user.id,
+    })
+    if (!thread) return failure(c, 404, 'not_found', c.get('t')(m.notFound))
+    const files = await listClientFiles(deps.pool, thread.requestId)
+    const names = uniqueNames(files.map((file) => file.name))
+    const entries: ZipEntry[] = files.map((file, i) => ({
+      name: names[i] ?? file.name,
+      size: Number(file.size),
+      modifiedAt: file.sent_at,
+      read: () => readFileBytes(deps.pool, file.id, 0, Number(file.size) - 1),
+    }))
+    securityEvent(c, 'thread.download', {
+      accountId: user.id,
+      requestId: thread.requestId,
+      files: files.length,
+      side: 'client',
+    })
+    c.header('Content-Type', 'application/zip')
+    c.header(
+      'Content-Disposition',
+      attachmentDisposition(`request-${thread.requestId.slice(0, 8)}-files.zip`),
+    )
+    c.header('Content-Length', String(zipLength(entries)))
+    c.header('Cache-Control', 'no-store, no-transform')
+    return c.body(chunkStream(zipArchive(entries)), 200)
   }
 }

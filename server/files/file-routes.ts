@@ -5,7 +5,7 @@ import { xsrfGate } from '../http/api-gate'
 import { createApiRouter } from '../http/api-router'
 import { requireAdmin } from '../http/require-admin'
 import { type AccountEnv, requireSession } from '../http/require-session'
-import { fileDownloadHandler } from './file-download'
+import { fileDownloadHandler, filesZipHandler } from './file-download'
 import { fileUploadHandler } from './file-upload'
 
 /** Where uploads are mounted (inside `/api/v1/me`, before its router). */
@@ -32,6 +32,7 @@ export function createClientFileRoutes(deps: ApiDeps): Hono<AccountEnv> {
   return createApiRouter(
     clientFilesPrefix,
     (routes, path) => {
+      routes.get(path('myThreadFilesZip'), session, filesZipHandler(deps))
       routes.get(path('myThreadFile'), session, fileDownloadHandler(deps, 'client'))
     },
     undefined,

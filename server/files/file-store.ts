@@ -135,6 +135,22 @@ export async function loadSentFile(
   return rows[0]
 }
 
+/** Every file of the thread shared with the client (no internal note's), in the thread's order. */
+export async function listClientFiles(
+  pool: Pool,
+  requestId: string,
+): Promise<(FileRow & { sent_at: Date })[]> {
+  const { rows } = await pool.query<FileRow & { sent_at: Date }>(
+    `SELECT f.id, f.request_id, f.message_id, f.name, f.size, f.media_type, f.sha256,
+       m.created_at AS sent_at
+     FROM thread_files f JOIN thread_messages m ON m.id = f.message_id
+     WHERE f.request_id = $1 AND f.stored_at IS NOT NULL AND NOT m.internal
+     ORDER BY m.id, f.position`,
+    [requestId],
+  )
+  return rows
+}
+
 /**
  * The bytes `start`–`end` (inclusive) of a stored file, one chunk per query: a slow reader holds
  * one chunk, never the file.

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { crc32 } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ThreadFile } from '../../src/domain/api/api-contract'
 import { acceptedTypeLabels, threadLimits } from '../../src/domain/requests/thread-limits'
@@ -246,6 +247,57 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
     // Nothing of the refused message was stored.
     const bodies = await q('SELECT body FROM thread_messages WHERE request_id = $1', [requestId])
     expect(bodies.rows).toEqual([{ body: 'Archive' }])
+  })
+
+  it('gives the client every shared file in one ZIP (never a note’s), each entry intact', async () => {
+    const { browser, requestId } = await client()
+    const pdf = samplePdf()
+    const notes = Buffer.from('Colours: blue and amber.\n')
+    await shared(browser, requestId, 'brief.pdf', pdf)
+    await shared(browser, requestId, 'brief.pdf', notes)
+    const reply = await upload(admin, requestId, 'propuesta año 2026.txt', Buffer.from('Hola\n'))
+    await admin.post(`/api/v1/admin/service-requests/${requestId}/messages`, {
+      body: 'Our proposal',
+      files: [(reply.body.upload as ThreadFile).id],
+    })
+    const secret = await upload(admin, requestId, 'costs.csv', Buffer.from('a,b\n1,2\n'))
+    await admin.post(`/api/v1/admin/service-requests/${requestId}/messages`, {
+      body: 'Internal costs',
+      internal: true,
+      files: [(secret.body.upload as ThreadFile).id],
+    })
+    const zip = await getBytes(kit.api.url, browser, `${requestsPath}/${requestId}/files.zip`)
+    expect(zip.status).toBe(200)
+    expect(zip.headers.get('content-type')).toBe('application/zip')
+    expect(zip.headers.get('content-length')).toBe(String(zip.bytes.length))
+    // Read it back through its central directory, as an unzip tool does.
+    const bytes = zip.bytes
+    const end = bytes.length - 22
+    expect(bytes.readUInt32LE(end)).toBe(0x06054b50)
+    const count = bytes.readUInt16LE(end + 10)
+    let at = bytes.readUInt32LE(end + 16)
+    const entries: Record<string, Buffer> = {}
+    for (let i = 0; i < count; i += 1) {
+      expect(bytes.readUInt32LE(at)).toBe(0x02014b50)
+      const crc = bytes.readUInt32LE(at + 16)
+      const size = bytes.readUInt32LE(at + 20)
+      const nameLength = bytes.readUInt16LE(at + 28)
+      const local = bytes.readUInt32LE(at + 42)
+      const name = bytes.subarray(at + 46, at + 46 + nameLength).toString('utf8')
+      expect(bytes.readUInt32LE(local)).toBe(0x04034b50)
+      const start = local + 30 + bytes.readUInt16LE(local + 26)
+      const data = bytes.subarray(start, start + size)
+      expect(crc32(data)).toBe(crc)
+      entries[name] = data
+      at += 46 + nameLength
+    }
+    expect(Object.keys(entries)).toEqual(['brief.pdf', 'brief (2).pdf', 'propuesta año 2026.txt'])
+    expect(entries['brief.pdf']?.equals(pdf)).toBe(true)
+    expect(entries['brief (2).pdf']?.equals(notes)).toBe(true)
+    const other = await client()
+    expect(
+      (await getBytes(kit.api.url, other.browser, `${requestsPath}/${requestId}/files.zip`)).status,
+    ).toBe(404)
   })
 
   it('names a download safely, Unicode kept (RFC 6266)', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgencyThreadMessage, ThreadMessage } from '../../src/domain/api/api-contract'
 import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
-import type { ApiClient } from '../test/api-harness'
+import { type ApiClient, startApi } from '../test/api-harness'
 import { type OpenStream, openEventStream, type ReceivedEvent } from '../test/event-stream'
 import {
   buildServer,
@@ -167,6 +167,37 @@ describe('live conversations across instances', () => {
     expect((await watchers()).rows[0]?.n).toBe(1)
     open.close()
     await expect.poll(async () => (await watchers()).rows[0]?.n).toBe(0)
+  })
+
+  it('keeps a stream open past the server’s request time limit (it bounds receiving a request, not an answer)', async () => {
+    const strict = await startApi(kit.database, {
+      heartbeatMs: 200,
+      limits: {
+        requestTimeoutMs: 1_000,
+        headersTimeoutMs: 1_000,
+        keepAliveTimeoutMs: 1_000,
+        maxConnections: 100,
+      },
+    })
+    try {
+      const { browser, requestId } = await client()
+      const open = await stream(
+        strict.url,
+        browser,
+        `/api/v1/me/service-requests/${requestId}/events`,
+      )
+      // Three times the limit (and the one-second check interval) with the stream open.
+      await expect
+        .poll(() => open.comments.filter((c) => c === 'heartbeat').length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(15)
+      await admin.post(`/api/v1/admin/service-requests/${requestId}/messages`, {
+        body: 'Still here',
+      })
+      await open.next(messageWith('Still here'))
+      open.close()
+    } finally {
+      await strict.close()
+    }
   })
 
   it('ends its open streams when it stops, so a graceful stop does not wait for them', async () => {

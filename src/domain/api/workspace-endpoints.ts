@@ -74,8 +74,8 @@ export type InboxSummaryBody = { readonly success: true; readonly unansweredThre
 /**
  * What the event streams send (`text/event-stream`): `event: message` with `id:` the message id
  * and `data:` the message as JSON (`ThreadMessage` on the client's stream, `AgencyThreadMessage`
- * on the agency's); `event: read` when the other side marks the thread read (`data:` `{ "upTo":
- * id }`); a `: heartbeat` comment every 15 s; `retry: 2000` first. A reconnect that sends
+ * on the agency's); `event: read` when the other side marks the thread read (`data:` `{ "side",
+ * "upTo" }`); a `: heartbeat` comment every 15 s; `retry: 2000` first. A reconnect that sends
  * `Last-Event-ID` first receives the messages it missed. The client's stream never carries an
  * internal note. An open stream also tells the server the reader is on the page: no mail is sent
  * about a message it delivered.
@@ -139,6 +139,16 @@ export const workspaceEndpoints = {
     path: `${apiPrefix}/me/service-requests/:id/files/:fileId`,
     status: 200,
     failures: ['unauthenticated', 'not_found', 'range_not_satisfiable'],
+  }),
+  /**
+   * Every file the thread shared with the client, as one ZIP archive (stored, streamed; each
+   * entry under its own name, made unique with a number when two share one). 404 as above.
+   */
+  myThreadFilesZip: endpoint<never, NoContent>()({
+    method: 'GET',
+    path: `${apiPrefix}/me/service-requests/:id/files.zip`,
+    status: 200,
+    failures: ['unauthenticated', 'not_found'],
   }),
   /**
    * One file, before the message that sends it: `?request=<id>&name=<file name>`, the body its
