@@ -81,6 +81,13 @@ export function Conversation({
             ))}
           </ol>
         )}
+        {effects.allFilesHref && messages.some((message) => message.files.length > 0) ? (
+          <p className="thread-all-files">
+            <a href={effects.allFilesHref} download>
+              <Trans>Download every file of this conversation (ZIP)</Trans>
+            </a>
+          </p>
+        ) : null}
         <Composer
           reader={reader}
           snapshot={snapshot}

@@ -21,6 +21,8 @@ export type ConversationEffects = {
   ) => Promise<string>
   /** The file's download address. */
   readonly fileHref: (file: ConversationFile) => string
+  /** Every file of the thread as one ZIP, where the reader has it (the client). */
+  readonly allFilesHref?: string
   /** Live messages of this thread from now on; returns how to stop listening. */
   readonly subscribe: (onMessage: (message: ConversationMessage) => void) => () => void
 }

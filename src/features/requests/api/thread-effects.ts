@@ -43,6 +43,7 @@ export function clientThreadEffects(requestId: string, i18n: I18n): Conversation
     uploadFile: async (file, options) => (await uploadFile(requestId, file, options)).id,
     fileHref: (file) =>
       `${apiBaseUrl}${fillPath(endpoints.myThreadFile.path, { id: requestId, fileId: file.id })}`,
+    allFilesHref: `${apiBaseUrl}${fillPath(endpoints.myThreadFilesZip.path, id)}`,
     subscribe: (onMessage) =>
       listenToEvents(fillPath(endpoints.myThreadEvents.path, id), {
         message: (data) => onMessage(clientMessage(data as ThreadMessage, i18n)),
