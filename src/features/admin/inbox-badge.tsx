@@ -9,7 +9,8 @@ import './inbox-badge.css'
 /**
  * The account menu's count beside "Inbox": the threads whose last public message is the
  * client's (awaiting the agency's reply), read once and then kept live by the inbox's stream.
- * Nothing while unknown or zero. Loaded on its own (`lazy-inbox-badge.tsx`) for admins only.
+ * Nothing while unknown or zero. Loaded on its own, for admins only
+ * (`src/shell/components/lazy-inbox-badge.tsx`).
  */
 export default function InboxBadge() {
   const { t } = useLingui()

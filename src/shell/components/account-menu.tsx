@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { accountMenuMachine } from '../../../machines/disclosure-machine'
-import { LazyInboxBadge } from '../../features/admin/lazy-inbox-badge'
 import { useDisclosureMenu } from '../use-disclosure-menu'
+import { LazyInboxBadge } from './lazy-inbox-badge'
 import { ChevronIcon } from './nav-icons'
 
 /**
