@@ -1,11 +1,11 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
-// Six catalogs: the interface strings every page needs, the long service copy that only
+// Seven catalogs: the interface strings every page needs, the long service copy that only
 // service pages load, the registration flow's texts (the register and reset-password pages), the
 // signed-in account's pages (sign in, profile), the leads' (the contact form and the privacy
-// notice, service requests, the admin inbox) — so the home page downloads none of those four —
-// and the server's (every API answer and mail), which no page loads.
+// notice, service requests, the admin inbox), a request's workspace (its conversation and
+// files) — so the home page downloads none of those five — and the server's (every API answer and mail), which no page loads.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -30,6 +30,8 @@ export default defineConfig({
         '<rootDir>/src/features/requests/**',
         '<rootDir>/src/features/admin/**',
         '<rootDir>/src/ui/request-record/**',
+        '<rootDir>/src/ui/workspace/**',
+        '<rootDir>/src/domain/workspace/**',
       ],
     },
     {
@@ -59,6 +61,12 @@ export default defineConfig({
         '<rootDir>/src/features/admin',
         '<rootDir>/src/ui/request-record',
       ],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      // A request's workspace (its conversation and files): only the thread's pages load it.
+      path: '<rootDir>/locales/{locale}/workspace',
+      include: ['<rootDir>/src/ui/workspace', '<rootDir>/src/domain/workspace'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {

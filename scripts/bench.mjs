@@ -6,7 +6,9 @@
 // - autocannon against the same server: static pages/s and p99 latency, and registrations/s
 //   when scripts/bench-api.mjs (the registration API's benchmark) is there.
 // - a bundle report: per page, each script it loaded (brotli bytes) and what is in it;
-// - last, the admin inbox's lists at 100,000 rows each (scripts/bench-admin.ts): p50 / p95.
+// - last, the admin inbox's lists at 100,000 rows each (scripts/bench-admin.ts): p50 / p95;
+//   then a request's conversation and files (scripts/bench-workspace.ts): the first page of a
+//   1,000-message thread among 100,000, 10 MB upload and download, memory under 20 downloads.
 // Options: --no-build (reuse BENCH_BUILD_DIR), --no-save (do not update bench/results.json),
 // --compare <static-dir>: side by side with a static peer site (scripts/bench-compare.mjs,
 // BENCH_ROUNDS rounds, default 5; results in bench/compare-results.json).
@@ -282,6 +284,13 @@ async function main() {
     env: { ...process.env, BENCH_BUILD_DIR: buildDir },
   })
   if (admin.status !== 0) throw new Error('The admin benchmark failed')
+  // And a request's conversation and files (scripts/bench-workspace.ts), on a server of its own.
+  const workspace = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-workspace.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_BUILD_DIR: buildDir },
+  })
+  if (workspace.status !== 0) throw new Error('The workspace benchmark failed')
 }
 
 main().catch((error) => {

@@ -79,10 +79,10 @@ export const layers = [
   },
   {
     name: 'server platform',
-    files: /^server\/(db|mail|security|log|i18n|site|sessions|build)\//,
+    files: /^server\/(db|mail|security|log|i18n|site|sessions|build|live)\//,
     mayImport: ['domain', 'machines', 'server platform'],
     forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
-    why: 'the platform (database, mail, security, logs, languages, site serving, sessions) knows no route: the kernel and the resources build on it',
+    why: 'the platform (database, mail, security, logs, languages, site serving, sessions, live events) knows no route: the kernel and the resources build on it',
   },
   {
     name: 'server kernel',
@@ -93,7 +93,7 @@ export const layers = [
   },
   {
     name: 'server resource',
-    files: /^server\/(auth|me|factors|contact|service-requests|admin)\//,
+    files: /^server\/(auth|me|factors|contact|service-requests|admin|messages|files)\//,
     mayImport: [
       'domain',
       'machines',

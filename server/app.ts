@@ -14,12 +14,28 @@ import {
   factorsPrefix,
   reauthenticatePrefix,
 } from './factors/factors-routes'
+import {
+  agencyFilesPrefix,
+  clientFilesPrefix,
+  createAgencyFileRoutes,
+  createClientFileRoutes,
+  createUploadRoutes,
+  uploadsPrefix,
+} from './files/file-routes'
 import type { ApiDeps } from './http/api-env'
 import { apiNotFound } from './http/api-router'
+import { createThreadHub, type ThreadHub } from './live/thread-hub'
 import { describeError } from './log/describe-error'
 import { type Logger, silentLogger } from './log/logger'
 import { type RequestEnv, requestLog } from './log/request-log'
 import { createMeRoutes, mePrefix } from './me/me-routes'
+import {
+  agencyThreadPrefix,
+  clientThreadPrefix,
+  createAgencyThreadRoutes,
+  createClientThreadRoutes,
+} from './messages/thread-routes'
+import { defaultDigestDelaySeconds } from './messages/workspace-deps'
 import { noProxy, type ProxyTrust } from './security/client-ip'
 import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
 import { createMyRequestRoutes, myRequestsPrefix } from './service-requests/request-routes'
@@ -35,6 +51,13 @@ export type AppOptions = {
   readonly auth?: ApiDeps
   /** AGENCY_EMAIL: where contact enquiries are mailed (default: the address on /contact). */
   readonly agencyEmail?: string
+  /**
+   * This instance's live events (started and closed with the services); default: one on the
+   * API's pool, whose listening connection opens with the first stream.
+   */
+  readonly live?: ThreadHub
+  /** MESSAGE_DIGEST_SECONDS: how long a digest mail collects messages (default: 5 minutes). */
+  readonly digestDelaySeconds?: number
   /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */
   readonly trustProxy?: ProxyTrust
   /** Where request lines and security events go (default: nowhere). */
@@ -85,6 +108,8 @@ export function createApp({
   checkHealth = async () => {},
   auth,
   agencyEmail = defaultAgencyEmail,
+  live,
+  digestDelaySeconds = defaultDigestDelaySeconds,
   trustProxy = noProxy,
   logger = silentLogger,
   scriptHashes,
@@ -124,8 +149,21 @@ export function createApp({
   })
 
   if (auth) {
+    const workspace = {
+      ...auth,
+      agencyEmail,
+      live: live ?? createThreadHub({ pool: auth.pool }),
+      digestDelaySeconds,
+    }
     app.route(authPrefix, createAuthRoutes(auth))
+    // A request's conversation and files add paths under the requests' and the admin's
+    // prefixes: mounted first, they let every other path through to those routers.
+    app.route(clientThreadPrefix, createClientThreadRoutes(workspace))
+    app.route(clientFilesPrefix, createClientFileRoutes(auth))
+    app.route(agencyThreadPrefix, createAgencyThreadRoutes(workspace))
+    app.route(agencyFilesPrefix, createAgencyFileRoutes(auth))
     // Before the other /me routes, whose catch-all answers 404.
+    app.route(uploadsPrefix, createUploadRoutes(auth))
     app.route(myRequestsPrefix, createMyRequestRoutes({ ...auth, agencyEmail }))
     app.route(factorsPrefix, createFactorsRoutes(auth))
     app.route(reauthenticatePrefix, createReauthenticateRoutes(auth))

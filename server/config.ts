@@ -58,6 +58,15 @@ const EnvSchema = v.object({
     defaultAgencyEmail,
   ),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
+  MESSAGE_DIGEST_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a number of seconds'),
+      v.transform(Number),
+      v.maxValue(86_400, 'must be at most 86400 (a day)'),
+    ),
+    '300',
+  ),
 })
 
 export type ServerConfig = {
@@ -81,6 +90,8 @@ export type ServerConfig = {
   /** The agency's inbox: every contact enquiry is mailed there. */
   readonly agencyEmail: string
   readonly logLevel: (typeof logLevels)[number]
+  /** How long a conversation's digest mail collects messages before it is sent. */
+  readonly digestDelaySeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +130,7 @@ export function readConfig(
     mailFrom: e.MAIL_FROM,
     agencyEmail: e.AGENCY_EMAIL,
     logLevel: e.LOG_LEVEL,
+    digestDelaySeconds: e.MESSAGE_DIGEST_SECONDS,
   }
 }
 

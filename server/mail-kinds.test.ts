@@ -19,6 +19,8 @@ describe('the mail kinds registry', () => {
       'request_acknowledgement',
       'request_agency',
       'request_status',
+      'thread_digest_agency',
+      'thread_digest_client',
     ])
   })
 

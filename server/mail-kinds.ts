@@ -2,6 +2,7 @@ import { contactMailKinds } from './contact/contact-mail-kinds'
 import { factorMailKinds } from './factors/factor-mail-kinds'
 import { accountMailKinds } from './mail/account-mail-kinds'
 import { mailKindRegistry } from './mail/mail-kind'
+import { digestMailKinds } from './messages/digest-mail-kinds'
 import { requestMailKinds } from './service-requests/request-mail-kinds'
 
 /**
@@ -14,4 +15,5 @@ export const mailKinds = mailKindRegistry([
   ...Object.values(contactMailKinds),
   ...Object.values(factorMailKinds),
   ...Object.values(requestMailKinds),
+  ...Object.values(digestMailKinds),
 ])

@@ -43,6 +43,8 @@ async function main(): Promise<void> {
     checkHealth: services.database.check,
     auth: services.auth,
     agencyEmail: config.agencyEmail,
+    live: services.live,
+    digestDelaySeconds: config.digestDelaySeconds,
     trustProxy: config.trustProxy,
     logger,
   })

@@ -2,6 +2,7 @@ import { factorKeyOf, type ServerConfig } from './config'
 import { type Database, openDatabase } from './db/database'
 import type { ApiDeps } from './http/api-env'
 import { defaultRateRules } from './http/rate-rules'
+import { createThreadHub, type ThreadHub } from './live/thread-hub'
 import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
 import { createSmtpSender, defaultFrom } from './mail/smtp-transport'
@@ -15,9 +16,12 @@ import { relyingPartyOf } from './security/webauthn'
 export type Services = {
   readonly database: Database
   readonly auth: ApiDeps
+  /** The live events of this instance (one listening connection, its open streams). */
+  readonly live: ThreadHub
   /**
-   * Stops the clean-up and the mail worker: the mail in hand is finished, the other claimed mails
-   * go back to the queue, due at once for the next start or another instance.
+   * Ends the open event streams (so the requests in flight can finish), stops the clean-up and
+   * the mail worker: the mail in hand is finished, the other claimed mails go back to the queue,
+   * due at once for the next start or another instance.
    */
   stopBackground(): Promise<void>
   /**
@@ -60,12 +64,16 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   worker.start()
   const cleanup = createCleanup({ pool: database.pool, logger })
   cleanup.start()
+  const live = createThreadHub({
+    pool: database.pool,
+    log: (message) => logger.warn({ event: 'live.connection' }, message),
+  })
   let stopping: Promise<void> | undefined
   let closing: Promise<void> | undefined
   const stopBackground = () => {
     stopping ??= (async () => {
       cleanup.stop()
-      await worker.stop()
+      await Promise.all([live.close(), worker.stop()])
     })()
     return stopping
   }
@@ -73,6 +81,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     log('SMTP_URL is not set: recovery emails stay in the outbox (see the log for each one).')
   return {
     database,
+    live,
     auth: {
       pool: database.pool,
       db: database.db,

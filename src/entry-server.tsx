@@ -57,7 +57,11 @@ export async function renderPage({ path, locale, origin }: RenderInputs): Promis
   // The same order as the client: the language first, then the route's loaders (a service
   // route loads its copy for the active language), then render.
   await activateLocale(locale)
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
+  // A page of a route with a parameter (`/my-services/$requestId`) is one shell for every value
+  // (nothing in it depends on the value): it is rendered at a stand-in value, since the built
+  // router matches no path segment that starts with `$`.
+  const url = path.replace(/\/\$[^/]+/g, '/-')
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }))
   await router.load()
   const appHtml = renderToString(
     <StrictMode>

@@ -22,6 +22,7 @@ import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as MyServicesRequestIdRouteImport } from './routes/my-services_.$requestId'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesSlugRouteImport } from './routes/services.$slug'
 import { Route as ServiciosIndexRouteImport } from './routes/servicios.index'
@@ -92,6 +93,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyServicesRequestIdRoute = MyServicesRequestIdRouteImport.update({
+  id: '/my-services_/$requestId',
+  path: '/my-services/$requestId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -127,6 +133,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/my-services/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services/': typeof ServicesIndexRoute
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/my-services/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services': typeof ServicesIndexRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/my-services_/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services/': typeof ServicesIndexRoute
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/verify-email'
+    | '/my-services/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services/'
@@ -206,6 +216,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/verify-email'
+    | '/my-services/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services'
@@ -225,6 +236,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/verify-email'
+    | '/my-services_/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services/'
@@ -245,6 +257,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  MyServicesRequestIdRoute: typeof MyServicesRequestIdRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
   ServiciosSlugRoute: typeof ServiciosSlugRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
@@ -344,6 +357,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-services_/$requestId': {
+      id: '/my-services_/$requestId'
+      path: '/my-services/$requestId'
+      fullPath: '/my-services/$requestId'
+      preLoaderRoute: typeof MyServicesRequestIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/services/': {
       id: '/services/'
       path: '/services'
@@ -389,6 +409,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  MyServicesRequestIdRoute: MyServicesRequestIdRoute,
   ServicesSlugRoute: ServicesSlugRoute,
   ServiciosSlugRoute: ServiciosSlugRoute,
   ServicesIndexRoute: ServicesIndexRoute,

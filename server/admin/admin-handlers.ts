@@ -23,6 +23,7 @@ import { answer, failure, invalidFields } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { describeError } from '../log/describe-error'
 import { securityEvent } from '../log/security-event'
+import { threadStates } from '../messages/thread-store'
 import { requestMailKinds } from '../service-requests/request-mail-kinds'
 import {
   csvHeaderMessages as h,
@@ -76,7 +77,17 @@ export function adminServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEn
     const parsed = parseQuery(c)
     if (!parsed.ok) return parsed.response
     const page = await listRequests(deps.pool, parsed.query)
-    return answer(c, 'adminServiceRequests', { success: true, ...page })
+    const states = await threadStates(
+      deps.pool,
+      page.items.map((item) => item.id),
+      { side: 'agency', userId: signedInOf(c).user.id },
+    )
+    const items = page.items.map((item) => ({
+      ...item,
+      newMessages: states.get(item.id)?.newMessages ?? 0,
+      awaitingReply: states.get(item.id)?.awaitingReply ?? false,
+    }))
+    return answer(c, 'adminServiceRequests', { success: true, ...page, items })
   }
 }
 

@@ -6,6 +6,7 @@ import { type AdminListQuery, adminPageSize } from '../../src/domain/requests/ad
 import { asServiceId } from '../../src/domain/services/service-table'
 import type { contactEnquiries } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
+import { awaitingReplyCondition } from '../messages/thread-store'
 import {
   type AdminRequestRow,
   clientColumns,
@@ -71,6 +72,7 @@ export function requestFilter(query: AdminListQuery): Filter {
     values.push(query.status)
     conditions.push(`r.status = $${values.length}`)
   }
+  if (query.awaiting === 'yes') conditions.push(awaitingReplyCondition)
   if (query.q !== '') {
     values.push(containsPattern(query.q))
     conditions.push(

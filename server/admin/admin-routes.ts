@@ -3,9 +3,9 @@ import { apiPrefix } from '../../src/domain/api/api-contract'
 import type { AgencyDeps } from '../http/agency-deps'
 import { jsonChangeGate } from '../http/api-gate'
 import { createApiRouter } from '../http/api-router'
+import { requireAdmin } from '../http/require-admin'
 import { requireFreshProof } from '../http/require-fresh-proof'
 import type { AccountEnv } from '../http/require-session'
-import { requireAdmin } from './admin-gate'
 import {
   adminEnquiriesCsvHandler,
   adminEnquiriesHandler,

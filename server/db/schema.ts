@@ -4,10 +4,13 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -247,6 +250,139 @@ export const serviceRequestHistory = pgTable(
   ],
 )
 
+/** Raw bytes (PostgreSQL `bytea`), read and written as Node buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
+
+/**
+ * A request's conversation: one thread per request between its client and the agency. An
+ * internal note (`internal`) is the agency's alone: never shown, streamed, mailed or exported to
+ * the client. Deleting the request (or its client's account) deletes its messages; a deleted
+ * admin's replies stay, without an author.
+ */
+export const threadMessages = pgTable(
+  'thread_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** `client` or `agency`. */
+    side: text('side').notNull(),
+    internal: boolean('internal').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('thread_messages_side_check', sql`${table.side} in ('client', 'agency')`),
+    check('thread_messages_internal_check', sql`not ${table.internal} or ${table.side} = 'agency'`),
+    check('thread_messages_body_check', sql`char_length(${table.body}) between 1 and 10000`),
+    // A page of a thread is the newest messages before a cursor (the id).
+    index('thread_messages_request_idx').on(table.requestId, table.id.desc()),
+    // "Awaiting our reply" and the client's view read public messages only.
+    index('thread_messages_request_public_idx')
+      .on(table.requestId, table.id.desc())
+      .where(sql`not ${table.internal}`),
+    index('thread_messages_author_idx').on(table.authorId),
+  ],
+)
+
+/**
+ * An uploaded file: stored while it arrives (`stored_at` null until its last chunk is in and
+ * its type recognised), then sent by one message (`message_id`). An upload no message sends
+ * within 24 h is deleted by the clean-up (server/maintenance/cleanup.ts).
+ */
+export const threadFiles = pgTable(
+  'thread_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    /** Who uploaded it; a deleted admin's files stay with the thread. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => threadMessages.id, {
+      onDelete: 'cascade',
+    }),
+    /** Its place among the message's files. */
+    position: smallint('position').notNull().default(0),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** Recognised from the content (src/domain/requests/thread-limits.ts lists the types). */
+    mediaType: text('media_type').notNull().default(''),
+    /** Lower-case hex. */
+    sha256: text('sha256').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    storedAt: timestamp('stored_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('thread_files_request_idx').on(table.requestId),
+    index('thread_files_message_idx').on(table.messageId, table.position),
+    index('thread_files_owner_idx').on(table.ownerId),
+    // The clean-up's search: uploads never sent.
+    index('thread_files_unsent_idx').on(table.createdAt).where(sql`${table.messageId} is null`),
+  ],
+)
+
+/**
+ * A file's bytes, in chunks of 256 KiB (the last one shorter): written and read one chunk at a
+ * time, so no file is ever whole in memory, and a range reads only the chunks it covers.
+ */
+export const threadFileChunks = pgTable(
+  'thread_file_chunks',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => threadFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.seq] })],
+)
+
+/** How far each account has read each thread (messages after it are new to them). */
+export const threadReads = pgTable(
+  'thread_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    upTo: bigint('up_to', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.requestId] }),
+    index('thread_reads_request_idx').on(table.requestId),
+  ],
+)
+
+/**
+ * The open event streams, one row each, refreshed by their instance's heartbeat: a message is
+ * mailed only to a side with no fresh row for its thread, whichever instance holds the stream.
+ */
+export const threadWatchers = pgTable(
+  'thread_watchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    side: text('side').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('thread_watchers_side_check', sql`${table.side} in ('client', 'agency')`),
+    index('thread_watchers_request_idx').on(table.requestId, table.side, table.seenAt),
+    index('thread_watchers_seen_idx').on(table.seenAt),
+  ],
+)
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -266,6 +402,11 @@ export const mailOutbox = pgTable(
       () => serviceRequestHistory.id,
       { onDelete: 'cascade' },
     ),
+    /** The first message of a thread digest (the mail lists it and those after it). */
+    threadMessageId: bigint('thread_message_id', { mode: 'number' }).references(
+      () => threadMessages.id,
+      { onDelete: 'cascade' },
+    ),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the row is due; while a worker holds the row, the end of its claim (a lease). */
@@ -279,6 +420,10 @@ export const mailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
     // Finished rows (they hold an address) are deleted after 30 days by the scheduled clean-up.
+    // A new message joins the thread's digest still waiting, found by its first message.
+    index('mail_outbox_thread_message_idx')
+      .on(table.threadMessageId)
+      .where(sql`${table.threadMessageId} is not null`),
     index('mail_outbox_finished_idx').on(table.createdAt).where(sql`${table.status} <> 'pending'`),
     // `dropped`: a recovery request for an address without an account (nothing is sent).
     check(

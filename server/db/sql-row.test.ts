@@ -26,6 +26,7 @@ describe('SqlRow, the raw statements’ row types', () => {
       user_id: null,
       enquiry_id: null,
       request_history_id: null,
+      thread_message_id: null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: new Date(),

@@ -16,6 +16,8 @@ import type { StoredCredential } from '../security/webauthn'
  * of two concurrent requests can win.
  */
 
+export { hasSecondFactor } from '../security/second-factor-presence'
+
 type Queryable = Pool | PoolClient
 
 /** A pending enrolment lapses after this long. */
@@ -24,15 +26,6 @@ export const totpEnrolmentSeconds = 10 * 60
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Whether the account has a passkey or a confirmed authenticator app. */
-export async function hasSecondFactor(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query<{ has: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM passkeys WHERE user_id = $1)
-       OR EXISTS (SELECT 1 FROM totp_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL) AS has`,
-    [userId],
-  )
-  return rows[0]?.has ?? false
-}
-
 export type FactorState = {
   readonly passkeys: readonly PasskeySummary[]
   readonly totp: boolean

@@ -8,6 +8,7 @@ import {
   type FailureStatus,
   type FieldErrors,
   failureBody,
+  type NoContent,
   successBody,
 } from '../../src/domain/api/api-contract'
 import { firstIssuePerField } from '../../src/domain/registration/registration-schema'
@@ -32,7 +33,19 @@ export function failure(
 }
 
 /** Endpoints whose success is the plain `{ success: true, message }`. */
-type MessageEndpoint = Exclude<EndpointName, keyof EndpointSuccess | 'xsrfToken'>
+type MessageEndpoint = Exclude<
+  EndpointName,
+  keyof EndpointSuccess | 'xsrfToken' | NoContentEndpoint
+>
+
+/** Endpoints that answer 204 (or a body that is not JSON: a stream, a file). */
+type NoContentEndpoint = {
+  [Name in EndpointName]: NonNullable<
+    (typeof endpoints)[Name]['types']
+  >['success'] extends NoContent
+    ? Name
+    : never
+}[EndpointName]
 
 /** The success of `endpoint`, with its status from the contract. */
 export function success(c: Context, endpoint: MessageEndpoint, message: string): Response {

@@ -16,11 +16,14 @@ export type RelativePath = (endpoint: EndpointName) => string
  * `no-store` (apiContext), the resource's routes (paths from the contract, relative to
  * `prefix`), a JSON 404 for any other path under it (after `beforeNotFound`: the admin's gate,
  * so only an admin learns which paths exist), and errors as answers (answerError).
+ * `fallThrough`: no 404 of its own — a resource that adds paths under another one's prefix is
+ * mounted before it, and the other paths reach that resource's router (and its 404).
  */
 export function createApiRouter(
   prefix: string,
   addRoutes: (routes: Hono<AccountEnv>, path: RelativePath) => void,
   beforeNotFound?: MiddlewareHandler<AccountEnv>,
+  { fallThrough = false }: { readonly fallThrough?: boolean } = {},
 ): Hono<AccountEnv> {
   const routes = new Hono<AccountEnv>()
   routes.use('*', apiContext)
@@ -29,8 +32,11 @@ export function createApiRouter(
     if (!path.startsWith(prefix)) throw new Error(`${endpoint} is not under ${prefix}`)
     return path.slice(prefix.length) || '/'
   })
-  if (beforeNotFound) routes.all('*', beforeNotFound, notFound)
-  else routes.all('*', notFound)
+  // Falling through, the router mounted after this one answers the other paths.
+  if (!fallThrough) {
+    if (beforeNotFound) routes.all('*', beforeNotFound, notFound)
+    else routes.all('*', notFound)
+  }
   routes.onError(answerError)
   return routes
 }

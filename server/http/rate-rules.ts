@@ -42,6 +42,15 @@ export const defaultRateRules = {
   contactAcknowledgements: { name: 'contact:acknowledgements', limit: 60, windowSeconds: 60 * 60 },
   // Service requests: each one mails the agency; ten an hour is more than a client ever needs.
   serviceRequestsPerAccount: { name: 'requests:account', limit: 10, windowSeconds: 60 * 60 },
+  // A request's conversation: a person writes a few messages a minute; more is a script. Each
+  // message may mail the other side (a digest at most every five minutes).
+  threadMessagesPerAccount: { name: 'messages:account', limit: 20, windowSeconds: 60 },
+  // Upload bytes per account and hour: twenty 10 MB files, two requests' worth of files.
+  uploadBytesPerAccount: {
+    name: 'uploads:account',
+    limit: 200 * 1024 * 1024,
+    windowSeconds: 60 * 60,
+  },
 } as const satisfies Record<string, RateRule>
 
 export type RateRules = { readonly [K in keyof typeof defaultRateRules]: RateRule }

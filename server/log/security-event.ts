@@ -55,6 +55,10 @@ export type SecurityEventName =
   | 'step_up.required'
   | 'step_up.proven'
   | 'step_up.failed'
+  | 'thread.message'
+  | 'thread.upload'
+  | 'thread.upload.refused'
+  | 'thread.download'
 
 export type SecurityEventFields = {
   readonly accountId?: string | undefined
@@ -72,6 +76,15 @@ export type SecurityEventFields = {
   readonly enquiryId?: string | undefined
   /** The service request acted on. */
   readonly requestId?: string | undefined
+  /** A request's conversation: who wrote (`client`, `agency`) and whether it was a note. */
+  readonly side?: string
+  readonly internal?: boolean
+  /** Files a message sent, or an upload's recognised media type and size in bytes. */
+  readonly files?: number
+  readonly mediaType?: string
+  readonly bytes?: number
+  /** The file uploaded or downloaded (its id, never its name). */
+  readonly fileId?: string
   /** A request's new status, or an enquiry's handled flag, as a short code. */
   readonly to?: string
   /** How a sign-in or proof was made (`totp`, `recoveryCode`, `passkey`, `password`). */

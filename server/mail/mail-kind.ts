@@ -18,6 +18,7 @@ export const referenceColumns = {
   user: 'user_id',
   enquiry: 'enquiry_id',
   requestChange: 'request_history_id',
+  threadMessage: 'thread_message_id',
 } as const
 
 type Prepared = PreparedMail | undefined

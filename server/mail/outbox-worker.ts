@@ -80,6 +80,7 @@ type OutboxRow = SqlColumns<
   | 'user_id'
   | 'enquiry_id'
   | 'request_history_id'
+  | 'thread_message_id'
   | 'attempts'
 >
 
@@ -91,7 +92,7 @@ export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
 }
 
 const claimColumns =
-  'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, attempts'
+  'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, thread_message_id, attempts'
 
 export function createOutboxWorker({
   pool,

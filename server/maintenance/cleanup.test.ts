@@ -52,6 +52,8 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       rateLimits: 1,
       unverifiedAccounts: 0,
       signInLeftovers: 0,
+      unsentUploads: 0,
+      staleWatchers: 0,
     })
     expect((await q('SELECT token_hash FROM password_reset_tokens')).rows).toEqual([
       { token_hash: 'fresh' },
@@ -115,6 +117,59 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
     ).toBe(0)
   })
 
+  it('deletes uploads no message sent within 24 hours, with their chunks, and the streams of a dead instance', async () => {
+    const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)
+    const owner = (
+      await q(
+        `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+          neighborhood, municipality, postal_code, city, country, gender, birth_date)
+         VALUES ('uploads@example.com', 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000',
+           'c', 'MX', 'Female', '1990-01-01') RETURNING id`,
+      )
+    ).rows[0].id
+    const request = (
+      await q(
+        `INSERT INTO service_requests (user_id, service_id, need, desired_start, budget)
+         VALUES ($1, 'seo', 'A brief that is long enough.', 'flexible', 'not-sure') RETURNING id`,
+        [owner],
+      )
+    ).rows[0].id
+    const message = (
+      await q(
+        `INSERT INTO thread_messages (request_id, author_id, side, body)
+         VALUES ($1, $2, 'client', 'Here is the logo.') RETURNING id`,
+        [request, owner],
+      )
+    ).rows[0].id
+    const file = async (name: string, hoursAgo: number, messageId: string | null) => {
+      const id = (
+        await q(
+          `INSERT INTO thread_files (request_id, owner_id, message_id, name, size, created_at, stored_at)
+           VALUES ($1, $2, $3, $4, 3, now() - make_interval(hours => $5), now()) RETURNING id`,
+          [request, owner, messageId, name, hoursAgo],
+        )
+      ).rows[0].id
+      await q(`INSERT INTO thread_file_chunks (file_id, seq, data) VALUES ($1, 0, '\\x616263')`, [
+        id,
+      ])
+      return id
+    }
+    await file('forgotten.pdf', 25, null)
+    await file('waiting.pdf', 23, null)
+    await file('sent long ago.pdf', 48, message)
+    await q(
+      `INSERT INTO thread_watchers (request_id, user_id, side, seen_at) VALUES
+        ($1, $2, 'client', now() - interval '2 hours'), ($1, $2, 'client', now())`,
+      [request, owner],
+    )
+    const counts = await runCleanup(database.pool)
+    expect(counts.unsentUploads).toBe(1)
+    expect(counts.staleWatchers).toBe(1)
+    const names = await q('SELECT name FROM thread_files ORDER BY name')
+    expect(names.rows).toEqual([{ name: 'sent long ago.pdf' }, { name: 'waiting.pdf' }])
+    expect((await q('SELECT count(*)::int AS n FROM thread_file_chunks')).rows[0].n).toBe(2)
+  })
+
   it('finds its rows through indexes, not by scanning the tables', async () => {
     const client = await database.pool.connect()
     try {
@@ -148,6 +203,14 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
         [
           `SELECT id FROM users WHERE email_verified_at IS NULL AND created_at < now() - interval '7 days'`,
           'users_unverified_created_at_idx',
+        ],
+        [
+          `SELECT id FROM thread_files WHERE message_id IS NULL AND created_at < now() - interval '24 hours'`,
+          'thread_files_unsent_idx',
+        ],
+        [
+          `SELECT id FROM thread_watchers WHERE seen_at < now() - interval '1 hour'`,
+          'thread_watchers_seen_idx',
         ],
       ] as const) {
         const plan = (await client.query(`EXPLAIN ${sql}`)).rows

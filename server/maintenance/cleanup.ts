@@ -18,7 +18,12 @@ export type CleanupCounts = {
   readonly rateLimits: number
   readonly unverifiedAccounts: number
   readonly signInLeftovers: number
+  readonly unsentUploads: number
+  readonly staleWatchers: number
 }
+
+/** How long an upload may wait for the message that sends it. */
+export const unsentUploadHours = 24
 
 /** How long finished outbox rows (they hold the recipient's address) are kept. */
 export const finishedMailRetentionDays = 30
@@ -31,6 +36,8 @@ export const finishedMailRetentionDays = 30
 export const unverifiedAccountDays = 7
 
 const batch = 5000
+/** An upload takes up to 40 chunk rows with it. */
+const uploadBatch = 100
 const statements: Record<keyof CleanupCounts, string> = {
   // A token is useless once expired (used ones expire an hour after creation too); a day's grace
   // keeps recent ones for an operator looking into a complaint.
@@ -72,6 +79,14 @@ const statements: Record<keyof CleanupCounts, string> = {
     RETURNING 1
   )
   SELECT 1 FROM pending UNION ALL SELECT 1 FROM challenges UNION ALL SELECT 1 FROM enrolments`,
+  // An upload no message sent within a day (a closed tab, a cancelled message), and its chunks
+  // (ON DELETE CASCADE): up to 40 chunk rows each, so a smaller batch.
+  unsentUploads: `DELETE FROM thread_files WHERE id IN (
+    SELECT id FROM thread_files WHERE message_id IS NULL
+      AND created_at < now() - make_interval(hours => ${unsentUploadHours}) LIMIT ${uploadBatch})`,
+  // The streams of an instance that died without closing them: their heartbeat stopped.
+  staleWatchers: `DELETE FROM thread_watchers WHERE id IN (
+    SELECT id FROM thread_watchers WHERE seen_at < now() - interval '1 hour' LIMIT ${batch})`,
 }
 
 /** One clean-up pass: every statement until it deletes less than a batch. */
@@ -84,12 +99,14 @@ export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
     rateLimits: 0,
     unverifiedAccounts: 0,
     signInLeftovers: 0,
+    unsentUploads: 0,
+    staleWatchers: 0,
   }
   for (const key of Object.keys(statements) as (keyof CleanupCounts)[]) {
     for (;;) {
       const deleted = (await pool.query(statements[key])).rowCount ?? 0
       counts[key] += deleted
-      if (deleted < batch) break
+      if (deleted < (key === 'unsentUploads' ? uploadBatch : batch)) break
     }
   }
   return counts

@@ -7,6 +7,7 @@ import { answer } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
+import { exportClientMessages } from '../messages/thread-store'
 import { listOwnRequests, toRequestSummary } from '../service-requests/request-store'
 import { toAccountUser } from '../sessions/account-user'
 import { nowOf } from '../sessions/clock'
@@ -17,7 +18,7 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 
 /** Every row the user owns besides the `users` row, secrets left out. */
 async function storedRows(deps: ApiDeps, userId: string) {
-  const [sessions, mails, links, requests] = await Promise.all([
+  const [sessions, mails, links, requests, messages] = await Promise.all([
     deps.pool.query<
       SqlColumns<
         typeof sessionsTable,
@@ -48,8 +49,9 @@ async function storedRows(deps: ApiDeps, userId: string) {
       [userId],
     ),
     listOwnRequests(deps.pool, userId),
+    exportClientMessages(deps.pool, userId),
   ])
-  return { sessions: sessions.rows, mails: mails.rows, links: links.rows, requests }
+  return { sessions: sessions.rows, mails: mails.rows, links: links.rows, requests, messages }
 }
 
 /**
@@ -93,6 +95,7 @@ export function exportAccountHandler(deps: ApiDeps): Handler<AccountEnv> {
       })),
       serviceRequests: rows.requests.map(toRequestSummary),
       factors,
+      messages: rows.messages,
     }
     const day = now.toISOString().slice(0, 10)
     c.header('Content-Disposition', `attachment; filename="puente-digital-account-${day}.json"`)

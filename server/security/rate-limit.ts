@@ -28,6 +28,11 @@ export type Reservation = RateDecision & {
 export type RateLimiter = {
   hit(rule: RateRule, subject: string): Promise<RateDecision>
   /**
+   * Counts `amount` at once (bytes uploaded, say); refused when the window's total passes the
+   * limit. The amount stays counted either way: it was spent.
+   */
+  spend(rule: RateRule, subject: string, amount: number): Promise<RateDecision>
+  /**
    * Counts an attempt before it is made, in the one statement that checks the limit: however
    * many run at once, at most `limit` are allowed in a window. For limits that count only
    * failures (a password or code check): reserve, check, and give the reservation back when
@@ -41,9 +46,9 @@ export type RateLimiter = {
 }
 
 const hitSql = `
-INSERT INTO rate_limits AS r (key, window_started_at, hits) VALUES ($1, now(), 1)
+INSERT INTO rate_limits AS r (key, window_started_at, hits) VALUES ($1, now(), $3)
 ON CONFLICT (key) DO UPDATE SET
-  hits = CASE WHEN r.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE r.hits + 1 END,
+  hits = CASE WHEN r.window_started_at <= now() - make_interval(secs => $2) THEN $3 ELSE r.hits + $3 END,
   window_started_at = CASE WHEN r.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE r.window_started_at END
 RETURNING hits, window_started_at::text AS window_started,
   greatest(1, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now())))::int AS retry_after`
@@ -69,9 +74,9 @@ type HitRow = { hits: number; window_started: string; retry_after: number }
 
 /** Rows whose window ended long ago are deleted by the scheduled clean-up (server/maintenance). */
 export function createRateLimiter(pool: Pool): RateLimiter {
-  const count = async (rule: RateRule, subject: string) => {
+  const count = async (rule: RateRule, subject: string, amount = 1) => {
     const key = `${rule.name}:${subject}`
-    const result = await pool.query<HitRow>(hitSql, [key, rule.windowSeconds])
+    const result = await pool.query<HitRow>(hitSql, [key, rule.windowSeconds, amount])
     const row = result.rows[0]
     if (!row) throw new Error('The rate-limit upsert returned no row')
     return { key, row }
@@ -79,6 +84,10 @@ export function createRateLimiter(pool: Pool): RateLimiter {
   return {
     async hit(rule, subject) {
       const { row } = await count(rule, subject)
+      return { allowed: row.hits <= rule.limit, retryAfterSeconds: row.retry_after }
+    },
+    async spend(rule, subject, amount) {
+      const { row } = await count(rule, subject, amount)
       return { allowed: row.hits <= rule.limit, retryAfterSeconds: row.retry_after }
     },
     async reserve(rule, subject) {

@@ -40,8 +40,13 @@ export function pagePolicy(
 
 const scriptOrStyle = /^(text\/javascript|application\/javascript|text\/css)\b/i
 
+/**
+ * Anything that is not a page — an API answer, an image, a downloaded file — runs nothing: even
+ * opened as a document (a file a visitor uploaded), `sandbox` gives it a unique origin without
+ * scripts, forms or pop-ups.
+ */
 const resourcePolicy =
-  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; sandbox"
 
 export function securityHeaders({
   trustProxy,

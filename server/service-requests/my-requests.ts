@@ -8,6 +8,7 @@ import type { AgencyDeps } from '../http/agency-deps'
 import { answer, tooManyRequests } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
+import { threadStates } from '../messages/thread-store'
 import { requestAnswerMessages as m } from './request-messages'
 import { requestStatusChangeHandler } from './request-status-change'
 import {
@@ -22,9 +23,17 @@ export function myServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEnv> 
   return async (c) => {
     const { user } = signedInOf(c)
     const rows = await listOwnRequests(deps.pool, user.id)
+    const states = await threadStates(
+      deps.pool,
+      rows.map((row) => row.id),
+      { side: 'client', userId: user.id },
+    )
     return answer(c, 'myServiceRequests', {
       success: true,
-      requests: rows.map(toRequestSummary),
+      requests: rows.map((row) => ({
+        ...toRequestSummary(row),
+        newMessages: states.get(row.id)?.newMessages ?? 0,
+      })),
     })
   }
 }

@@ -7,7 +7,6 @@ export const requestAnswerMessages = {
   notFound: msg`That request does not exist.`,
   enquiryNotFound: msg`That enquiry does not exist.`,
   invalidTransition: msg`That change is not possible from the request's current status.`,
-  forbidden: msg`This page is for the agency's team only.`,
   statusChanged: msg`The status has been changed and the client has been notified.`,
   handled: msg`The enquiry is marked as handled.`,
   unhandled: msg`The enquiry is marked as not handled.`,

@@ -41,6 +41,9 @@ export function createPageStore({
   const cache = new Map<string, Promise<StoredPage | undefined>>()
   let manifest: Promise<PagesManifest> | undefined
   let pagesByPath: Promise<ReadonlyMap<string, ManifestPage>> | undefined
+  let templates:
+    | Promise<readonly { readonly page: ManifestPage; readonly pattern: RegExp }[]>
+    | undefined
 
   const readManifest = () => {
     manifest ??= readFile(join(pagesDir, pagesManifestFile), 'utf8').then(
@@ -79,12 +82,24 @@ export function createPageStore({
     async origin(): Promise<string> {
       return publicUrl ?? (await readManifest()).origin
     },
-    /** The public page at `pathname` (the build's list, derived from the routes), if any. */
+    /**
+     * The public page at `pathname` (the build's list, derived from the routes), if any. A page
+     * of a route with a parameter (`/my-services/$requestId`) is one shell for every value:
+     * any single path segment in the parameter's place finds it.
+     */
     async page(pathname: string): Promise<ManifestPage | undefined> {
       pagesByPath ??= readManifest().then(
         ({ pages }) => new Map(pages.map((page) => [page.path, page])),
       )
-      return (await pagesByPath).get(pathname)
+      templates ??= readManifest().then(({ pages }) =>
+        pages
+          .filter((page) => page.path.includes('/$'))
+          .map((page) => ({ page, pattern: templatePattern(page.path) })),
+      )
+      return (
+        (await pagesByPath).get(pathname) ??
+        (await templates).find(({ pattern }) => pattern.test(pathname))?.page
+      )
     },
     /** The file (a name from the manifest) with the public origin in place, or undefined. */
     get(file: string): Promise<StoredPage | undefined> {
@@ -99,3 +114,13 @@ export function createPageStore({
 }
 
 export type PageStore = ReturnType<typeof createPageStore>
+
+/** `/my-services/$requestId` → a pattern where `$requestId` is one non-empty path segment. */
+function templatePattern(path: string): RegExp {
+  const segments = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith('$') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+  return new RegExp(`^${segments.join('/')}$`)
+}

@@ -20,6 +20,8 @@ const files: Record<string, string> = {
   'es/register.html': page('es', 'register es'),
   'en/services/seo.html': page('en', 'seo'),
   'es/servicios/posicionamiento-seo.html': page('es', 'posicionamiento'),
+  'en/my-services/$requestId.html': page('en', 'request shell en'),
+  'es/my-services/$requestId.html': page('es', 'request shell es'),
   'en/404.html': page('en', 'not found'),
   'es/404.html': page('es', 'no encontrada'),
   'sitemap.xml': `<urlset><url><loc>${buildOrigin}/</loc></url></urlset>`,
@@ -44,6 +46,7 @@ describe('the site server', () => {
       { path: '/' },
       { path: '/about' },
       { path: '/register' },
+      { path: '/my-services/$requestId' },
       { path: '/services/seo', locale: 'en' },
       { path: '/servicios/posicionamiento-seo', locale: 'es' },
     ]
@@ -131,6 +134,16 @@ describe('the site server', () => {
     // As a browser sends it back after a compressed answer (weak), among others.
     expect((await get('/services/seo', { 'If-None-Match': `"x", W/${etag}` })).status).toBe(304)
     expect((await get('/services/seo', { 'If-None-Match': '"other"' })).status).toBe(200)
+  })
+
+  it('sends the one shell of a page with a parameter for any value of it, one segment only', async () => {
+    const res = await get('/my-services/0b6f3c2e-1d7a-4c8e-9f00-123456789abc', {
+      Cookie: 'app-language=es',
+    })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('request shell es')
+    expect((await get('/my-services/a/b')).status).toBe(404)
+    expect((await get('/my-services')).status).toBe(404)
   })
 
   it('answers unknown paths with the translated 404 page', async () => {

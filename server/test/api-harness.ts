@@ -7,6 +7,7 @@ import { createApp } from '../app'
 import type { ApiDeps, MailNotifier } from '../http/api-env'
 import { defaultRateRules, type RateRules } from '../http/rate-rules'
 import { type HttpLimits, listen } from '../http-server'
+import { createThreadHub, type ThreadHub } from '../live/thread-hub'
 import type { Logger } from '../log/logger'
 import type { ProxyTrust } from '../security/client-ip'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
@@ -23,6 +24,8 @@ import { testLogger } from './test-log'
 export type ApiServer = {
   readonly url: string
   readonly deps: ApiDeps
+  /** This server's live events (its own listening connection, like an instance's). */
+  readonly live: ThreadHub
   close(): Promise<void>
 }
 
@@ -44,6 +47,10 @@ export type ApiOptions = {
   readonly checkHealth?: () => Promise<void>
   /** Default: a relying party `localhost` with the origin `http://localhost`. */
   readonly relyingParty?: RelyingParty
+  /** How long a conversation's digest collects messages (default: the app's 5 minutes). */
+  readonly digestDelaySeconds?: number
+  /** The live events' heartbeat (default: the hub's 15 s). */
+  readonly heartbeatMs?: number
 }
 
 /** The key the harness seals authenticator secrets with (a test's own, never a real one). */
@@ -72,9 +79,17 @@ export async function startApi(
     ...(options.today ? { today: options.today } : {}),
     ...(options.now ? { now: options.now } : {}),
   }
+  const live = createThreadHub({
+    pool: database.pool,
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+  })
   const app = createApp({
     clientDir,
     auth: deps,
+    live,
+    ...(options.digestDelaySeconds === undefined
+      ? {}
+      : { digestDelaySeconds: options.digestDelaySeconds }),
     ...(options.agencyEmail ? { agencyEmail: options.agencyEmail } : {}),
     trustProxy: deps.trustProxy,
     logger: options.logger ?? testLogger(),
@@ -90,7 +105,9 @@ export async function startApi(
   return {
     url: `http://127.0.0.1:${port}`,
     deps,
+    live,
     close: async () => {
+      await live.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         if ('closeIdleConnections' in server) server.closeIdleConnections()

@@ -106,6 +106,10 @@ const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
   withdrawServiceRequest: true,
   markEnquiryHandled: true,
   changeRequestStatus: true,
+  sendMyThreadMessage: true,
+  markMyThreadRead: true,
+  sendAdminThreadMessage: true,
+  markAdminThreadRead: true,
 }
 
 /** The endpoints with a typed success body (the keys of `EndpointSuccess`, as values). */
@@ -136,4 +140,10 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
   adminServiceRequests: true,
   adminServiceRequest: true,
   changeRequestStatus: true,
+  myThreadMessages: true,
+  sendMyThreadMessage: true,
+  uploadFile: true,
+  adminThreadMessages: true,
+  sendAdminThreadMessage: true,
+  adminInboxSummary: true,
 }

@@ -103,7 +103,7 @@ async function send(
 }
 
 /** Asks the server for a session and an XSRF token (cookies), unless the browser has them. */
-async function ensureXsrfToken(
+export async function ensureXsrfToken(
   options: RequestOptions,
   force = false,
 ): Promise<string | undefined> {
@@ -136,6 +136,11 @@ export function onUnauthenticated(listener: UnauthenticatedListener): () => void
   return () => {
     unauthenticatedListeners.delete(listener)
   }
+}
+
+/** Tells every listener the session is gone (an answer was 401 `unauthenticated`). */
+export function onUnauthenticatedAnswer(): void {
+  for (const listener of unauthenticatedListeners) listener()
 }
 
 /**
@@ -173,7 +178,7 @@ export async function requestJson<T>(
     const staleToken = response.status === 403 && answer?.code === 'xsrf_failed'
     if (changesState && staleToken && attempt === 0) continue
     if (response.status === 401 && answer?.code === 'unauthenticated') {
-      for (const listener of unauthenticatedListeners) listener()
+      onUnauthenticatedAnswer()
     }
     throw new HttpError(`Request failed with status code ${response.status}`, {
       status: response.status,

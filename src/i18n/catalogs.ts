@@ -27,6 +27,10 @@ const catalogLoaders: Record<CatalogName, Record<Locale, () => Promise<CatalogMo
     en: () => import('../../locales/en/leads.po'),
     es: () => import('../../locales/es/leads.po'),
   },
+  workspace: {
+    en: () => import('../../locales/en/workspace.po'),
+    es: () => import('../../locales/es/workspace.po'),
+  },
 }
 
 export async function loadCatalog(name: CatalogName, locale: Locale): Promise<Messages> {

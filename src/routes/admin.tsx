@@ -18,7 +18,7 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.admin.keywords', message: 'inbox, admin' }),
   },
   indexable: false,
-  catalogs: ['leads'],
+  catalogs: ['account', 'leads', 'workspace'],
 }
 
 export const Route = createFileRoute('/admin')({

@@ -16,7 +16,9 @@ import {
   type PageRoute,
   pagesOfRoutes,
   prerenderTargets,
+  publicPages,
   publicPaths,
+  unlistedPaths,
 } from './public-pages'
 
 describe('the public paths', () => {
@@ -35,6 +37,13 @@ describe('the public paths', () => {
     ])
     expect(fromRouter).toEqual(expected)
     expect(publicPaths).toHaveLength(neutralPaths.length + 4 + 2 * serviceTable.length)
+  })
+
+  it('keeps a signed-in page with a parameter to one unindexed shell at its route path', () => {
+    // `/my-services/<request id>`: one prerendered shell for every id, never in the sitemap.
+    expect(neutralPaths).toContain('/my-services/$requestId')
+    expect(unlistedPaths).toContain('/my-services/$requestId')
+    expect(renderSitemap('https://example.test', publicPages)).not.toContain('my-services')
   })
 
   it('has 28 services with unique slugs in both languages', () => {

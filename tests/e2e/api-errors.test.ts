@@ -455,6 +455,75 @@ describe('the endpoints’ own failures', () => {
   })
 })
 
+describe('a request’s workspace', () => {
+  async function request(): Promise<string> {
+    const created = await client.call('POST', path('createServiceRequest'), {
+      serviceId: 'branding',
+      need: 'A logo for our cooperative, in two colours, for print and the web.',
+      desiredStart: 'flexible',
+      budget: 'not-sure',
+    })
+    expect(created.status, created.text).toBe(201)
+    return (created.body as { request: { id: string } }).request.id
+  }
+  const upload = (id: string, name: string, raw: string) =>
+    client.call('POST', `${path('uploadFile')}?request=${id}&name=${name}`, undefined, {
+      raw,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    })
+
+  it('not_found: another id than one of the caller’s requests', async () => {
+    const answer = await client.call('GET', path('myThreadMessages'))
+    expectFailure('myThreadMessages', answer, 404, 'not_found')
+  })
+
+  it('unsupported_media_type: an upload whose content is none of the accepted types', async () => {
+    const answer = await upload(
+      await request(),
+      'logo.png',
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    )
+    expectFailure('uploadFile', answer, 415, 'unsupported_media_type')
+  })
+
+  it('quota_exceeded: an upload that would take a request’s files past 100 MB', async () => {
+    const id = await request()
+    await withDatabase(async (db) => {
+      const message = await db.query<{ id: string }>(
+        `INSERT INTO thread_messages (request_id, author_id, side, body)
+         SELECT id, user_id, 'client', 'Archive' FROM service_requests WHERE id = $1 RETURNING id`,
+        [id],
+      )
+      await db.query(
+        `INSERT INTO thread_files (request_id, message_id, name, size, media_type, sha256, stored_at)
+         VALUES ($1, $2, 'archive.pdf', 104857590, 'application/pdf', '', now())`,
+        [id, message.rows[0]?.id],
+      )
+    })
+    const answer = await upload(id, 'more.pdf', '%PDF-1.4\n%%EOF\n')
+    expectFailure('uploadFile', answer, 413, 'quota_exceeded')
+  })
+
+  it('range_not_satisfiable: a range past a file’s end', async () => {
+    const id = await request()
+    const uploaded = await upload(id, 'notes.txt', 'Colours: blue and amber.\n')
+    expect(uploaded.status, uploaded.text).toBe(201)
+    const fileId = (uploaded.body as { upload: { id: string } }).upload.id
+    const sent = await client.call('POST', path('sendMyThreadMessage', id), {
+      body: 'Our notes',
+      files: [fileId],
+    })
+    expect(sent.status, sent.text).toBe(201)
+    const answer = await client.call(
+      'GET',
+      path('myThreadFile', id).replace(':fileId', fileId),
+      undefined,
+      { headers: { Range: 'bytes=1000-' } },
+    )
+    expectFailure('myThreadFile', answer, 416, 'range_not_satisfiable')
+  })
+})
+
 describe('coverage', () => {
   it('every code the contract lists for an endpoint, and every gate failure, was asserted', () => {
     const listed = new Set<ErrorCode>(gateFailures)

@@ -35,6 +35,12 @@ const notOnPublicPages = [
   /src\/features\/requests\/(?!lazy-request-brief\.tsx$)/,
   /src\/features\/admin\//,
   /machines\/(service-request-form|status-change)/,
+  // A request's workspace (its conversation, uploads and live stream) loads on its pages only.
+  /src\/ui\/workspace\//,
+  /src\/domain\/workspace\//,
+  /src\/api\/(upload-file|event-stream)\.ts$/,
+  /machines\/(conversation|upload)-machine/,
+  /locales\/(en|es)\/workspace\.po/,
   /node_modules\/@statelyai\/inspect\//,
   // The browser build runs on Preact (docs/decisions/015): react-dom must never come back.
   /node_modules\/react-dom\//,

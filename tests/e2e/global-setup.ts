@@ -82,6 +82,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // proxy lets each test file say which address it comes from (source-address.ts), so each
       // file has rate-limit budgets of its own.
       TRUST_PROXY: '127.0.0.1',
+      // A conversation's digest mail waits seconds, not minutes: the journeys read it.
+      MESSAGE_DIGEST_SECONDS: '2',
     },
     stdio: ['ignore', log, 'inherit'],
   })

@@ -42,3 +42,17 @@ export async function waitForLink(
   const mail = await waitForMail(address, timeoutMs, (m) => link.test(m.text))
   return link.exec(mail.text)?.[1] ?? ''
 }
+
+/** Every mail to `address` so far that `matching` accepts. */
+export function mailsTo(
+  address: string,
+  matching: (mail: Omit<CaughtMail, 'to'>) => boolean = () => true,
+): Omit<CaughtMail, 'to'>[] {
+  const mailDir = inject('mailDir')
+  const to = new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im')
+  return readdirSync(mailDir)
+    .map((file) => readFileSync(join(mailDir, file), 'utf8'))
+    .filter((raw) => to.test(raw))
+    .map((raw) => ({ raw, ...parseMail(raw) }))
+    .filter(matching)
+}

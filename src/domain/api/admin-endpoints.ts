@@ -42,6 +42,14 @@ export type ListPage<Item> = {
   readonly pageSize: number
 }
 
+/** A row of the agency's request list: the thread's state beside the request. */
+export type AdminServiceRequestListItem = AdminServiceRequest & {
+  /** The client's messages after the calling admin's read mark. */
+  readonly newMessages: number
+  /** The thread's last public message is the client's. */
+  readonly awaitingReply: boolean
+}
+
 export type AdminServiceRequestBody = SuccessBody & { readonly request: AdminServiceRequest }
 export type EnquiryBody = SuccessBody & { readonly enquiry: Enquiry }
 
@@ -84,7 +92,8 @@ export const adminEndpoints = {
     status: 200,
     failures: ['unauthenticated', 'forbidden', 'mfa_required', 'invalid_fields', 'not_found'],
   }),
-  adminServiceRequests: endpoint<never, ListPage<AdminServiceRequest>>()({
+  /** `awaiting=yes`: only threads whose last public message is the client's. */
+  adminServiceRequests: endpoint<never, ListPage<AdminServiceRequestListItem>>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests`,
     status: 200,

@@ -32,6 +32,10 @@ export const errorCodes = [
   'forbidden',
   /** 409: the request's lifecycle does not allow that change from its current status. */
   'invalid_transition',
+  /** 413: the request's files together would pass their limit (100 MB). */
+  'quota_exceeded',
+  /** 416: a download's `Range` lies outside the file (`Content-Range: bytes *\/size`). */
+  'range_not_satisfiable',
   'server_error',
   /** 503: too many password hashes queued; `Retry-After` says when to try again. */
   'busy',
@@ -90,7 +94,7 @@ export function failureBody(code: ErrorCode, message: string, fields?: FieldErro
   return { success: false, code, message, error: message, ...(fields ? { fields } : {}) }
 }
 
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 500 | 503
 
 /**
  * What the client reads from any answer body, success or failure: each field only when it has

@@ -14,15 +14,18 @@ import type { Endpoint, MessageOnly, NoContent } from './endpoint'
 import { factorSignInEndpoints, factorsEndpoints } from './factors-endpoints'
 import { meEndpoints } from './me-endpoints'
 import { serviceRequestEndpoints } from './service-request-endpoints'
+import { workspaceEndpoints } from './workspace-endpoints'
 
 export * from './admin-endpoints'
 export * from './answers'
 export * from './auth-endpoints'
 export * from './contact-endpoints'
+export type { MessageOnly, NoContent } from './endpoint'
 export { apiPrefix, gateFailures, xsrfCookieName, xsrfHeaderName } from './endpoint'
 export * from './factors-endpoints'
 export * from './me-endpoints'
 export * from './service-request-endpoints'
+export * from './workspace-endpoints'
 
 export const endpoints = {
   ...authEndpoints,
@@ -32,6 +35,7 @@ export const endpoints = {
   ...contactEndpoints,
   ...serviceRequestEndpoints,
   ...adminEndpoints,
+  ...workspaceEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

@@ -82,6 +82,22 @@ export type StoredAccountData = {
     readonly totp: boolean
     readonly recoveryCodesLeft: number
   }
+  /**
+   * The conversations of those requests, oldest first per request: both sides' messages (never
+   * the agency's internal notes) and their files' names, sizes and SHA-256 checksums (the files
+   * themselves download from each request's page). This server always sends it.
+   */
+  readonly messages?: readonly {
+    readonly requestId: string
+    readonly side: 'client' | 'agency'
+    readonly body: string
+    readonly createdAt: string
+    readonly files: readonly {
+      readonly name: string
+      readonly size: number
+      readonly sha256: string
+    }[]
+  }[]
 }
 
 /**

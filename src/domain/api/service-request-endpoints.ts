@@ -29,9 +29,15 @@ export type ServiceRequestSummary = {
   readonly history: readonly RequestHistoryEntry[]
 }
 
+/** A row of the client's list: the request and how many agency messages are new to them. */
+export type MyServiceRequest = ServiceRequestSummary & {
+  /** This server always sends it; optional so a summary alone still reads as a row. */
+  readonly newMessages?: number
+}
+
 export type ServiceRequestsBody = {
   readonly success: true
-  readonly requests: readonly ServiceRequestSummary[]
+  readonly requests: readonly MyServiceRequest[]
 }
 export type ServiceRequestBody = SuccessBody & { readonly request: ServiceRequestSummary }
 

@@ -2,7 +2,14 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { Locale } from '../locales'
 
 /** Lingui catalogs: `messages` on every page; the others where a page says it needs them. */
-export const catalogNames = ['messages', 'services', 'registration', 'account', 'leads'] as const
+export const catalogNames = [
+  'messages',
+  'services',
+  'registration',
+  'account',
+  'leads',
+  'workspace',
+] as const
 export type CatalogName = (typeof catalogNames)[number]
 
 /** A page's metadata copy: its title (" | Puente Digital" is added), description and keywords. */

@@ -61,6 +61,8 @@ export function createAdminListQuerySchema(t: Translate) {
       ),
       from: v.optional(daySchema(t), ''),
       to: v.optional(daySchema(t), ''),
+      /** Requests: `yes` keeps the threads awaiting the agency's reply. */
+      awaiting: v.optional(v.picklist(['', 'yes'] as const, t(m.choose)), ''),
       q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, t(tooLong(200)))), ''),
       page: v.optional(
         v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, t(m.pageInvalid)), v.transform(Number)),

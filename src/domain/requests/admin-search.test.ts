@@ -53,6 +53,7 @@ describe('the admin inbox address', () => {
   it('gives the API the list query, every filter as a string, page 1 by default', () => {
     expect(adminListQuery({ status: 'received', q: 'ana' })).toEqual({
       status: 'received',
+      awaiting: '',
       service: '',
       from: '',
       to: '',
@@ -67,6 +68,13 @@ describe('the admin inbox address', () => {
       q: '',
       page: '4',
     })
+  })
+
+  it('keeps the "awaiting our reply" filter of the requests list only', () => {
+    expect(parseAdminSearch({ awaiting: 'yes' })).toEqual({ awaiting: 'yes' })
+    expect(parseAdminSearch({ awaiting: 'no' })).toEqual({})
+    expect(parseAdminSearch({ tab: 'enquiries', awaiting: 'yes' })).toEqual({ tab: 'enquiries' })
+    expect(adminListQuery({ awaiting: 'yes' }).awaiting).toBe('yes')
   })
 
   it('counts pages, at least one', () => {

@@ -14,6 +14,8 @@ export type AdminSearch = {
   readonly tab?: 'enquiries'
   readonly status?: RequestStatus
   readonly handled?: 'yes' | 'no'
+  /** Requests: only the threads whose last public message is the client's. */
+  readonly awaiting?: 'yes'
   readonly service?: ServiceId
   /** YYYY-MM-DD, inclusive. */
   readonly from?: string
@@ -41,6 +43,7 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
     ...(tab && (search.handled === 'yes' || search.handled === 'no')
       ? { handled: search.handled }
       : {}),
+    ...(!tab && search.awaiting === 'yes' ? { awaiting: 'yes' } : {}),
     ...(service ? { service } : {}),
     ...(isDay(search.from) ? { from: search.from } : {}),
     ...(isDay(search.to) ? { to: search.to } : {}),
@@ -55,7 +58,7 @@ export function adminListQuery(search: AdminSearch): Record<string, string> {
   return {
     ...(search.tab === 'enquiries'
       ? { handled: search.handled ?? '' }
-      : { status: search.status ?? '' }),
+      : { status: search.status ?? '', awaiting: search.awaiting ?? '' }),
     service: search.service ?? '',
     from: search.from ?? '',
     to: search.to ?? '',

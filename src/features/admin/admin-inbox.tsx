@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import type { FormEvent, ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useEffect } from 'react'
 import { queryString } from '../../api/call-endpoint'
+import { listenToEvents } from '../../api/event-stream'
 import { apiBaseUrl } from '../../api/http-client'
 import { endpoints } from '../../domain/api/api-contract'
 import {
@@ -20,6 +21,7 @@ import {
 } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
 import {
+  adminQueryKey,
   enquiryListQueryOptions,
   type ListQueryOptions,
   requestListQueryOptions,
@@ -126,6 +128,20 @@ function Filters({ search }: { readonly search: AdminSearch }) {
               </option>
             ))}
           </select>
+        </div>
+      )}
+      {enquiries ? null : (
+        <div className="form-field form-check">
+          <input
+            id="filter-awaiting"
+            name="awaiting"
+            type="checkbox"
+            value="yes"
+            defaultChecked={search.awaiting === 'yes'}
+          />
+          <label htmlFor="filter-awaiting">
+            <Trans>Awaiting our reply</Trans>
+          </label>
         </div>
       )}
       <div className="form-field">
@@ -328,6 +344,16 @@ function AdminList<Item extends ListItem>({
 
 function RequestList({ search }: { readonly search: AdminSearch }) {
   const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  // A message in any thread changes the counts: the list follows the inbox's stream.
+  useEffect(
+    () =>
+      listenToEvents(endpoints.adminInboxEvents.path, {
+        thread: () =>
+          void queryClient.invalidateQueries({ queryKey: [...adminQueryKey, 'requests'] }),
+      }),
+    [queryClient],
+  )
   return (
     <AdminList
       search={search}
@@ -339,6 +365,7 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
         client: <Trans>Client</Trans>,
         service: <Trans>Service</Trans>,
         status: <Trans>Status</Trans>,
+        messages: <Trans>New messages</Trans>,
         updated: <Trans>Last update</Trans>,
       }}
       empty={<Trans>No service requests match these filters.</Trans>}
@@ -350,6 +377,17 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
         <>
           <td>{i18n._(serviceNames[item.serviceId])}</td>
           <td>{i18n._(requestStatusLabels[item.status])}</td>
+          <td className="admin-new-messages">
+            {item.newMessages > 0 ? <strong>{item.newMessages}</strong> : '0'}
+            {item.awaitingReply ? (
+              <>
+                <br />
+                <span className="admin-awaiting">
+                  <Trans>Awaiting our reply</Trans>
+                </span>
+              </>
+            ) : null}
+          </td>
           <td>
             <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>
           </td>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useRef } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef } from 'react'
 import { allowedChanges } from '../../../machines/service-request-machine'
 import { callEndpoint } from '../../api/call-endpoint'
 import type { AdminServiceRequest } from '../../domain/api/api-contract'
@@ -11,7 +11,9 @@ import { serviceNames } from '../../domain/services/service-table'
 import { LoadState } from '../../ui/load-state'
 import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
 import { useStatusChange } from '../../ui/use-status-change'
+import { Conversation } from '../../ui/workspace/conversation'
 import { adminQueryKey, requestQueryOptions } from './api/admin-queries'
+import { agencyThreadEffects } from './api/thread-effects'
 import { localeLabels } from './locale-labels'
 import '../../ui/form-field.css'
 
@@ -53,8 +55,26 @@ export function RequestDetail({ id }: { readonly id: string }) {
       />
       <RequestBriefAndHistory request={request} reader="agency" />
       <StatusChange request={request} />
+      <RequestThread id={request.id} />
     </article>
   )
+}
+
+/** The request's conversation with its client: replies, files and internal notes. */
+function RequestThread({ id }: { readonly id: string }) {
+  const queryClient = useQueryClient()
+  const effects = useMemo(() => {
+    const agency = agencyThreadEffects(id)
+    return {
+      ...agency,
+      // The list's counts and the menu's badge change once this thread is read.
+      markRead: (upTo: string) => {
+        agency.markRead(upTo)
+        void queryClient.invalidateQueries({ queryKey: adminQueryKey, refetchType: 'none' })
+      },
+    }
+  }, [id, queryClient])
+  return <Conversation key={id} effects={effects} reader="agency" />
 }
 
 /**

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef } from 'react'
 import { allowedChanges } from '../../../machines/service-request-machine'
 import { callEndpoint } from '../../api/call-endpoint'
-import type { ServiceRequestSummary } from '../../domain/api/api-contract'
+import type { MyServiceRequest, ServiceRequestSummary } from '../../domain/api/api-contract'
 import { noteMaxLength } from '../../domain/requests/request-schemas'
 import { serviceById } from '../../domain/services/service-table'
 import { useLocale } from '../../i18n/use-locale'
@@ -68,14 +68,24 @@ export function MyRequests() {
   )
 }
 
-function RequestCard({ request }: { readonly request: ServiceRequestSummary }) {
+function RequestCard({ request }: { readonly request: MyServiceRequest }) {
   const locale = useLocale()
   const headingId = `request-${request.id}`
+  const newMessages = request.newMessages ?? 0
   return (
     <article className="request-card" aria-labelledby={headingId}>
       <h2 id={headingId}>
         <ServiceLink service={serviceById(request.serviceId)} locale={locale} />
       </h2>
+      <p className="request-open">
+        <Link to="/my-services/$requestId" params={{ requestId: request.id }}>
+          {newMessages > 0 ? (
+            <Trans>Messages and files (new messages: {newMessages})</Trans>
+          ) : (
+            <Trans>Messages and files</Trans>
+          )}
+        </Link>
+      </p>
       <RequestFacts request={request} />
       <RequestBriefAndHistory request={request} reader="client" />
       <WithdrawRequest request={request} />
@@ -84,7 +94,7 @@ function RequestCard({ request }: { readonly request: ServiceRequestSummary }) {
 }
 
 /** Withdraw an open request: confirm, with an optional note for the agency. */
-function WithdrawRequest({ request }: { readonly request: ServiceRequestSummary }) {
+export function WithdrawRequest({ request }: { readonly request: ServiceRequestSummary }) {
   const queryClient = useQueryClient()
   const [snapshot, send] = useStatusChange(async ({ note }) => {
     try {

@@ -1,13 +1,15 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { Suspense } from 'react'
 import { accountMenuMachine } from '../../../machines/disclosure-machine'
 import { useDisclosureMenu } from '../use-disclosure-menu'
+import { LazyInboxBadge } from './lazy-inbox-badge'
 import { ChevronIcon } from './nav-icons'
 
 /**
  * Header item of a signed-in visitor: a button with their first name and its menu (a
- * disclosure of links, accountMenuMachine): My services, the inbox for the agency's admins,
- * Profile, Sign out.
+ * disclosure of links, accountMenuMachine): My services, the inbox for the agency's admins
+ * (with the count of threads awaiting a reply), Profile, Sign out.
  */
 export function AccountMenu({
   firstName,
@@ -37,6 +39,9 @@ export function AccountMenu({
           <li>
             <Link to="/admin">
               <Trans>Inbox</Trans>
+              <Suspense fallback={null}>
+                <LazyInboxBadge />
+              </Suspense>
             </Link>
           </li>
         ) : null}

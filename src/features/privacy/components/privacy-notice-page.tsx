@@ -84,6 +84,16 @@ export function PrivacyNoticePage() {
             </Trans>
           </dd>
           <dt>
+            <Trans>Conversations and files</Trans>
+          </dt>
+          <dd>
+            <Trans>
+              The messages you and our team write about each request, and the files shared in them
+              with their name, size, type and checksum. We use them to do the work you asked for,
+              and we email you a summary of new messages when you are not on the page.
+            </Trans>
+          </dd>
+          <dt>
             <Trans>Sessions</Trans>
           </dt>
           <dd>
@@ -123,8 +133,8 @@ export function PrivacyNoticePage() {
         <ul>
           <li>
             <Trans>
-              Your account, its service requests and their history: until you delete the account.
-              Deleting it removes them at once, with your sessions and links.
+              Your account, its service requests, their history, conversations and files: until you
+              delete the account. Deleting it removes them at once, with your sessions and links.
             </Trans>
           </li>
           <li>
@@ -191,6 +201,13 @@ export function PrivacyNoticePage() {
             <Trans>
               Signed in, in <Link to="/profile">your profile</Link>: download everything stored
               about your account, correct your details, and delete your account with all its data.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              That download lists your conversations and the name, size and checksum of each file;
+              the files themselves download from each request's page in{' '}
+              <Link to="/my-services">My services</Link>.
             </Trans>
           </li>
           <li>

@@ -1,12 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
-import { hasSecondFactor } from '../factors/factor-store'
-import { failure } from '../http/answers'
-import type { ApiDeps } from '../http/api-env'
-import { type AccountEnv, requireSession, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
-import { requestAnswerMessages as m } from '../service-requests/request-messages'
-import { adminMessages } from './admin-messages'
+import { hasSecondFactor } from '../security/second-factor-presence'
+import { failure } from './answers'
+import type { ApiDeps } from './api-env'
+import { apiMessages } from './api-messages'
+import { type AccountEnv, requireSession, signedInOf } from './require-session'
 
 /**
  * The admin inbox's gate: 401 `unauthenticated` without a live session, 403 `forbidden` (and a
@@ -21,7 +20,7 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<AccountEnv> {
     const { user } = signedInOf(c)
     if (user.role !== 'admin') {
       securityEvent(c, 'admin.forbidden', { accountId: user.id })
-      return failure(c, 403, 'forbidden', c.get('t')(m.forbidden))
+      return failure(c, 403, 'forbidden', c.get('t')(apiMessages.forbidden))
     }
     await next()
   }
@@ -32,7 +31,7 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<AccountEnv> {
         accountId: user.id,
         reason: session.signInMethod === 'password' ? 'password_only' : 'no_factor',
       })
-      return failure(c, 403, 'mfa_required', c.get('t')(adminMessages.mfaRequired))
+      return failure(c, 403, 'mfa_required', c.get('t')(apiMessages.mfaRequired))
     }
     await next()
   }

@@ -1,0 +1,156 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { ConversationDraft, ConversationMessage } from '../src/domain/workspace/conversation'
+import { conversationMachine, type LoadedThread } from './conversation-machine'
+
+const message = (id: string, createdAt: string, mine: boolean): ConversationMessage => ({
+  id,
+  createdAt,
+  body: `Message ${id}`,
+  mine,
+  isNew: !mine,
+  internal: false,
+  author: mine ? 'You' : 'Puente Digital',
+  files: [],
+})
+
+const first = message('m1', '2026-11-20T10:00:00.000Z', false)
+const stored = message('m2', '2026-11-21T10:00:00.000Z', true)
+const arrived = message('m3', '2026-11-22T10:00:00.000Z', false)
+const draft: ConversationDraft = { body: 'Here is our logo.', uploadIds: ['u1'] }
+
+const refusal = (status: number, text: string) => ({
+  message: `Request failed with status code ${status}`,
+  response: { status, data: { success: false, code: 'rate_limited', message: text, error: text } },
+})
+
+function started(
+  send: (draft: ConversationDraft) => Promise<ConversationMessage>,
+  load: () => Promise<LoadedThread> = async () => ({
+    messages: [first],
+  }),
+) {
+  const markRead = vi.fn()
+  const sent: ConversationDraft[] = []
+  const actor = createActor(
+    conversationMachine.provide({
+      actors: {
+        loadThread: fromPromise(load),
+        sendMessage: fromPromise(({ input }) => {
+          sent.push(input)
+          return send(input)
+        }),
+      },
+      actions: { markRead },
+    }),
+  ).start()
+  return { actor, markRead, sent }
+}
+
+const settled = (actor: ReturnType<typeof started>['actor']) =>
+  new Promise<void>((resolve) => {
+    const done = () =>
+      !actor.getSnapshot().matches('loading') && !actor.getSnapshot().matches('sending')
+    if (done()) resolve()
+    actor.subscribe(() => done() && resolve())
+  })
+
+describe('conversation', () => {
+  it('loads the thread, marks it read and appends the stored message once answered', async () => {
+    const { actor, markRead, sent } = started(async () => stored)
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('ready')
+    expect(markRead).toHaveBeenCalledTimes(1)
+    actor.send({ type: 'send', draft })
+    // Not optimistic: nothing is shown before the server stores it.
+    expect(actor.getSnapshot().context.messages).toEqual([first])
+    await settled(actor)
+    expect(sent).toEqual([draft])
+    expect(actor.getSnapshot().context).toMatchObject({
+      messages: [first, stored],
+      draft: undefined,
+      sent: 1,
+    })
+  })
+
+  it('adds a live message once, in time order, and remembers it for the announcement', async () => {
+    const { actor, markRead } = started(async () => stored)
+    await settled(actor)
+    markRead.mockClear()
+    actor.send({ type: 'received', message: arrived })
+    actor.send({ type: 'received', message: arrived })
+    // Seen on an open page: read at once, so the other side is not mailed about it.
+    expect(markRead).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual(['m1', 'm3'])
+    expect(actor.getSnapshot().context.arrived).toEqual(arrived)
+    // The author's own message echoed by the stream is not announced, nor added twice.
+    actor.send({ type: 'received', message: stored })
+    actor.send({ type: 'send', draft })
+    await settled(actor)
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3'])
+    expect(actor.getSnapshot().context.arrived).toEqual(arrived)
+  })
+
+  it('keeps the draft through a 429, a 400 and a network failure, and retries it', async () => {
+    const answers = [
+      () => Promise.reject(refusal(429, 'Too many messages.')),
+      () => Promise.reject(refusal(413, 'Over 100 MB.')),
+      () => Promise.reject({ message: 'Network Error' }),
+      async () => stored,
+    ]
+    const { actor, sent } = started(() => (answers.shift() ?? (async () => stored))())
+    await settled(actor)
+    actor.send({ type: 'send', draft })
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('rateLimited')
+    expect(actor.getSnapshot().context.message).toBe('Too many messages.')
+    actor.send({ type: 'send', draft })
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('refused')
+    actor.send({ type: 'send', draft })
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('sendFailed')
+    expect(actor.getSnapshot().context.draft).toEqual(draft)
+    actor.send({ type: 'retry' })
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('ready')
+    expect(sent).toHaveLength(4)
+  })
+
+  it('sends nothing for a blank or too long draft, or more than 5 files', async () => {
+    const { actor, sent } = started(async () => stored)
+    await settled(actor)
+    for (const refused of [
+      { body: '  \n ', uploadIds: [] },
+      { body: 'x'.repeat(10_001), uploadIds: [] },
+      { body: 'Files', uploadIds: ['1', '2', '3', '4', '5', '6'] },
+    ]) {
+      actor.send({ type: 'send', draft: refused })
+      expect(actor.getSnapshot().value).toBe('invalid')
+    }
+    actor.send({ type: 'send', draft: { body: 'x'.repeat(10_000), uploadIds: [] } })
+    expect(actor.getSnapshot().value).toBe('sending')
+    await settled(actor)
+    expect(sent).toHaveLength(1)
+  })
+
+  it('retries a failed load', async () => {
+    let tries = 0
+    const { actor, markRead } = started(
+      async () => stored,
+      async () => {
+        tries += 1
+        if (tries === 1) throw { message: 'Network Error' }
+        return { messages: [] }
+      },
+    )
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(markRead).not.toHaveBeenCalled()
+    actor.send({ type: 'received', message: arrived })
+    actor.send({ type: 'retry' })
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('ready')
+    expect(actor.getSnapshot().context.messages).toEqual([])
+  })
+})

@@ -1,0 +1,206 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { failureStatus } from '../src/domain/api/api-contract'
+import {
+  type ConversationDraft,
+  type ConversationMessage,
+  isValidDraft,
+} from '../src/domain/workspace/conversation'
+import { messageActions, showServerText } from './form-flow'
+
+/**
+ * One service request's thread, on the client's workspace page and in the agency's inbox:
+ *
+ *   loading → ready | failed;  failed → (retry) loading
+ *   ready → (send) sending | invalid (the draft is empty or too long: nothing is sent)
+ *   sending → ready (the stored message appended) | rateLimited (429) | refused (400, 413)
+ *           | sendFailed (any other failure);  sendFailed → (retry) sending, the draft kept
+ *   rateLimited | refused | invalid → (send) a corrected draft, as from ready
+ *   in every state but loading and failed: (received) a message that arrived live
+ *
+ * A sent message is appended when the server answers with it, not optimistically: what the
+ * thread shows is always what is stored (its id, time and files as the other side sees them),
+ * and a refusal never has to take back a message already on screen. The draft stays in the
+ * composer meanwhile, so nothing typed is lost. The live stream may deliver the same message
+ * (the author's own, or one the first load already had): every message is added once, by id.
+ *
+ * Effects are injected: `loadThread` (the thread's newest page), `sendMessage` (the draft,
+ * resolving with the stored message) and `markRead` (tell the server the reader has seen the
+ * thread up to its newest message, once loaded, after sending and whenever a message arrives
+ * while the page is open; fire and forget). No timers, no I/O of its own.
+ */
+
+export type ConversationContext = {
+  readonly messages: readonly ConversationMessage[]
+  /** The draft being sent, kept through a failure. */
+  readonly draft: ConversationDraft | undefined
+  /** Messages sent in this visit: the view empties the composer each time it grows. */
+  readonly sent: number
+  /** The last message that arrived live from the other side: announced to screen readers. */
+  readonly arrived: ConversationMessage | undefined
+  /** The server's text for the current refusal or failure. */
+  readonly message: string | undefined
+}
+
+export type LoadedThread = { readonly messages: readonly ConversationMessage[] }
+
+export type ConversationEvent =
+  | { readonly type: 'send'; readonly draft: ConversationDraft }
+  | { readonly type: 'retry' }
+  | { readonly type: 'received'; readonly message: ConversationMessage }
+
+const withMessage = (
+  messages: readonly ConversationMessage[],
+  message: ConversationMessage,
+): readonly ConversationMessage[] =>
+  messages.some((known) => known.id === message.id)
+    ? messages
+    : [...messages, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+
+export const conversationMachine = setup({
+  types: {
+    context: {} as ConversationContext,
+    events: {} as ConversationEvent,
+  },
+  actors: {
+    loadThread: fromPromise<LoadedThread>(async () => {
+      throw new Error('loadThread is not provided')
+    }),
+    sendMessage: fromPromise<ConversationMessage, ConversationDraft>(async () => {
+      throw new Error('sendMessage is not provided')
+    }),
+  },
+  actions: {
+    ...messageActions<ConversationContext, ConversationEvent>(),
+    markRead: () => {},
+    keepThread: assign((_, { thread }: { readonly thread: LoadedThread }) => ({
+      messages: [...thread.messages].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+    })),
+    rememberDraft: assign((_, { draft }: { readonly draft: ConversationDraft }) => ({
+      draft,
+      message: undefined,
+    })),
+    appendSent: assign(({ context }, { message }: { readonly message: ConversationMessage }) => ({
+      messages: withMessage(context.messages, message),
+      draft: undefined,
+      sent: context.sent + 1,
+      message: undefined,
+    })),
+    appendArrived: assign(
+      ({ context }, { message }: { readonly message: ConversationMessage }) => ({
+        messages: withMessage(context.messages, message),
+        arrived: message.mine ? context.arrived : message,
+      }),
+    ),
+  },
+  guards: {
+    validDraft: (_, { draft }: { readonly draft: ConversationDraft }) => isValidDraft(draft),
+    unknownMessage: ({ context }, { message }: { readonly message: ConversationMessage }) =>
+      !context.messages.some((known) => known.id === message.id),
+    tooManyMessages: (_, { error }: { readonly error: unknown }) => failureStatus(error) === 429,
+    draftRefused: (_, { error }: { readonly error: unknown }) =>
+      failureStatus(error) === 400 || failureStatus(error) === 413,
+  },
+}).createMachine({
+  id: 'conversation',
+  context: {
+    messages: [],
+    draft: undefined,
+    sent: 0,
+    arrived: undefined,
+    message: undefined,
+  },
+  initial: 'loading',
+  on: {
+    received: {
+      guard: { type: 'unknownMessage', params: ({ event }) => ({ message: event.message }) },
+      actions: [
+        { type: 'appendArrived', params: ({ event }) => ({ message: event.message }) },
+        'markRead',
+      ],
+    },
+  },
+  states: {
+    loading: {
+      // A message arriving before the thread is loaded is in the thread the load answers with.
+      on: { received: {} },
+      invoke: {
+        id: 'loadThread',
+        src: 'loadThread',
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'keepThread', params: ({ event }) => ({ thread: event.output }) },
+            'markRead',
+          ],
+        },
+        onError: { target: 'failed', actions: showServerText },
+      },
+    },
+    failed: {
+      on: {
+        received: {},
+        retry: { target: 'loading', actions: 'forgetMessage' },
+      },
+    },
+    ready: { on: { send: sendTo() } },
+    invalid: { on: { send: sendTo() } },
+    rateLimited: { on: { send: sendTo() } },
+    refused: { on: { send: sendTo() } },
+    sendFailed: {
+      on: {
+        send: sendTo(),
+        retry: { target: 'sending', actions: 'forgetMessage' },
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'sendMessage',
+        src: 'sendMessage',
+        input: ({ context }) => context.draft ?? { body: '', uploadIds: [] },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'appendSent', params: ({ event }) => ({ message: event.output }) },
+            'markRead',
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'tooManyMessages', params: ({ event }) => ({ error: event.error }) },
+            target: 'rateLimited',
+            actions: showServerText,
+          },
+          {
+            // 400: the text or the files refused; 413: the request's files would pass 100 MB.
+            guard: { type: 'draftRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'refused',
+            actions: showServerText,
+          },
+          { target: 'sendFailed', actions: showServerText },
+        ],
+      },
+    },
+  },
+})
+
+/** `send` from a state that accepts a draft: on to sending when it is valid, else `invalid`. */
+function sendTo() {
+  return [
+    {
+      guard: {
+        type: 'validDraft',
+        params: ({ event }: { readonly event: { readonly draft: ConversationDraft } }) => ({
+          draft: event.draft,
+        }),
+      },
+      target: 'sending',
+      actions: {
+        type: 'rememberDraft',
+        params: ({ event }: { readonly event: { readonly draft: ConversationDraft } }) => ({
+          draft: event.draft,
+        }),
+      },
+    },
+    { target: 'invalid' },
+  ] as const
+}

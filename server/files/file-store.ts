@@ -1,0 +1,191 @@
+import type { Pool, PoolClient } from 'pg'
+import type { ThreadFile } from '../../src/domain/api/api-contract'
+import {
+  type AcceptedMediaType,
+  isAcceptedMediaType,
+} from '../../src/domain/requests/thread-limits'
+
+/**
+ * Files live in PostgreSQL, in chunks of `chunkBytes` (table thread_file_chunks), so every
+ * instance on the database serves every file and nothing else needs backing up. Chunks are
+ * written as they arrive and read one at a time: no file is ever whole in memory
+ * (docs/decisions/039-workspace-files-and-live-events.md says how a larger deployment moves the
+ * bytes to object storage behind these same functions).
+ */
+export const chunkBytes = 256 * 1024
+
+export type FileRow = {
+  id: string
+  request_id: string
+  message_id: string | null
+  name: string
+  size: string
+  media_type: string
+  sha256: string
+}
+
+export function toThreadFile(row: FileRow): ThreadFile {
+  return {
+    id: row.id,
+    name: row.name,
+    size: Number(row.size),
+    type: isAcceptedMediaType(row.media_type) ? row.media_type : 'text/plain',
+    sha256: row.sha256,
+  }
+}
+
+/** A new upload's row: not yet stored (no message may send it until `finishUpload`). */
+export async function startUpload(
+  pool: Pool,
+  upload: { readonly requestId: string; readonly ownerId: string; readonly name: string },
+): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    'INSERT INTO thread_files (request_id, owner_id, name) VALUES ($1, $2, $3) RETURNING id',
+    [upload.requestId, upload.ownerId, upload.name],
+  )
+  const id = rows[0]?.id
+  if (!id) throw new Error('The upload insert returned no row')
+  return id
+}
+
+export async function writeChunk(pool: Pool, fileId: string, seq: number, data: Buffer) {
+  await pool.query('INSERT INTO thread_file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
+    fileId,
+    seq,
+    data,
+  ])
+}
+
+/** An upload that will never be finished (refused, cut, too large): its row and its chunks. */
+export async function discardUpload(pool: Pool, fileId: string): Promise<void> {
+  await pool.query('DELETE FROM thread_files WHERE id = $1 AND stored_at IS NULL', [fileId])
+}
+
+/** The bytes of a request's files that messages have sent. */
+export async function sentBytes(db: Pool | PoolClient, requestId: string): Promise<number> {
+  const { rows } = await db.query<{ total: string }>(
+    `SELECT coalesce(sum(size), 0) AS total FROM thread_files
+     WHERE request_id = $1 AND message_id IS NOT NULL`,
+    [requestId],
+  )
+  return Number(rows[0]?.total ?? 0)
+}
+
+/**
+ * Marks the upload stored with what was recognised, unless the request's sent files and this one
+ * would pass `requestLimit` bytes (the message that sends it checks again, with every file it
+ * sends: uploads waiting for their message do not count). Resolves with the file, or
+ * `quota_exceeded` (the upload is then deleted).
+ */
+export async function finishUpload(
+  pool: Pool,
+  file: {
+    readonly id: string
+    readonly requestId: string
+    readonly size: number
+    readonly sha256: string
+    readonly type: AcceptedMediaType
+  },
+  requestLimit: number,
+): Promise<{ readonly file: ThreadFile } | 'quota_exceeded'> {
+  const client = await pool.connect()
+  let broken: Error | undefined
+  try {
+    await client.query('BEGIN')
+    if ((await sentBytes(client, file.requestId)) + file.size > requestLimit) {
+      await client.query('DELETE FROM thread_files WHERE id = $1', [file.id])
+      await client.query('COMMIT')
+      return 'quota_exceeded'
+    }
+    const { rows } = await client.query<FileRow>(
+      `UPDATE thread_files SET size = $2, sha256 = $3, media_type = $4, stored_at = now()
+       WHERE id = $1 RETURNING id, request_id, message_id, name, size, media_type, sha256`,
+      [file.id, file.size, file.sha256, file.type],
+    )
+    await client.query('COMMIT')
+    const row = rows[0]
+    if (!row) throw new Error('The finished upload is gone')
+    return { file: toThreadFile(row) }
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error))
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release(broken)
+  }
+}
+
+/**
+ * A stored file of `requestId` that a message has sent (undefined otherwise: an upload waiting
+ * for its message is its uploader's alone, and not downloadable).
+ */
+export async function loadSentFile(
+  pool: Pool,
+  requestId: string,
+  fileId: string,
+  { includeInternal }: { readonly includeInternal: boolean },
+): Promise<FileRow | undefined> {
+  const { rows } = await pool.query<FileRow>(
+    `SELECT f.id, f.request_id, f.message_id, f.name, f.size, f.media_type, f.sha256
+     FROM thread_files f JOIN thread_messages m ON m.id = f.message_id
+     WHERE f.id = $1 AND f.request_id = $2 AND f.stored_at IS NOT NULL
+       AND ($3 OR NOT m.internal)`,
+    [fileId, requestId, includeInternal],
+  )
+  return rows[0]
+}
+
+/** Every file of the thread shared with the client (no internal note's), in the thread's order. */
+export async function listClientFiles(
+  pool: Pool,
+  requestId: string,
+): Promise<(FileRow & { sent_at: Date })[]> {
+  const { rows } = await pool.query<FileRow & { sent_at: Date }>(
+    `SELECT f.id, f.request_id, f.message_id, f.name, f.size, f.media_type, f.sha256,
+       m.created_at AS sent_at
+     FROM thread_files f JOIN thread_messages m ON m.id = f.message_id
+     WHERE f.request_id = $1 AND f.stored_at IS NOT NULL AND NOT m.internal
+     ORDER BY m.id, f.position`,
+    [requestId],
+  )
+  return rows
+}
+
+/**
+ * The bytes `start`–`end` (inclusive) of a stored file, one chunk per query: a slow reader holds
+ * one chunk, never the file.
+ */
+export async function* readFileBytes(
+  pool: Pool,
+  fileId: string,
+  start: number,
+  end: number,
+): AsyncGenerator<Buffer> {
+  if (end < start) return
+  const first = Math.floor(start / chunkBytes)
+  const last = Math.floor(end / chunkBytes)
+  for (let seq = first; seq <= last; seq += 1) {
+    const { rows } = await pool.query<{ data: Buffer }>(
+      'SELECT data FROM thread_file_chunks WHERE file_id = $1 AND seq = $2',
+      [fileId, seq],
+    )
+    const data = rows[0]?.data
+    if (!data) throw new Error(`Chunk ${seq} of file ${fileId} is missing`)
+    const from = seq === first ? start - seq * chunkBytes : 0
+    const to = seq === last ? end - seq * chunkBytes + 1 : data.length
+    yield data.subarray(from, to)
+  }
+}
+
+/** A range of a file being uploaded (its chunks so far), for the sniffer's look at a ZIP. */
+export async function readStoredRange(
+  pool: Pool,
+  fileId: string,
+  offset: number,
+  length: number,
+): Promise<Buffer> {
+  const parts: Buffer[] = []
+  for await (const part of readFileBytes(pool, fileId, offset, offset + length - 1))
+    parts.push(part)
+  return Buffer.concat(parts)
+}

@@ -1,0 +1,82 @@
+import { isLocale, type Locale } from '../../src/domain/locales'
+import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
+import { translator } from '../i18n/server-i18n'
+import type { ComposedMail } from '../mail/compose-mail'
+import { composeMail, type MailBlock } from '../mail/compose-mail'
+import { digestMailMessages as m } from './workspace-messages'
+
+/** A digest as the worker reads it when it is sent: the messages the recipient has not read. */
+export type StoredDigest = {
+  readonly requestId: string
+  readonly serviceId: string
+  readonly clientName: string
+  readonly clientLocale: string
+  readonly messages: readonly { readonly body: string; readonly files: readonly string[] }[]
+}
+
+/** The mail quotes this many messages, each cut to `quoteChars`; the page has the rest. */
+const quotedMessages = 5
+const quoteChars = 1000
+
+const localeOf = (digest: StoredDigest): Locale =>
+  isLocale(digest.clientLocale) ? digest.clientLocale : 'en'
+
+function serviceName(locale: Locale, serviceId: string): string {
+  const service = serviceIds.find((id) => id === serviceId)
+  return service ? translator(locale)(serviceNames[service]) : serviceId
+}
+
+function quotes(locale: Locale, digest: StoredDigest): MailBlock[] {
+  const t = translator(locale)
+  const blocks: MailBlock[] = digest.messages.slice(0, quotedMessages).flatMap((message) => {
+    const body = [...message.body]
+    const quote = body.length > quoteChars ? `${body.slice(0, quoteChars).join('')}…` : message.body
+    return [
+      { quote },
+      ...(message.files.length > 0
+        ? [{ rows: [[t(m.attached), message.files.join(', ')]] as const }]
+        : []),
+    ]
+  })
+  const rest = digest.messages.length - quotedMessages
+  return rest > 0 ? [...blocks, { paragraph: t(m.more(rest)) }] : blocks
+}
+
+/** To the client, in their language, with a link to the request's page. */
+export function composeClientDigest(digest: StoredDigest, publicUrl: string): ComposedMail {
+  const locale = localeOf(digest)
+  const t = translator(locale)
+  const count = digest.messages.length
+  return composeMail(locale, t(count === 1 ? m.clientSubjectOne : m.clientSubjectMany(count)), [
+    { paragraph: t(m.greeting) },
+    { paragraph: t(m.clientIntro(serviceName(locale, digest.serviceId))) },
+    ...quotes(locale, digest),
+    {
+      link: {
+        href: `${publicUrl}/my-services/${encodeURIComponent(digest.requestId)}`,
+        label: t(m.openClient),
+      },
+    },
+    { paragraph: t(m.clientFollow) },
+    { paragraph: t(m.signature) },
+  ])
+}
+
+/** To the agency (AGENCY_EMAIL), in the client's language, with a link to the inbox's detail. */
+export function composeAgencyDigest(digest: StoredDigest, publicUrl: string): ComposedMail {
+  const locale = localeOf(digest)
+  const t = translator(locale)
+  const count = digest.messages.length
+  const client = digest.clientName
+  const subject = count === 1 ? m.agencySubjectOne(client) : m.agencySubjectMany(count, client)
+  return composeMail(locale, t(subject), [
+    { paragraph: t(m.agencyIntro(client, serviceName(locale, digest.serviceId))) },
+    ...quotes(locale, digest),
+    {
+      link: {
+        href: `${publicUrl}/admin?id=${encodeURIComponent(digest.requestId)}`,
+        label: t(m.openAgency),
+      },
+    },
+  ])
+}

@@ -1,0 +1,52 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { callEndpoint, fillPath } from '../../../api/call-endpoint'
+import { listenToEvents } from '../../../api/event-stream'
+import { apiBaseUrl } from '../../../api/http-client'
+import { uploadFile } from '../../../api/upload-file'
+import { endpoints, type ThreadMessage } from '../../../domain/api/api-contract'
+import type { ConversationMessage } from '../../../domain/workspace/conversation'
+import type { ConversationEffects } from '../../../ui/workspace/workspace-effects'
+
+const you = msg`You`
+const agency = msg`The Puente Digital team`
+
+/** A message of the client's thread, as the conversation view shows it. */
+export function clientMessage(message: ThreadMessage, i18n: I18n): ConversationMessage {
+  return {
+    id: message.id,
+    createdAt: message.createdAt,
+    body: message.body,
+    mine: message.mine,
+    isNew: message.isNew,
+    internal: false,
+    author: i18n._(message.mine ? you : agency),
+    files: message.files,
+  }
+}
+
+/** The client's side of one request's workspace: its endpoints and its stream. */
+export function clientThreadEffects(requestId: string, i18n: I18n): ConversationEffects {
+  const id = { id: requestId }
+  return {
+    loadThread: async () => {
+      const page = await callEndpoint('myThreadMessages', id)
+      return { messages: page.messages.map((message) => clientMessage(message, i18n)) }
+    },
+    sendMessage: async ({ body, uploadIds }) => {
+      const answer = await callEndpoint('sendMyThreadMessage', { body, files: [...uploadIds] }, id)
+      return clientMessage(answer.threadMessage, i18n)
+    },
+    markRead: (upTo) => {
+      callEndpoint('markMyThreadRead', { upTo }, id).catch(() => {})
+    },
+    uploadFile: async (file, options) => (await uploadFile(requestId, file, options)).id,
+    fileHref: (file) =>
+      `${apiBaseUrl}${fillPath(endpoints.myThreadFile.path, { id: requestId, fileId: file.id })}`,
+    allFilesHref: `${apiBaseUrl}${fillPath(endpoints.myThreadFilesZip.path, id)}`,
+    subscribe: (onMessage) =>
+      listenToEvents(fillPath(endpoints.myThreadEvents.path, id), {
+        message: (data) => onMessage(clientMessage(data as ThreadMessage, i18n)),
+      }),
+  }
+}

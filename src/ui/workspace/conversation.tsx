@@ -1,0 +1,162 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { useEffect, useId, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { conversationMachine } from '../../../machines/conversation-machine'
+import type { ConversationMessage } from '../../domain/workspace/conversation'
+import { LoadState } from '../load-state'
+import { inspectorOptions } from '../machine-inspector'
+import { Composer } from './composer'
+import { useFileSize } from './file-size'
+import { MessageText } from './message-text'
+import type { ConversationEffects, ConversationReader } from './workspace-effects'
+import './workspace.css'
+
+/**
+ * A service request's thread with its composer, for the client's workspace page and the
+ * agency's inbox alike (`reader` says which: the agency may write internal notes). Messages
+ * from the other side newer than the reader's last visit are marked "New"; one that arrives
+ * live is announced in a polite live region. The page gives the effects (its endpoints and
+ * stream): the view knows none.
+ */
+export function Conversation({
+  effects,
+  reader,
+}: {
+  readonly effects: ConversationEffects
+  readonly reader: ConversationReader
+}) {
+  const { t } = useLingui()
+  const [machine] = useState(() =>
+    conversationMachine.provide({
+      actors: {
+        loadThread: fromPromise(() => effects.loadThread()),
+        sendMessage: fromPromise(({ input }) => effects.sendMessage(input)),
+      },
+      actions: {
+        markRead: ({ context }) => {
+          const newest = context.messages.at(-1)
+          if (newest) effects.markRead(newest.id)
+        },
+      },
+    }),
+  )
+  const [snapshot, send, actor] = useMachine(machine, inspectorOptions)
+  // The stream is the page's: the view only turns its messages into events.
+  useEffect(
+    () => effects.subscribe((message) => actor.send({ type: 'received', message })),
+    [effects, actor],
+  )
+  const headingId = useId()
+  const { messages, arrived } = snapshot.context
+
+  const body =
+    snapshot.matches('loading') || snapshot.matches('failed') ? (
+      <LoadState
+        failed={snapshot.matches('failed')}
+        loading={<Trans>Loading the messages…</Trans>}
+        failure={<Trans>The messages could not be loaded.</Trans>}
+        onRetry={() => send({ type: 'retry' })}
+      />
+    ) : (
+      <>
+        {messages.length === 0 ? (
+          <p className="thread-empty">
+            {reader === 'client' ? (
+              <Trans>No messages yet. Write to us below: we answer within one working day.</Trans>
+            ) : (
+              <Trans>No messages yet.</Trans>
+            )}
+          </p>
+        ) : (
+          <ol className="thread">
+            {messages.map((message) => (
+              <li key={message.id}>
+                <ThreadMessage
+                  message={message}
+                  fresh={message.isNew}
+                  fileHref={effects.fileHref}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+        {effects.allFilesHref && messages.some((message) => message.files.length > 0) ? (
+          <p className="thread-all-files">
+            <a href={effects.allFilesHref} download>
+              <Trans>Download every file of this conversation (ZIP)</Trans>
+            </a>
+          </p>
+        ) : null}
+        <Composer
+          reader={reader}
+          snapshot={snapshot}
+          onSend={(draft) => send({ type: 'send', draft })}
+          onRetry={() => send({ type: 'retry' })}
+          upload={effects.uploadFile}
+        />
+      </>
+    )
+
+  return (
+    <section className="workspace-thread" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <Trans>Messages</Trans>
+      </h2>
+      {body}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {arrived ? t`New message from ${arrived.author}: ${arrived.body}` : ''}
+      </p>
+    </section>
+  )
+}
+
+function ThreadMessage({
+  message,
+  fresh,
+  fileHref,
+}: {
+  readonly message: ConversationMessage
+  readonly fresh: boolean
+  readonly fileHref: ConversationEffects['fileHref']
+}) {
+  const { i18n } = useLingui()
+  const size = useFileSize()
+  const classes = ['thread-message']
+  if (message.mine) classes.push('thread-message-mine')
+  if (message.internal) classes.push('thread-message-internal')
+  return (
+    <article className={classes.join(' ')}>
+      <header className="thread-meta">
+        <strong>{message.author}</strong>{' '}
+        <time dateTime={message.createdAt}>
+          {i18n.date(new Date(message.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+        </time>
+        {fresh ? (
+          <span className="thread-badge thread-badge-new">
+            <Trans>New</Trans>
+          </span>
+        ) : null}
+        {message.internal ? (
+          <span className="thread-badge thread-badge-internal">
+            <Trans>Internal note: the client never sees it</Trans>
+          </span>
+        ) : null}
+      </header>
+      <MessageText text={message.body} />
+      {message.files.length > 0 ? (
+        <ul className="thread-files">
+          {message.files.map((file) => (
+            <li key={file.id}>
+              <a href={fileHref(file)} download={file.name}>
+                <Trans>
+                  Download {file.name} ({size(file.size)})
+                </Trans>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  )
+}

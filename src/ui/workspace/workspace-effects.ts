@@ -1,0 +1,31 @@
+import type { LoadedThread } from '../../../machines/conversation-machine'
+import type {
+  ConversationDraft,
+  ConversationFile,
+  ConversationMessage,
+} from '../../domain/workspace/conversation'
+
+/**
+ * What a thread's page gives the shared conversation view: the calls (each side its own
+ * endpoints), the live stream and the files' addresses. The view knows no endpoint.
+ */
+export type ConversationEffects = {
+  readonly loadThread: () => Promise<LoadedThread>
+  readonly sendMessage: (draft: ConversationDraft) => Promise<ConversationMessage>
+  /** Fire and forget: the reader has seen the thread up to the message `upTo`. */
+  readonly markRead: (upTo: string) => void
+  /** Uploads one file, reporting bytes sent; resolves with the upload's id. */
+  readonly uploadFile: (
+    file: File,
+    options: { readonly onProgress: (sent: number) => void; readonly signal: AbortSignal },
+  ) => Promise<string>
+  /** The file's download address. */
+  readonly fileHref: (file: ConversationFile) => string
+  /** Every file of the thread as one ZIP, where the reader has it (the client). */
+  readonly allFilesHref?: string
+  /** Live messages of this thread from now on; returns how to stop listening. */
+  readonly subscribe: (onMessage: (message: ConversationMessage) => void) => () => void
+}
+
+/** Who reads the thread: the agency may also write internal notes. */
+export type ConversationReader = 'client' | 'agency'
