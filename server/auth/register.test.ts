@@ -84,12 +84,18 @@ describe.each(testBackends())('POST /api/v1/auth/register on $name', (backend) =
 
   it('20 parallel registrations of one address: exactly one 201, the rest 409, one account', async () => {
     const body = payload()
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => new ApiClient(api.url).post(register, body)),
-    )
+    // A browser retries a 503 (the server's lock and statement timeouts answer it when a loaded
+    // machine holds the first registration's row lock past them): the retry must meet the 409.
+    const registerOnce = async () => {
+      const client = new ApiClient(api.url)
+      let answer = await client.post(register, body)
+      for (let retry = 0; answer.status === 503 && retry < 3; retry += 1)
+        answer = await client.post(register, body)
+      return answer
+    }
+    const answers = await Promise.all(Array.from({ length: 20 }, registerOnce))
     const statuses = answers.map((answer) => answer.status).sort()
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1)
-    expect(statuses.filter((status) => status === 409)).toHaveLength(19)
+    expect(statuses).toEqual([201, ...Array.from({ length: 19 }, () => 409)])
     expect(await userCount(body.email)).toBe(1)
   })
 
