@@ -7,6 +7,7 @@ import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes, postBytes } from '../test/event-stream'
+import { signedInAdmin } from '../test/factor-kit'
 import { acceptedSamples, refusedSamples, samplePdf } from '../test/sample-files'
 import { testBackends } from '../test/test-database'
 import { chunkBytes } from './file-store'
@@ -22,7 +23,7 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
     kit = await startAccountKit(backend)
     const account = await kit.verifiedAccount()
     await setAccountRole(kit.database.pool, account.email, 'admin')
-    admin = await kit.signedIn(account)
+    admin = await signedInAdmin(kit, account)
   }, 60_000)
   afterAll(async () => {
     await kit?.close()

@@ -5,6 +5,7 @@ import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { type ApiClient, startApi } from '../test/api-harness'
 import { type OpenStream, openEventStream, type ReceivedEvent } from '../test/event-stream'
+import { signedInAdmin } from '../test/factor-kit'
 import {
   buildServer,
   databaseUrlOf,
@@ -36,7 +37,7 @@ describe('live conversations across instances', () => {
     })
     const account = await kit.verifiedAccount()
     await setAccountRole(kit.database.pool, account.email, 'admin')
-    admin = await kit.signedIn(account)
+    admin = await signedInAdmin(kit, account)
   }, 180_000)
   afterAll(async () => {
     for (const stream of streams) stream.close()
