@@ -47,60 +47,81 @@ export type EnquiryBody = SuccessBody & { readonly enquiry: Enquiry }
 
 /**
  * `/api/v1/admin/*`: the agency's inbox. 401 without a session, 403 `forbidden` unless the
- * account is an admin at this very call; lists take `AdminListQuery` in the query string.
+ * account is an admin at this very call, 403 `mfa_required` when the admin has no passkey or
+ * authenticator app or this session signed in with the password alone; lists take
+ * `AdminListQuery` in the query string.
  */
 export const adminEndpoints = {
   adminEnquiries: endpoint<never, ListPage<Enquiry>>()({
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
+    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'invalid_fields'],
   }),
-  /** The same filtered list as CSV (every page). */
+  /** The same filtered list as CSV (every page; step-up). */
   adminEnquiriesCsv: endpoint()({
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries.csv`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
+    failures: [
+      'unauthenticated',
+      'forbidden',
+      'mfa_required',
+      'invalid_fields',
+      'reauthentication_required',
+    ],
   }),
   adminEnquiry: endpoint<never, EnquiryBody>()({
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries/:id`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'not_found'],
+    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'not_found'],
   }),
   /** Marks an enquiry handled (or not). */
   markEnquiryHandled: endpoint<{ readonly handled: boolean }, EnquiryBody>()({
     method: 'POST',
     path: `${apiPrefix}/admin/enquiries/:id/handled`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'invalid_fields', 'not_found'],
+    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'invalid_fields', 'not_found'],
   }),
   adminServiceRequests: endpoint<never, ListPage<AdminServiceRequest>>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
+    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'invalid_fields'],
   }),
-  /** The same filtered list as CSV (every page). */
+  /** The same filtered list as CSV (every page; step-up). */
   adminServiceRequestsCsv: endpoint()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests.csv`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'invalid_fields'],
+    failures: [
+      'unauthenticated',
+      'forbidden',
+      'mfa_required',
+      'invalid_fields',
+      'reauthentication_required',
+    ],
   }),
   /** One request with its client and history. */
   adminServiceRequest: endpoint<never, AdminServiceRequestBody>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests/:id`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'not_found'],
+    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'not_found'],
   }),
   /** Only changes the `serviceRequest` machine allows (409 `invalid_transition` otherwise). */
   changeRequestStatus: endpoint<StatusChangeInput, AdminServiceRequestBody>()({
     method: 'POST',
     path: `${apiPrefix}/admin/service-requests/:id/status`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'invalid_fields', 'not_found', 'invalid_transition'],
+    failures: [
+      'unauthenticated',
+      'forbidden',
+      'mfa_required',
+      'invalid_fields',
+      'not_found',
+      'invalid_transition',
+    ],
   }),
 }

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../forms/field-errors'
+import { type SecondFactorMethod, secondFactorMethods } from './factor-methods'
 
 /**
  * Every answer is JSON. A success is `{ success: true, message }` with the endpoint's status
@@ -36,6 +37,30 @@ export const errorCodes = [
   'busy',
   /** 503: the database does not answer; `Retry-After` says when to try again. */
   'unavailable',
+  /**
+   * 401 from `login`: the password was right and the account has a second factor; the answer
+   * carries `methods` and a half-way cookie for `POST /api/v1/auth/login/second-factor`.
+   */
+  'second_factor_required',
+  /** 401: the half-way sign-in is over (5 minutes, or never started): sign in again. */
+  'sign_in_expired',
+  /** 400: the authenticator or recovery code is wrong, used or out of time. */
+  'invalid_code',
+  /** 400: the passkey answer does not verify (or its challenge is used or expired). */
+  'passkey_rejected',
+  /**
+   * 403 from every admin endpoint: the account has no passkey or authenticator app, or this
+   * session signed in with the password alone; set one up (or sign in again with it) first.
+   */
+  'mfa_required',
+  /** 403: this action needs a proof within the last 10 minutes (`/api/v1/me/reauthenticate`). */
+  'reauthentication_required',
+  /** 409: an authenticator app is already on; turn it off first. */
+  'totp_already_enabled',
+  /** 409: no authenticator enrolment is pending (never started, or over 10 minutes old). */
+  'enrolment_expired',
+  /** 409: the account has no passkey or authenticator app. */
+  'no_second_factor',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
@@ -49,6 +74,8 @@ export type FailureBody = {
   readonly message: string
   readonly error: string
   readonly fields?: FieldErrors
+  /** With `second_factor_required`: what the account's second step may use. */
+  readonly methods?: readonly SecondFactorMethod[]
 }
 
 export type ApiBody = SuccessBody | FailureBody
@@ -76,6 +103,7 @@ export type ApiAnswer = {
   readonly error?: FailureBody['error']
   readonly code?: ErrorCode
   readonly fields?: FieldErrors
+  readonly methods?: readonly SecondFactorMethod[]
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string'
@@ -92,12 +120,18 @@ export function readAnswer(data: unknown): ApiAnswer | undefined {
           ),
         )
       : undefined
+  const methods = Array.isArray(body.methods)
+    ? body.methods.filter((method): method is SecondFactorMethod =>
+        secondFactorMethods.some((known) => known === method),
+      )
+    : undefined
   return {
     ...(typeof body.success === 'boolean' ? { success: body.success } : {}),
     ...(isString(body.message) ? { message: body.message } : {}),
     ...(isString(body.error) ? { error: body.error } : {}),
     ...(errorCodes.some((code) => code === body.code) ? { code: body.code as ErrorCode } : {}),
     ...(fields ? { fields } : {}),
+    ...(methods ? { methods } : {}),
   }
 }
 

@@ -11,6 +11,7 @@ import { adminEndpoints } from './admin-endpoints'
 import { authEndpoints } from './auth-endpoints'
 import { contactEndpoints } from './contact-endpoints'
 import type { Endpoint, MessageOnly, NoContent } from './endpoint'
+import { factorSignInEndpoints, factorsEndpoints } from './factors-endpoints'
 import { meEndpoints } from './me-endpoints'
 import { serviceRequestEndpoints } from './service-request-endpoints'
 
@@ -19,12 +20,15 @@ export * from './answers'
 export * from './auth-endpoints'
 export * from './contact-endpoints'
 export { apiPrefix, gateFailures, xsrfCookieName, xsrfHeaderName } from './endpoint'
+export * from './factors-endpoints'
 export * from './me-endpoints'
 export * from './service-request-endpoints'
 
 export const endpoints = {
   ...authEndpoints,
+  ...factorSignInEndpoints,
   ...meEndpoints,
+  ...factorsEndpoints,
   ...contactEndpoints,
   ...serviceRequestEndpoints,
   ...adminEndpoints,

@@ -52,13 +52,20 @@ export const authEndpoints = {
   }),
   /**
    * A new session cookie. Unknown email and wrong password answer the same 401
-   * `invalid_credentials` in the same time; 403 `email_unverified`.
+   * `invalid_credentials` in the same time; 403 `email_unverified`. A right password on an
+   * account with a second factor: 401 `second_factor_required` with `methods`, a half-way
+   * cookie and no session (then `loginSecondFactor`, or a passkey sign-in).
    */
   login: endpoint<LoginInput, SignedInBody>()({
     method: 'POST',
     path: `${apiPrefix}/auth/login`,
     status: 200,
-    failures: ['invalid_fields', 'invalid_credentials', 'email_unverified'],
+    failures: [
+      'invalid_fields',
+      'invalid_credentials',
+      'email_unverified',
+      'second_factor_required',
+    ],
   }),
   /** Ends this session on the server. */
   logout: endpoint<Record<string, never>>()({

@@ -2,6 +2,7 @@ import type { ChangePasswordInput, ProfileField } from '../accounts/account-sche
 import type { Locale } from '../locales'
 import type { SuccessBody } from './answers'
 import { apiPrefix, endpoint } from './endpoint'
+import type { SignInMethod } from './factor-methods'
 import type { ServiceRequestSummary } from './service-request-endpoints'
 
 /** What an account may do: every account is a `client`; the agency's staff are `admin`. */
@@ -29,6 +30,8 @@ export type SessionSummary = {
   readonly device: string
   /** The session of the request that asked. */
   readonly current: boolean
+  /** How it signed in: password; password and an authenticator code; passkey; recovery code. */
+  readonly signInMethod: SignInMethod
 }
 
 export type MeBody = { readonly success: true; readonly user: AccountUser }
@@ -74,7 +77,8 @@ export type StoredAccountData = {
 
 /**
  * `/api/v1/me*`: the signed-in user's own data. Every answer is no-store; without a live
- * session every one is 401 `unauthenticated`.
+ * session every one is 401 `unauthenticated`. "Step-up": 403 `reauthentication_required`
+ * without a proof on this session in the last 10 minutes (src/domain/api/factors-endpoints.ts).
  */
 export const meEndpoints = {
   /** The signed-in user. */
@@ -91,26 +95,29 @@ export const meEndpoints = {
     status: 200,
     failures: ['unauthenticated', 'invalid_fields'],
   }),
-  /** Ends every other session and mails a notice; 400 `wrong_password`. */
+  /** Ends every other session and mails a notice (step-up); 400 `wrong_password`. */
   changePassword: endpoint<ChangePasswordInput>()({
     method: 'POST',
     path: `${apiPrefix}/me/password`,
     status: 200,
-    failures: ['unauthenticated', 'invalid_fields', 'wrong_password'],
+    failures: ['unauthenticated', 'invalid_fields', 'wrong_password', 'reauthentication_required'],
   }),
-  /** Deletes the account and its data, signs out, mails a confirmation; 400 `wrong_password`. */
+  /**
+   * Deletes the account and its data, signs out, mails a confirmation (step-up); 400
+   * `wrong_password`.
+   */
   deleteAccount: endpoint<{ readonly password: string }>()({
     method: 'DELETE',
     path: `${apiPrefix}/me`,
     status: 200,
-    failures: ['unauthenticated', 'invalid_fields', 'wrong_password'],
+    failures: ['unauthenticated', 'invalid_fields', 'wrong_password', 'reauthentication_required'],
   }),
-  /** Everything stored about the user, as a JSON download. */
+  /** Everything stored about the user, as a JSON download (step-up). */
   exportAccount: endpoint<never, AccountExport>()({
     method: 'GET',
     path: `${apiPrefix}/me/export`,
     status: 200,
-    failures: ['unauthenticated'],
+    failures: ['unauthenticated', 'reauthentication_required'],
   }),
   /** The user's sessions. */
   sessions: endpoint<never, SessionsBody>()({

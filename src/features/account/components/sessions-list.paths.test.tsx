@@ -23,6 +23,7 @@ const sessions: SessionsBody = {
       lastSeenAt: '2026-11-23T08:00:00.000Z',
       device: 'Chrome on Linux',
       current: true,
+      signInMethod: 'password',
     },
     {
       id: phone.id,
@@ -30,6 +31,7 @@ const sessions: SessionsBody = {
       lastSeenAt: '2026-11-22T08:00:00.000Z',
       device: phone.device,
       current: false,
+      signInMethod: 'passkey',
     },
   ],
 }
