@@ -9,11 +9,17 @@ import {
 import { proofCancelled } from './step-up-machine'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
-const credential: PasskeyCredential = { id: 'cred-1', type: 'public-key' }
+const credential: PasskeyCredential = {
+  id: 'cred-1',
+  rawId: 'cred-1',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+  clientExtensionResults: {},
+}
 const closed = Object.assign(new Error('closed'), { name: 'NotAllowedError' })
 
 type Calls = {
-  options?: () => Promise<unknown>
+  options?: () => Promise<{ challenge: string }>
   dialog?: () => Promise<PasskeyCredential>
   save?: () => Promise<PasskeySaved>
 }
@@ -75,7 +81,7 @@ describe('passkeyRegistrationMachine', () => {
   })
 
   it('declined proof goes back quietly; a rejected passkey or a 429 is shown', async () => {
-    let options = async (): Promise<unknown> => {
+    let options = async (): Promise<{ challenge: string }> => {
       throw proofCancelled()
     }
     let save = async (): Promise<PasskeySaved> => {

@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { passkeyNameLength } from '../src/domain/accounts/factor-schemas'
+import type { PasskeyOptionsJSON, PasskeyRegistrationJSON } from '../src/domain/api/api-contract'
 import {
   type FormFlowContext,
   formFlowActions,
@@ -26,12 +28,12 @@ import {
  */
 
 /** What the browser's dialog answered (WebAuthn's JSON), sent back as is. */
-export type PasskeyCredential = { readonly id: string } & Readonly<Record<string, unknown>>
+export type PasskeyCredential = PasskeyRegistrationJSON
 
 export type PasskeySaved = { readonly recoveryCodes?: readonly string[] }
 
 export type PasskeyRegistrationContext = FormFlowContext & {
-  readonly options: unknown
+  readonly options: PasskeyOptionsJSON | undefined
   readonly credential: PasskeyCredential | undefined
   readonly name: string
   readonly recoveryCodes: readonly string[]
@@ -44,11 +46,20 @@ export type PasskeyRegistrationEvent =
   | { readonly type: 'dismiss' }
 
 /** The longest passkey name the server keeps. */
-export const passkeyNameMaxLength = 60
+export const passkeyNameMaxLength = passkeyNameLength.max
 
 export function isValidPasskeyName(name: string): boolean {
   const trimmed = name.trim()
   return trimmed !== '' && trimmed.length <= passkeyNameMaxLength
+}
+
+// Never sent: `saving` is reached only once the dialog answered.
+const missingCredential: PasskeyCredential = {
+  id: '',
+  rawId: '',
+  type: 'public-key',
+  response: { clientDataJSON: '', attestationObject: '' },
+  clientExtensionResults: {},
 }
 
 const again = {
@@ -59,12 +70,14 @@ const again = {
 export const passkeyRegistrationMachine = setup({
   types: { context: {} as PasskeyRegistrationContext, events: {} as PasskeyRegistrationEvent },
   actors: {
-    registrationOptions: fromPromise<unknown>(async () => {
+    registrationOptions: fromPromise<PasskeyOptionsJSON>(async () => {
       throw new Error('registrationOptions is not provided')
     }),
-    createCredential: fromPromise<PasskeyCredential, { readonly options: unknown }>(async () => {
-      throw new Error('createCredential is not provided')
-    }),
+    createCredential: fromPromise<PasskeyCredential, { readonly options: PasskeyOptionsJSON }>(
+      async () => {
+        throw new Error('createCredential is not provided')
+      },
+    ),
     savePasskey: fromPromise<
       PasskeySaved,
       { readonly credential: PasskeyCredential; readonly name: string }
@@ -74,7 +87,9 @@ export const passkeyRegistrationMachine = setup({
   },
   actions: {
     ...formFlowActions<PasskeyRegistrationContext, PasskeyRegistrationEvent>(),
-    keepOptions: assign((_, { options }: { readonly options: unknown }) => ({ options })),
+    keepOptions: assign((_, { options }: { readonly options: PasskeyOptionsJSON }) => ({
+      options,
+    })),
     keepCredential: assign((_, { credential }: { readonly credential: PasskeyCredential }) => ({
       credential,
     })),
@@ -117,7 +132,7 @@ export const passkeyRegistrationMachine = setup({
       invoke: {
         id: 'createCredential',
         src: 'createCredential',
-        input: ({ context }) => ({ options: context.options }),
+        input: ({ context }) => ({ options: context.options ?? { challenge: '' } }),
         onDone: {
           target: 'naming',
           actions: {
@@ -143,7 +158,7 @@ export const passkeyRegistrationMachine = setup({
         id: 'savePasskey',
         src: 'savePasskey',
         input: ({ context }) => ({
-          credential: context.credential ?? { id: '' },
+          credential: context.credential ?? missingCredential,
           name: context.name,
         }),
         onDone: {

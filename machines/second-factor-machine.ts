@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { SignedInBody } from '../src/domain/api/api-contract'
+import type { SecondFactorMethod, SignedInBody } from '../src/domain/api/api-contract'
 import {
   codeIs,
   type FormFlowContext,
@@ -28,8 +28,7 @@ import {
  * after every answer.
  */
 
-/** How the account can finish signing in. */
-export type SecondFactorMethod = 'totp' | 'recoveryCode' | 'passkey'
+export type { SecondFactorMethod }
 
 export type SecondFactorInput = { readonly methods: readonly SecondFactorMethod[] }
 
