@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
 import { rejection } from '../tests/fixtures/account-user'
 import { isProofCancelled } from './form-flow'
 import { proofCancelled, type StepUpProof, stepUpMachine } from './step-up-machine'
@@ -7,7 +8,9 @@ import { proofCancelled, type StepUpProof, stepUpMachine } from './step-up-machi
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const closed = Object.assign(new Error('closed'), { name: 'NotAllowedError' })
 
-function start(calls: { proof?: () => Promise<unknown>; passkey?: () => Promise<unknown> } = {}) {
+function start(
+  calls: { proof?: () => Promise<ApiAnswer>; passkey?: () => Promise<ApiAnswer> } = {},
+) {
   const proofs: StepUpProof[] = []
   const settled: string[] = []
   const actor = createActor(
@@ -73,7 +76,7 @@ describe('stepUpMachine', () => {
   })
 
   it('offers only what the account has; a passkey proves, a closed dialog asks again', async () => {
-    let passkey = async (): Promise<unknown> => {
+    let passkey = async (): Promise<ApiAnswer> => {
       throw closed
     }
     const { actor, settled } = start({ passkey: () => passkey() })

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import type { ApiAnswer } from '../src/domain/api/api-contract'
 import {
   codeIs,
   type FormFlowContext,
@@ -90,11 +91,11 @@ const proven = { target: 'closed', actions: ['forgetAll', 'prove'] } as const
 export const stepUpMachine = setup({
   types: { context: {} as StepUpContext, events: {} as StepUpEvent },
   actors: {
-    reauthenticate: fromPromise<unknown, StepUpProof>(async () => {
+    reauthenticate: fromPromise<ApiAnswer, StepUpProof>(async () => {
       throw new Error('reauthenticate is not provided')
     }),
     /** The passkey dialog and its check by the server, as one call. */
-    passkeyProof: fromPromise<unknown>(async () => {
+    passkeyProof: fromPromise<ApiAnswer>(async () => {
       throw new Error('passkeyProof is not provided')
     }),
   },
