@@ -36,7 +36,20 @@ function start(calls: Calls = {}) {
         createCredential: fromPromise(async () => (calls.dialog ?? (async () => credential))()),
         savePasskey: fromPromise(async ({ input }) => {
           saved.push(input)
-          return (calls.save ?? (async () => ({ recoveryCodes: ['AAAA-BBBB'] })))()
+          return (
+            calls.save ??
+            (async () => ({
+              success: true as const,
+              message: 'Added.',
+              passkey: {
+                id: 'p1',
+                name: 'Laptop',
+                createdAt: '2026-01-01T00:00:00Z',
+                lastUsedAt: null,
+              },
+              recoveryCodes: ['AAAA-BBBB'],
+            }))
+          )()
         }),
       },
       actions: { refresh: () => void refreshed++ },

@@ -1,6 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { passkeyNameLength } from '../src/domain/accounts/factor-schemas'
-import type { PasskeyOptionsJSON, PasskeyRegistrationJSON } from '../src/domain/api/api-contract'
+import type {
+  PasskeyAddedBody,
+  PasskeyOptionsJSON,
+  PasskeyRegistrationJSON,
+} from '../src/domain/api/api-contract'
 import {
   type FormFlowContext,
   formFlowActions,
@@ -30,7 +34,7 @@ import {
 /** What the browser's dialog answered (WebAuthn's JSON), sent back as is. */
 export type PasskeyCredential = PasskeyRegistrationJSON
 
-export type PasskeySaved = { readonly recoveryCodes?: readonly string[] }
+export type PasskeySaved = PasskeyAddedBody
 
 export type PasskeyRegistrationContext = FormFlowContext & {
   readonly options: PasskeyOptionsJSON | undefined
@@ -166,7 +170,7 @@ export const passkeyRegistrationMachine = setup({
           actions: [
             {
               type: 'keepRecoveryCodes',
-              params: ({ event }) => ({ codes: event.output.recoveryCodes ?? [] }),
+              params: ({ event }) => ({ codes: event.output.recoveryCodes }),
             },
             'refresh',
           ],

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { RecoveryCodesBody } from '../src/domain/api/api-contract'
 import { rejection } from '../tests/fixtures/account-user'
 import { recoveryCodesMachine } from './recovery-codes-machine'
 import { proofCancelled } from './step-up-machine'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-function start(regenerate: () => Promise<{ recoveryCodes: readonly string[] }>) {
+function start(regenerate: () => Promise<RecoveryCodesBody>) {
   let refreshed = 0
   const actor = createActor(
     recoveryCodesMachine.provide({
@@ -19,7 +20,11 @@ function start(regenerate: () => Promise<{ recoveryCodes: readonly string[] }>) 
 
 describe('recoveryCodesMachine', () => {
   it('asks before replacing the codes, shows the new ones once', async () => {
-    const { actor, refreshed } = start(async () => ({ recoveryCodes: ['A', 'B'] }))
+    const { actor, refreshed } = start(async () => ({
+      success: true,
+      message: 'New.',
+      recoveryCodes: ['A', 'B'],
+    }))
     actor.send({ type: 'regenerate' })
     actor.send({ type: 'cancel' })
     expect(actor.getSnapshot().value).toBe('idle')

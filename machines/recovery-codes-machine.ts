@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import type { RecoveryCodesBody } from '../src/domain/api/api-contract'
 import {
   formFlowGuards,
   messageActions,
@@ -33,7 +34,7 @@ export type RecoveryCodesEvent =
 export const recoveryCodesMachine = setup({
   types: { context: {} as RecoveryCodesContext, events: {} as RecoveryCodesEvent },
   actors: {
-    regenerateCodes: fromPromise<{ readonly recoveryCodes: readonly string[] }>(async () => {
+    regenerateCodes: fromPromise<RecoveryCodesBody>(async () => {
       throw new Error('regenerateCodes is not provided')
     }),
   },

@@ -10,6 +10,8 @@ import {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const started: TotpStarted = {
+  success: true,
+  message: 'Scan it.',
   secret: 'JBSWY3DPEHPK3PXP',
   otpauthUri: 'otpauth://totp/Puente:ana@example.com?secret=JBSWY3DPEHPK3PXP',
 }
@@ -25,7 +27,10 @@ function start(calls: {
         startTotp: fromPromise(async () => (calls.start ?? (async () => started))()),
         confirmTotp: fromPromise(async ({ input }) => {
           codes.push(input.code)
-          return (calls.confirm ?? (async () => ({ recoveryCodes: ['R1', 'R2'] })))()
+          return (
+            calls.confirm ??
+            (async () => ({ success: true, message: 'On.', recoveryCodes: ['R1', 'R2'] }) as const)
+          )()
         }),
       },
     }),
@@ -39,7 +44,10 @@ describe('totpEnrolmentMachine', () => {
     actor.send({ type: 'start' })
     await settle()
     expect(actor.getSnapshot().value).toBe('showing')
-    expect(actor.getSnapshot().context).toMatchObject(started)
+    expect(actor.getSnapshot().context).toMatchObject({
+      secret: started.secret,
+      otpauthUri: started.otpauthUri,
+    })
     actor.send({ type: 'submit', code: '12345' })
     expect(actor.getSnapshot().value).toBe('showing')
     expect(actor.getSnapshot().context.refusedSubmissions).toBe(1)

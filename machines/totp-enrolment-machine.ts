@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import type { RecoveryCodesBody, TotpEnrolmentBody } from '../src/domain/api/api-contract'
 import {
   codeIs,
   type FormFlowContext,
@@ -26,8 +27,8 @@ import { invalidCodeCode } from './second-factor-machine'
  * pending until a current code confirms it. The recovery codes are shown once.
  */
 
-export type TotpStarted = { readonly secret: string; readonly otpauthUri: string }
-export type TotpConfirmed = { readonly recoveryCodes?: readonly string[] }
+export type TotpStarted = TotpEnrolmentBody
+export type TotpConfirmed = RecoveryCodesBody
 
 export type TotpEnrolmentContext = FormFlowContext & {
   readonly secret: string
@@ -123,7 +124,7 @@ export const totpEnrolmentMachine = setup({
           actions: [
             {
               type: 'keepRecoveryCodes',
-              params: ({ event }) => ({ codes: event.output.recoveryCodes ?? [] }),
+              params: ({ event }) => ({ codes: event.output.recoveryCodes }),
             },
             'forgetCode',
             'refresh',
