@@ -93,7 +93,7 @@ export const layers = [
   },
   {
     name: 'server resource',
-    files: /^server\/(auth|me|contact|service-requests|admin)\//,
+    files: /^server\/(auth|me|factors|contact|service-requests|admin)\//,
     mayImport: [
       'domain',
       'machines',

@@ -8,6 +8,12 @@ import { authPrefix, createAuthRoutes } from './auth/auth-routes'
 import { defaultAgencyEmail } from './config'
 import { contactPath, createContactRoutes } from './contact/contact-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
+import {
+  createFactorsRoutes,
+  createReauthenticateRoutes,
+  factorsPrefix,
+  reauthenticatePrefix,
+} from './factors/factors-routes'
 import type { ApiDeps } from './http/api-env'
 import { apiNotFound } from './http/api-router'
 import { describeError } from './log/describe-error'
@@ -121,6 +127,8 @@ export function createApp({
     app.route(authPrefix, createAuthRoutes(auth))
     // Before the other /me routes, whose catch-all answers 404.
     app.route(myRequestsPrefix, createMyRequestRoutes({ ...auth, agencyEmail }))
+    app.route(factorsPrefix, createFactorsRoutes(auth))
+    app.route(reauthenticatePrefix, createReauthenticateRoutes(auth))
     app.route(mePrefix, createMeRoutes(auth))
     app.route(contactPath, createContactRoutes({ ...auth, agencyEmail }))
     app.route(adminPrefix, createAdminRoutes({ ...auth, agencyEmail }))

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { agency } from '../src/domain/agency'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
+import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'
 
 /** Where contact enquiries go unless AGENCY_EMAIL says otherwise: the address on /contact. */
 export const defaultAgencyEmail = agency.email
@@ -31,6 +32,15 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   CLIENT_DIR: v.optional(v.string()),
   XSRF_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  TOTP_ENCRYPTION_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => parseFactorKey(value) !== undefined,
+        'must be 32 random bytes as 64 hex digits or 43 base64url characters (openssl rand -hex 32)',
+      ),
+    ),
+  ),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -60,6 +70,11 @@ export type ServerConfig = {
   readonly clientDir: string
   /** HMAC key of the XSRF tokens; when absent, one is generated and kept in the database. */
   readonly xsrfSecret: string | undefined
+  /**
+   * AES-256-GCM key sealing authenticator-app secrets. Required with DATABASE_URL; on the
+   * embedded database it may be left out (one is generated into DATA_DIR; services.ts).
+   */
+  readonly totpEncryptionKey: Buffer | undefined
   /** Behind reverse proxies / a CDN: which peers may set X-Forwarded-For and -Proto. */
   readonly trustProxy: ProxyTrust
   readonly mailFrom: string | undefined
@@ -99,6 +114,7 @@ export function readConfig(
     publicUrl,
     clientDir: e.CLIENT_DIR ?? defaults.clientDir,
     xsrfSecret: e.XSRF_SECRET,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseFactorKey(e.TOTP_ENCRYPTION_KEY) : undefined,
     trustProxy: trustFrom(e.TRUST_PROXY),
     mailFrom: e.MAIL_FROM,
     agencyEmail: e.AGENCY_EMAIL,
@@ -111,4 +127,19 @@ function trustFrom(value: string): ProxyTrust {
   // The schema has already refused what does not parse.
   if (!parsed.ok) throw new ConfigError(`Invalid environment:\n  - TRUST_PROXY: ${parsed.problem}`)
   return parsed.trust
+}
+
+/**
+ * The key that seals authenticator-app secrets: TOTP_ENCRYPTION_KEY, or — on the embedded
+ * database only — one generated once into DATA_DIR. With DATABASE_URL the instances sharing the
+ * database must share the key, and a key kept in that same database would protect nothing: the
+ * start stops with a configuration error instead.
+ */
+export function factorKeyOf(config: ServerConfig): Buffer {
+  if (config.totpEncryptionKey) return config.totpEncryptionKey
+  if (config.databaseUrl)
+    throw new ConfigError(
+      'Invalid environment:\n  - TOTP_ENCRYPTION_KEY: required with DATABASE_URL (every instance needs the same key; generate one with `openssl rand -hex 32`)',
+    )
+  return readOrCreateFactorKey(config.dataDir)
 }

@@ -1,4 +1,5 @@
 import { contactMailKinds } from './contact/contact-mail-kinds'
+import { factorMailKinds } from './factors/factor-mail-kinds'
 import { accountMailKinds } from './mail/account-mail-kinds'
 import { mailKindRegistry } from './mail/mail-kind'
 import { requestMailKinds } from './service-requests/request-mail-kinds'
@@ -11,5 +12,6 @@ import { requestMailKinds } from './service-requests/request-mail-kinds'
 export const mailKinds = mailKindRegistry([
   ...Object.values(accountMailKinds),
   ...Object.values(contactMailKinds),
+  ...Object.values(factorMailKinds),
   ...Object.values(requestMailKinds),
 ])

@@ -1,4 +1,4 @@
-import type { ServerConfig } from './config'
+import { factorKeyOf, type ServerConfig } from './config'
 import { type Database, openDatabase } from './db/database'
 import type { ApiDeps } from './http/api-env'
 import { defaultRateRules } from './http/rate-rules'
@@ -10,6 +10,7 @@ import { createCleanup } from './maintenance/cleanup'
 import { createHashSlots } from './security/hash-slots'
 import { createRateLimiter } from './security/rate-limit'
 import { loadSecrets } from './security/secrets'
+import { relyingPartyOf } from './security/webauthn'
 
 export type Services = {
   readonly database: Database
@@ -30,6 +31,8 @@ export type Services = {
 /** Everything the API needs at run time, started in dependency order. */
 export async function startServices(config: ServerConfig, logger: Logger): Promise<Services> {
   const log = logLine(logger)
+  // Before the database: a missing key stops the start with a configuration error.
+  const factorKey = factorKeyOf(config)
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -79,6 +82,8 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
       mail: worker,
       trustProxy: config.trustProxy,
       hashSlots: createHashSlots(),
+      factorKey,
+      relyingParty: relyingPartyOf(config.publicUrl),
     },
     stopBackground,
     close({ abandonMail = false } = {}) {

@@ -1,16 +1,20 @@
 import type { MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
+import { hasSecondFactor } from '../factors/factor-store'
 import { failure } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, requireSession, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { requestAnswerMessages as m } from '../service-requests/request-messages'
+import { adminMessages } from './admin-messages'
 
 /**
  * The admin inbox's gate: 401 `unauthenticated` without a live session, 403 `forbidden` (and a
  * security event) unless the session's user has the admin role. The role comes from the user's
  * row, which `requireSession` reads on every call: a revoked admin loses access at their next
- * request, not when their session ends.
+ * request, not when their session ends. Then 403 `mfa_required` unless the account has a
+ * passkey or an authenticator app and this session proved one (it did not sign in, and has not
+ * since stepped up, with the password alone): the agency's inbox is never one password away.
  */
 export function requireAdmin(deps: ApiDeps): MiddlewareHandler<AccountEnv> {
   const adminOnly: MiddlewareHandler<AccountEnv> = async (c, next) => {
@@ -21,5 +25,16 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<AccountEnv> {
     }
     await next()
   }
-  return every(requireSession(deps), adminOnly)
+  const secondFactorOnly: MiddlewareHandler<AccountEnv> = async (c, next) => {
+    const { user, session } = signedInOf(c)
+    if (session.signInMethod === 'password' || !(await hasSecondFactor(deps.pool, user.id))) {
+      securityEvent(c, 'admin.mfa_required', {
+        accountId: user.id,
+        reason: session.signInMethod === 'password' ? 'password_only' : 'no_factor',
+      })
+      return failure(c, 403, 'mfa_required', c.get('t')(adminMessages.mfaRequired))
+    }
+    await next()
+  }
+  return every(requireSession(deps), adminOnly, secondFactorOnly)
 }

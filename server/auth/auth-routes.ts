@@ -8,10 +8,12 @@ import { isHttps } from '../security/client-ip'
 import { ensureXsrfCookies } from '../security/xsrf'
 import { loginHandler } from './login'
 import { logoutHandler } from './logout'
+import { passkeySignInHandler, passkeySignInOptionsHandler } from './passkey-sign-in'
 import { registerHandler } from './register'
 import { resendRecoveryEmailHandler } from './resend-recovery-email'
 import { resendVerificationHandler } from './resend-verification'
 import { resetPasswordHandler } from './reset-password'
+import { loginSecondFactorHandler } from './second-factor'
 import { verifyEmailHandler } from './verify-email'
 
 /** Where the app mounts the auth routes. */
@@ -35,6 +37,9 @@ export function createAuthRoutes(deps: ApiDeps): Hono<AccountEnv> {
     routes.post(path('verifyEmail'), gate, verifyEmailHandler(deps))
     routes.post(path('resendVerification'), gate, resendVerificationHandler(deps))
     routes.post(path('login'), gate, loginHandler(deps))
+    routes.post(path('loginSecondFactor'), gate, loginSecondFactorHandler(deps))
+    routes.post(path('passkeySignInOptions'), gate, passkeySignInOptionsHandler(deps))
+    routes.post(path('passkeySignIn'), gate, passkeySignInHandler(deps))
     routes.post(path('logout'), gate, logoutHandler(deps))
   })
 }

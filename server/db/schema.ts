@@ -130,8 +130,19 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     /** The absolute expiry: 30 days after the sign-in, whatever the activity. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How it signed in: `password`, `passwordAndCode`, `passkey` or `recoveryCode`. */
+    signInMethod: text('sign_in_method').notNull().default('password'),
+    /**
+     * The last time its holder proved who they are (the sign-in, or a step-up): sensitive
+     * actions need it within the last 10 minutes (server/sessions/step-up.ts).
+     */
+    lastProofAt: timestamp('last_proof_at', { withTimezone: true }),
   },
   (table) => [
+    check(
+      'sessions_sign_in_method_check',
+      sql`${table.signInMethod} in ('password', 'passwordAndCode', 'passkey', 'recoveryCode')`,
+    ),
     index('sessions_user_id_idx').on(table.userId),
     // The scheduled clean-up deletes sessions past either expiry (server/maintenance/cleanup.ts).
     index('sessions_expires_at_idx').on(table.expiresAt),
@@ -290,3 +301,111 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Passkeys (WebAuthn credentials), verified with SimpleWebAuthn (server/security/webauthn.ts).
+ * `credentialId` and `publicKey` are base64url; `counter` is the authenticator's signature
+ * counter (0 for authenticators that keep none), checked to grow when it is not 0.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** What the browser said the authenticator speaks (usb, nfc, ble, internal, hybrid). */
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** The name the user gave it. */
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.userId)],
+)
+
+/**
+ * The authenticator app (TOTP, RFC 6238) of an account: one row, pending until confirmed with a
+ * code. The secret is encrypted with AES-256-GCM under the server's key (TOTP_ENCRYPTION_KEY,
+ * server/security/secret-box.ts): a copy of the database alone cannot mint codes.
+ */
+export const totpFactors = pgTable(
+  'totp_factors',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** null: an enrolment pending its first code (it lapses 10 minutes after `createdAt`). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The last time step whose code was accepted: a code (or an older one) works once. */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  },
+  (table) => [
+    index('totp_factors_pending_idx').on(table.createdAt).where(sql`${table.confirmedAt} is null`),
+  ],
+)
+
+/** Recovery codes: SHA-256 of each (80 random bits), single use; a new set replaces the old. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('recovery_codes_user_hash_key').on(table.userId, table.codeHash)],
+)
+
+/**
+ * A sign-in half-way: the password was right, the second step is owed. Not a session: it
+ * opens nothing but `POST /api/v1/auth/login/second-factor` (and names the account's passkeys),
+ * for 5 minutes. The browser holds a 256-bit id in a cookie; the table holds its SHA-256.
+ */
+export const pendingSignIns = pgTable(
+  'pending_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('pending_sign_ins_expires_at_idx').on(table.expiresAt)],
+)
+
+/**
+ * WebAuthn challenges handed to a browser: single use (deleted when answered), 5 minutes. A
+ * registration's and a proof's name their account; a sign-in's may name the half-way account.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** `registration`, `signIn` or `proof`. */
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check(
+      'webauthn_challenges_purpose_check',
+      sql`${table.purpose} in ('registration', 'signIn', 'proof')`,
+    ),
+    index('webauthn_challenges_expires_at_idx').on(table.expiresAt),
+  ],
+)

@@ -6,6 +6,7 @@ import type { RequestVariables } from '../log/request-log'
 import type { ProxyTrust } from '../security/client-ip'
 import type { HashSlots } from '../security/hash-slots'
 import type { RateLimiter } from '../security/rate-limit'
+import type { RelyingParty } from '../security/webauthn'
 import type { RateRules } from './rate-rules'
 
 /** Per-request values every API route shares (Hono context variables). */
@@ -24,6 +25,10 @@ export type ApiDeps = {
   readonly trustProxy: ProxyTrust
   /** The cap on concurrent argon2 hashes (503 when it is full). */
   readonly hashSlots: HashSlots
+  /** AES-256-GCM key sealing authenticator-app secrets (server/security/secret-box.ts). */
+  readonly factorKey: Buffer
+  /** Who passkeys are made for: PUBLIC_URL's host and origin, and the site's name. */
+  readonly relyingParty: RelyingParty
   /** "Today" for the birth-date rule; injectable for tests. */
   readonly today?: () => Date
   /** The clock of sessions and verification links (default: the system's); tests move it. */

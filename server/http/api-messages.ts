@@ -12,6 +12,7 @@ export const apiMessages = {
   busy: msg`We are handling many requests right now. Please try again in a few seconds.`,
   unavailable: msg`The service is briefly unavailable. Please try again in a few seconds.`,
   unauthenticated: msg`You are not signed in, or your session has ended. Please sign in.`,
+  reauthenticationRequired: msg`For your security, confirm it is you (your password, a code or a passkey) and try again.`,
 }
 
 export const rateLimited = (seconds: number) =>

@@ -25,6 +25,11 @@ export const defaultRateRules = {
   // against the account too.
   loginFailuresPerIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
   loginFailuresPerAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * 60 },
+  // Second-factor codes (authenticator or recovery), failures only, reserved before the check
+  // like the passwords: per half-way sign-in (a stolen password gets a handful of guesses at
+  // a million codes), and per account across sign-ins, step-ups and enrolments.
+  codeFailuresPerSignIn: { name: 'code:sign-in', limit: 5, windowSeconds: 5 * 60 },
+  codeFailuresPerAccount: { name: 'code:account', limit: 10, windowSeconds: 15 * 60 },
   /** Every signed-in change (profile, sessions, sign-out): generous, it only caps floods. */
   accountPerIp: { name: 'account:ip', limit: 300, windowSeconds: 15 * 60 },
   // Contact enquiries: a person sends one, perhaps a correction; more is a flood of the agency's

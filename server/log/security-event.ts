@@ -39,6 +39,22 @@ export type SecurityEventName =
   | 'request.status_changed'
   | 'enquiry.handled'
   | 'admin.forbidden'
+  | 'admin.mfa_required'
+  | 'auth.login.second_factor'
+  | 'auth.login.code.failed'
+  | 'auth.login.passkey.failed'
+  | 'factor.totp.enrolment_started'
+  | 'factor.totp.enabled'
+  | 'factor.totp.disabled'
+  | 'factor.totp.failed'
+  | 'factor.passkey.added'
+  | 'factor.passkey.renamed'
+  | 'factor.passkey.removed'
+  | 'factor.passkey.rejected'
+  | 'factor.recovery_codes.regenerated'
+  | 'step_up.required'
+  | 'step_up.proven'
+  | 'step_up.failed'
 
 export type SecurityEventFields = {
   readonly accountId?: string | undefined
@@ -58,6 +74,8 @@ export type SecurityEventFields = {
   readonly requestId?: string | undefined
   /** A request's new status, or an enquiry's handled flag, as a short code. */
   readonly to?: string
+  /** How a sign-in or proof was made (`totp`, `recoveryCode`, `passkey`, `password`). */
+  readonly method?: string
 }
 
 const warnings = new Set<SecurityEventName>([
@@ -70,6 +88,12 @@ const warnings = new Set<SecurityEventName>([
   'service.busy',
   'service.unavailable',
   'admin.forbidden',
+  'admin.mfa_required',
+  'auth.login.code.failed',
+  'auth.login.passkey.failed',
+  'factor.totp.failed',
+  'factor.passkey.rejected',
+  'step_up.failed',
 ])
 
 export function securityEvent<E extends RequestEnv>(

@@ -57,6 +57,7 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       finishedMail: 2,
       rateLimits: 1,
       unverifiedAccounts: 0,
+      signInLeftovers: 0,
     })
     expect((await q('SELECT token_hash FROM password_reset_tokens')).rows).toEqual([
       { token_hash: 'fresh' },

@@ -17,6 +17,7 @@ export type CleanupCounts = {
   readonly finishedMail: number
   readonly rateLimits: number
   readonly unverifiedAccounts: number
+  readonly signInLeftovers: number
 }
 
 /** How long finished outbox rows (they hold the recipient's address) are kept. */
@@ -53,6 +54,24 @@ const statements: Record<keyof CleanupCounts, string> = {
     SELECT id FROM users WHERE email_verified_at IS NULL
       AND created_at < now() - make_interval(days => ${unverifiedAccountDays}) LIMIT ${batch})
     AND email_verified_at IS NULL`,
+  // Half-way sign-ins (5 minutes), passkey challenges (5 minutes) and authenticator enrolments
+  // never confirmed (10 minutes): spent an hour after they lapsed.
+  signInLeftovers: `WITH pending AS (
+    DELETE FROM pending_sign_ins WHERE id IN (
+      SELECT id FROM pending_sign_ins WHERE expires_at < now() - interval '1 hour' LIMIT ${batch})
+    RETURNING 1
+  ), challenges AS (
+    DELETE FROM webauthn_challenges WHERE challenge IN (
+      SELECT challenge FROM webauthn_challenges WHERE expires_at < now() - interval '1 hour' LIMIT ${batch})
+    RETURNING 1
+  ), enrolments AS (
+    DELETE FROM totp_factors WHERE user_id IN (
+      SELECT user_id FROM totp_factors WHERE confirmed_at IS NULL
+        AND created_at < now() - interval '1 hour' LIMIT ${batch})
+      AND confirmed_at IS NULL
+    RETURNING 1
+  )
+  SELECT 1 FROM pending UNION ALL SELECT 1 FROM challenges UNION ALL SELECT 1 FROM enrolments`,
 }
 
 /** One clean-up pass: every statement until it deletes less than a batch. */
@@ -64,6 +83,7 @@ export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
     finishedMail: 0,
     rateLimits: 0,
     unverifiedAccounts: 0,
+    signInLeftovers: 0,
   }
   for (const key of Object.keys(statements) as (keyof CleanupCounts)[]) {
     for (;;) {

@@ -29,7 +29,7 @@ export function toSessionSummary(
     lastSeenAt: session.lastSeenAt.toISOString(),
     device: deviceName(session.userAgent, t),
     current: session.id === currentId,
-    signInMethod: 'password',
+    signInMethod: session.signInMethod,
   }
 }
 

@@ -43,7 +43,12 @@ describe.each(testBackends())('XSRF key shared through $name', (backend) => {
     const clientDir = mkdtempSync(join(tmpdir(), 'agency-secrets-client-'))
     dirs.push(dataDir, clientDir)
     const config = readConfig(
-      { DATABASE_URL: urlOf(database.connection), DATA_DIR: dataDir, ...env },
+      {
+        DATABASE_URL: urlOf(database.connection),
+        DATA_DIR: dataDir,
+        TOTP_ENCRYPTION_KEY: '07'.repeat(32),
+        ...env,
+      },
       { clientDir },
     )
     const services = await startServices(config, silentLogger)

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Pool } from 'pg'
+import type { SignInMethod } from '../../src/domain/api/api-contract'
 import type { ProxyTrust } from '../security/client-ip'
 import { isHttps } from '../security/client-ip'
 import { clearSignedInHint, setSignedInHint } from '../security/signed-in-hint'
@@ -32,6 +33,7 @@ export async function startBrowserSession(
   deps: SessionDeps,
   userId: string,
   remember: boolean,
+  signInMethod: SignInMethod = 'password',
 ): Promise<StoredSession> {
   const secure = isHttps(c, deps.trustProxy)
   const previous = sessionIdOf(c, secure)
@@ -43,6 +45,7 @@ export async function startBrowserSession(
     remember,
     userAgent: c.req.header('user-agent') ?? '',
     now: deps.now ? deps.now() : new Date(),
+    signInMethod,
   })
   handOver(c, deps, secure, sessionId, remember ? absoluteSeconds : undefined)
   return session

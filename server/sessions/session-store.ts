@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Pool } from 'pg'
+import type { SignInMethod } from '../../src/domain/api/api-contract'
 
 /**
  * Signed-in sessions in PostgreSQL (table `sessions`). The browser holds the 256-bit id; the
@@ -22,6 +23,9 @@ export type StoredSession = {
   readonly createdAt: Date
   readonly lastSeenAt: Date
   readonly expiresAt: Date
+  readonly signInMethod: SignInMethod
+  /** The sign-in or the latest step-up (server/sessions/step-up.ts); null on older sessions. */
+  readonly lastProofAt: Date | null
 }
 
 type SessionRow = {
@@ -32,9 +36,12 @@ type SessionRow = {
   created_at: Date
   last_seen_at: Date
   expires_at: Date
+  sign_in_method: SignInMethod
+  last_proof_at: Date | null
 }
 
-const columns = 'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at'
+const columns =
+  'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at, sign_in_method, last_proof_at'
 
 /** Alive at $2: before the absolute expiry and within the idle time since last used. */
 const alive = `expires_at > $2 AND last_seen_at + make_interval(secs =>
@@ -49,10 +56,15 @@ function toSession(row: SessionRow): StoredSession {
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,
+    signInMethod: row.sign_in_method,
+    lastProofAt: row.last_proof_at,
   }
 }
 
-/** A session for `userId` under the browser's new `sessionId`. */
+/**
+ * A session for `userId` under the browser's new `sessionId`, signed in by `signInMethod`: the
+ * sign-in is its first proof.
+ */
 export async function createSession(
   pool: Pool,
   {
@@ -61,13 +73,23 @@ export async function createSession(
     remember,
     userAgent,
     now,
-  }: { userId: string; sessionId: string; remember: boolean; userAgent: string; now: Date },
+    signInMethod,
+  }: {
+    userId: string
+    sessionId: string
+    remember: boolean
+    userAgent: string
+    now: Date
+    signInMethod: SignInMethod
+  },
 ): Promise<StoredSession> {
   const { rows } = await pool.query<SessionRow>(
-    `INSERT INTO sessions (user_id, token_hash, remember, user_agent, created_at, last_seen_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $5, $5::timestamptz + make_interval(secs => ${absoluteSeconds}))
+    `INSERT INTO sessions (user_id, token_hash, remember, user_agent, created_at, last_seen_at,
+       expires_at, sign_in_method, last_proof_at)
+     VALUES ($1, $2, $3, $4, $5, $5, $5::timestamptz + make_interval(secs => ${absoluteSeconds}),
+       $6, $5)
      RETURNING ${columns}`,
-    [userId, hashSessionId(sessionId), remember, userAgent.slice(0, 512), now],
+    [userId, hashSessionId(sessionId), remember, userAgent.slice(0, 512), now, signInMethod],
   )
   const row = rows[0]
   if (!row) throw new Error('The session insert returned no row')
@@ -90,6 +112,14 @@ export async function touchSession(
     [hashSessionId(sessionId), now],
   )
   return rows[0] ? toSession(rows[0]) : undefined
+}
+
+/** Records a proof (a step-up) on the session with public id `id`, at `now`. */
+export async function recordProof(pool: Pool, id: string, now: Date): Promise<void> {
+  await pool.query(
+    'UPDATE sessions SET last_proof_at = greatest(coalesce(last_proof_at, $2), $2) WHERE id = $1',
+    [id, now],
+  )
 }
 
 /** The user's live sessions, most recently used first. */
@@ -138,4 +168,19 @@ export async function endOtherSessions(
     [userId, keepId ?? null],
   )
   return result.rowCount ?? 0
+}
+
+/**
+ * A session that signed in with the password alone and has since proved a second factor (a
+ * code or passkey step-up, or a factor it added) counts from then on as signed in with both.
+ */
+export async function upgradeSignInMethod(
+  pool: Pool,
+  id: string,
+  method: 'passwordAndCode' | 'passkey',
+): Promise<void> {
+  await pool.query(
+    `UPDATE sessions SET sign_in_method = $2 WHERE id = $1 AND sign_in_method = 'password'`,
+    [id, method],
+  )
 }

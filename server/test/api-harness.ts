@@ -11,6 +11,7 @@ import type { ProxyTrust } from '../security/client-ip'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
 import { createRateLimiter } from '../security/rate-limit'
 import { loadSecrets } from '../security/secrets'
+import type { RelyingParty } from '../security/webauthn'
 import type { TestDatabase } from './test-database'
 import { testLogger } from './test-log'
 
@@ -40,7 +41,12 @@ export type ApiOptions = {
   readonly agencyEmail?: string
   /** Default: SELECT 1 on the test database. */
   readonly checkHealth?: () => Promise<void>
+  /** Default: a relying party `localhost` with the origin `http://localhost`. */
+  readonly relyingParty?: RelyingParty
 }
+
+/** The key the harness seals authenticator secrets with (a test's own, never a real one). */
+export const testFactorKey = Buffer.alloc(32, 7)
 
 export async function startApi(
   database: TestDatabase,
@@ -56,6 +62,12 @@ export async function startApi(
     mail: options.mail ?? { queued: () => {} },
     trustProxy: options.trustProxy ?? { mode: 'hops', hops: 1 },
     hashSlots: options.hashSlots ?? createHashSlots(),
+    factorKey: testFactorKey,
+    relyingParty: options.relyingParty ?? {
+      id: 'localhost',
+      origin: 'http://localhost',
+      name: 'Puente Digital',
+    },
     ...(options.today ? { today: options.today } : {}),
     ...(options.now ? { now: options.now } : {}),
   }

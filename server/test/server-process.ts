@@ -59,6 +59,8 @@ export async function startServerProcess(
       PORT: String(port),
       PUBLIC_URL: url,
       CLIENT_DIR: join(buildDir, 'client'),
+      // A test's own key: these servers run on DATABASE_URL, which needs one.
+      TOTP_ENCRYPTION_KEY: '07'.repeat(32),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,38 @@
+import type { MessageDescriptor } from '@lingui/core'
+import type { Locale } from '../../src/domain/locales'
+import { translator } from '../i18n/server-i18n'
+import { type MailKind, mailKind } from '../mail/mail-kind'
+import { composePlainEmail } from '../mail/plain-email'
+import type { ComposedMail } from '../mail/recovery-email'
+import { factorMailMessages as m } from './factor-messages'
+
+/** "Your sign-in settings changed": what changed, and where to look if it was not the holder. */
+export function composeFactorNotice(
+  locale: Locale,
+  publicUrl: string,
+  what: MessageDescriptor,
+): ComposedMail {
+  const t = translator(locale)
+  return composePlainEmail(locale, {
+    subject: t(m.subject),
+    before: [t(m.greeting), t(what), t(m.notYou)],
+    link: { href: `${publicUrl}/profile`, label: t(m.button) },
+    after: [t(m.signature)],
+  })
+}
+
+const notice = (name: string, what: MessageDescriptor): MailKind =>
+  mailKind({
+    name,
+    references: 'user',
+    compose: ({ locale, publicUrl }) => ({ mail: composeFactorNotice(locale, publicUrl, what) }),
+  })
+
+/** Every change of a second factor mails the account holder, in the account's language. */
+export const factorMailKinds = {
+  totpEnabled: notice('factor_totp_enabled', m.totpEnabled),
+  totpDisabled: notice('factor_totp_disabled', m.totpDisabled),
+  passkeyAdded: notice('factor_passkey_added', m.passkeyAdded),
+  passkeyRemoved: notice('factor_passkey_removed', m.passkeyRemoved),
+  recoveryCodesRegenerated: notice('factor_recovery_codes_regenerated', m.recoveryCodesRegenerated),
+}
