@@ -8,6 +8,7 @@ import {
   formFlowGuards,
   freshFlow,
   onFailure,
+  onProofCancelled,
   onWrongPassword,
   retryTo,
   validating,
@@ -17,7 +18,7 @@ import {
  * "Change password" on `/profile`, on the shared form flow (machines/form-flow.ts):
  *
  *   form → (submit) validating → submitting | form (refused)
- *   submitting → changed | wrongPassword | error
+ *   submitting → changed | wrongPassword | form (fresh proof declined) | error
  *   wrongPassword → (submit) validating;  error → (retry) form;  changed → (again) form
  *
  * Both passwords leave memory once the server has answered.
@@ -80,7 +81,11 @@ export const changePasswordMachine = setup({
           newPassword: context.newPassword,
         }),
         onDone: { target: 'changed', actions: 'forgetPasswords' },
-        onError: [onWrongPassword('forgetPasswords'), onFailure('error', 'forgetPasswords')],
+        onError: [
+          onWrongPassword('forgetPasswords'),
+          onProofCancelled('form', 'forgetPasswords'),
+          onFailure('error', 'forgetPasswords'),
+        ],
       },
     },
     changed: {

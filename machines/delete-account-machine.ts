@@ -7,6 +7,7 @@ import {
   formFlowGuards,
   freshFlow,
   onFailure,
+  onProofCancelled,
   onWrongPassword,
   validating,
 } from './form-flow'
@@ -16,7 +17,7 @@ import {
  * (machines/form-flow.ts):
  *
  *   idle → (start) confirming → (submit) validating → deleting | confirming (refused)
- *   deleting → deleted | wrongPassword | error
+ *   deleting → deleted | wrongPassword | confirming (fresh proof declined) | error
  *   wrongPassword → (submit) validating;  error → (retry) confirming
  *   confirming, wrongPassword, error → (cancel) idle
  *
@@ -82,7 +83,11 @@ export const deleteAccountMachine = setup({
         src: 'deleteAccount',
         input: ({ context }) => ({ password: context.password }),
         onDone: { target: 'deleted', actions: ['forget', 'announceDeleted'] },
-        onError: [onWrongPassword('forget'), onFailure('error', 'forget')],
+        onError: [
+          onWrongPassword('forget'),
+          onProofCancelled('confirming', 'forget'),
+          onFailure('error', 'forget'),
+        ],
       },
     },
     wrongPassword: { on: confirmation },

@@ -218,8 +218,11 @@ export function onCeremonyCancelled<const Target extends string>(target: Target)
 }
 
 /** The fresh proof a call asked for was declined: `target`, the action dropped quietly. */
-export function onProofCancelled<const Target extends string>(target: Target) {
-  return { guard: { type: 'proofCancelled', params: failureOf }, target } as const
+export function onProofCancelled<
+  const Target extends string,
+  const Actions extends readonly string[],
+>(target: Target, ...actions: Actions) {
+  return { guard: { type: 'proofCancelled', params: failureOf }, target, actions } as const
 }
 
 /** The server's 429: the `rateLimited` state, with its text. */

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { FreshProofProvider } from '../../../session/step-up/fresh-proof'
 import { SignedInShell } from './signed-in-shell'
 import '../../../ui/form-field.css'
 
@@ -14,7 +15,9 @@ export function AdminPage({ children }: { readonly children: ReactNode }) {
     <SignedInShell title={<Trans>Inbox</Trans>}>
       {({ user, runtime }) =>
         user.role === 'admin' ? (
-          <QueryClientProvider client={runtime.queryClient}>{children}</QueryClientProvider>
+          <QueryClientProvider client={runtime.queryClient}>
+            <FreshProofProvider>{children}</FreshProofProvider>
+          </QueryClientProvider>
         ) : (
           <section className="result-panel result-panel-bad">
             <h2>

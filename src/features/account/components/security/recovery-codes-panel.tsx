@@ -1,4 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { useRef, useState } from 'react'
@@ -90,12 +90,13 @@ export function RecoveryCodesPanel({
   return (
     <>
       <p className="recovery-codes-left">
-        <Plural
-          value={left}
-          _0="No recovery codes left."
-          one="# recovery code left."
-          other="# recovery codes left."
-        />
+        {left === 0 ? (
+          <Trans>No recovery codes left.</Trans>
+        ) : left === 1 ? (
+          <Trans>One recovery code left.</Trans>
+        ) : (
+          <Trans>{left} recovery codes left.</Trans>
+        )}
       </p>
       {snapshot.matches('confirming') ? (
         <div className="result-panel">

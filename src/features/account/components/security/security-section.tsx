@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { type FormEvent, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
@@ -23,7 +24,7 @@ import './security.css'
  * "Sign-in and security" on `/profile`: passkeys, the authenticator app and the recovery codes
  * (the factors query); renaming, removing and turning off go through factorActionsMachine.
  */
-export function SecuritySection() {
+export function SecuritySection({ forInbox }: { readonly forInbox: boolean }) {
   const factors = useQuery(factorsQueryOptions)
   const queryClient = useQueryClient()
   const withProof = useFreshProof()
@@ -67,8 +68,10 @@ export function SecuritySection() {
   }
   const { passkeys, totp, recoveryCodesLeft } = factors.data
   const target = snapshot.context.target?.name ?? ''
+  const hasFactor = passkeys.length > 0 || totp
   return (
     <>
+      {forInbox ? <InboxNotice hasFactor={hasFactor} /> : null}
       <h3 id="security-passkeys-heading">
         <Trans>Passkeys</Trans>
       </h3>
@@ -121,8 +124,35 @@ export function SecuritySection() {
       <h3 id="security-recovery-heading">
         <Trans>Recovery codes</Trans>
       </h3>
-      <RecoveryCodesPanel left={recoveryCodesLeft} hasFactor={passkeys.length > 0 || totp} />
+      <RecoveryCodesPanel left={recoveryCodesLeft} hasFactor={hasFactor} />
     </>
+  )
+}
+
+/** Why the inbox sent an admin here, and the way back once a factor is set up. */
+function InboxNotice({ hasFactor }: { readonly hasFactor: boolean }) {
+  return (
+    <div className="result-panel result-panel-info" role="status">
+      {hasFactor ? (
+        <p>
+          <Trans>
+            The inbox needs this session to have used a passkey or a code from your authenticator
+            app. If you just added one, you can go back; otherwise sign out and sign in again with
+            it.
+          </Trans>{' '}
+          <Link to="/admin">
+            <Trans>Back to the inbox</Trans>
+          </Link>
+        </p>
+      ) : (
+        <p>
+          <Trans>
+            The inbox holds our clients’ details, so it needs a second factor besides your password.
+            Add a passkey or an authenticator app below, then go back to the inbox.
+          </Trans>
+        </p>
+      )}
+    </div>
   )
 }
 
