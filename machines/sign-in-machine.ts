@@ -72,15 +72,19 @@ export type SignInEvent =
   | { readonly type: 'restart' }
 
 const passkeyOffered = {
-  usePasskey: { target: 'passkey', actions: 'forgetPasskeyResponse' },
+  // A passkey leaves the typed form behind, its refusals too.
+  usePasskey: { target: 'passkey', actions: ['forgetPasskeyResponse', 'clearRefusals'] },
   passkeyChosen: {
     target: 'passkey',
-    actions: {
-      type: 'keepPasskeyResponse',
-      params: ({ event }: { readonly event: { readonly response: PasskeyAssertionJSON } }) => ({
-        response: event.response,
-      }),
-    },
+    actions: [
+      {
+        type: 'keepPasskeyResponse',
+        params: ({ event }: { readonly event: { readonly response: PasskeyAssertionJSON } }) => ({
+          response: event.response,
+        }),
+      },
+      'clearRefusals',
+    ],
   },
 } as const
 

@@ -57,20 +57,23 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
     snapshot.matches('expired') ||
     snapshot.matches('passkeyRejected') ||
     snapshot.matches('passkey')
-  // The browser offers this site's passkeys in the email field's autofill while the form shows;
-  // the button's own dialog replaces that offer, which then starts again.
+  // The browser offers this site's passkeys in the email field's autofill while the form shows
+  // (one offer at a time); the button's own dialog cancels it, and it starts again after.
   const offering = onForm && !snapshot.matches('passkey')
+  const stillOffering = useRef(offering)
+  stillOffering.current = offering
+  const autofill = useRef(false)
   useEffect(() => {
-    if (!offering) return
-    let current = true
+    if (!offering || autofill.current) return
+    autofill.current = true
     offerPasskeysInAutofill(async () => (await callEndpoint('passkeySignInOptions', {})).options)
       .then((response) => {
-        if (current && response) send({ type: 'passkeyChosen', response })
+        if (response && stillOffering.current) send({ type: 'passkeyChosen', response })
       })
       .catch(() => {})
-    return () => {
-      current = false
-    }
+      .finally(() => {
+        autofill.current = false
+      })
   }, [offering, send])
   const refusal = snapshot.matches('invalid')
     ? 'invalid'
