@@ -7,7 +7,7 @@ const focusable =
 /**
  * A modal dialog: labelled by its heading (`labelledBy`), focus moved into it when it opens
  * (its first field, else its first control) and kept there (Tab and Shift+Tab wrap), Escape
- * cancels, and focus goes back where it was when it closes (it unmounts).
+ * cancels (wherever focus is), and focus goes back where it was when it closes (it unmounts).
  */
 export function ModalDialog({
   labelledBy,
@@ -19,6 +19,18 @@ export function ModalDialog({
   readonly children: ReactNode
 }) {
   const box = useRef<HTMLDivElement>(null)
+  const cancel = useRef(onCancel)
+  cancel.current = onCancel
+  // Escape cancels wherever focus is (a control that just went away leaves it on the page).
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      event.preventDefault()
+      cancel.current()
+    }
+    document.addEventListener('keydown', onEscape)
+    return () => document.removeEventListener('keydown', onEscape)
+  }, [])
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const first =
@@ -29,11 +41,6 @@ export function ModalDialog({
   }, [])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      onCancel()
-      return
-    }
     if (event.key !== 'Tab' || !box.current) return
     const controls = [...box.current.querySelectorAll<HTMLElement>(focusable)]
     const first = controls[0]

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
-import type { FormEvent } from 'react'
+import { type FormEvent, useRef } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { StepUpEvent, stepUpMachine } from '../../../machines/step-up-machine'
 import { FormField } from '../../ui/form-field'
-import { submittedText } from '../../ui/form-flow'
+import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { ModalDialog } from '../../ui/modal-dialog'
 
 /** The step-up dialog: what stepUpMachine shows while it is open. */
@@ -18,6 +18,16 @@ export function StepUpDialog({
   const cancel = () => send({ type: 'cancel' })
   const busy = snapshot.matches('proving') || snapshot.matches('passkey')
   const failed = snapshot.matches('rateLimited') || snapshot.matches('error')
+  const inputRef = useRef<HTMLInputElement>(null)
+  const alertRef = useRef<HTMLParagraphElement>(null)
+  // Focus follows what the dialog asks: the field again, or the failure's text.
+  useFocusOnView(`${String(snapshot.value)}:${method}`, (view) =>
+    view.startsWith('rateLimited') || view.startsWith('error')
+      ? alertRef.current
+      : view.startsWith('asking') || view.startsWith('wrong')
+        ? inputRef.current
+        : undefined,
+  )
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -51,7 +61,7 @@ export function StepUpDialog({
       </p>
       {failed ? (
         <>
-          <p role="alert" className="form-summary">
+          <p ref={alertRef} tabIndex={-1} role="alert" className="form-summary focus-target">
             {message ??
               (snapshot.matches('rateLimited') ? (
                 <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
@@ -95,6 +105,7 @@ export function StepUpDialog({
               method === 'code' ? (
                 <input
                   {...control}
+                  ref={inputRef}
                   key="code"
                   type="text"
                   inputMode="text"
@@ -106,6 +117,7 @@ export function StepUpDialog({
               ) : (
                 <input
                   {...control}
+                  ref={inputRef}
                   key="password"
                   type="password"
                   autoComplete="current-password"
