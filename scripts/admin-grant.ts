@@ -67,6 +67,7 @@ async function main(args: readonly string[]): Promise<number> {
             ? `${change.email} is not an admin: nothing to do.`
             : `${change.email} is already an admin: nothing to do.`,
         )
+        if (!revoke && !change.hasSecondFactor) warnNoSecondFactor(change.email)
         return 0
       case 'changed':
         console.log(
@@ -74,6 +75,7 @@ async function main(args: readonly string[]): Promise<number> {
             ? `${change.email} is no longer an admin.`
             : `${change.email} is now an admin: the inbox is at /admin after signing in.`,
         )
+        if (!revoke && !change.hasSecondFactor) warnNoSecondFactor(change.email)
         return 0
     }
   } catch (error) {
@@ -85,6 +87,13 @@ async function main(args: readonly string[]): Promise<number> {
     await pool.end().catch(() => {})
     await stop().catch(() => {})
   }
+}
+
+/** The admin API answers 403 `mfa_required` until the account has a second factor. */
+function warnNoSecondFactor(email: string): void {
+  console.warn(
+    `Warning: ${email} has no passkey or authenticator app yet. The inbox stays closed (403 mfa_required) until one is added: sign in, open /profile, "Sign-in and security", add a passkey or an authenticator app, then open /admin.`,
+  )
 }
 
 process.exitCode = await main(process.argv.slice(2))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, readConfig } from './config'
+import { ConfigError, factorKeyOf, readConfig } from './config'
 
 const defaults = { clientDir: '/srv/client' }
 
@@ -34,6 +34,7 @@ describe('configuration from the environment', () => {
           SMTP_URL: 'http://mail',
           PUBLIC_URL: 'not a url',
           XSRF_SECRET: 'short',
+          TOTP_ENCRYPTION_KEY: 'not a key',
           TRUST_PROXY: '10.0.0.0/99',
           LOG_LEVEL: 'loud',
         },
@@ -55,11 +56,25 @@ describe('configuration from the environment', () => {
         'SMTP_URL',
         'TRUST_PROXY',
         'XSRF_SECRET',
+        'TOTP_ENCRYPTION_KEY',
       ].sort(),
     )
     expect((error as Error).message).toContain(
       'TRUST_PROXY: "10.0.0.0/99" has an invalid prefix length',
     )
     expect((error as Error).message).toContain('PORT: must be a port number (0-65535)')
+  })
+
+  it('needs TOTP_ENCRYPTION_KEY with DATABASE_URL (every instance shares it); reads it in hex or base64url', () => {
+    const url = 'postgres://agency@db/agency'
+    expect(() => factorKeyOf(readConfig({ DATABASE_URL: url }, defaults))).toThrow(
+      /TOTP_ENCRYPTION_KEY: required with DATABASE_URL/,
+    )
+    const hex = readConfig({ DATABASE_URL: url, TOTP_ENCRYPTION_KEY: '0f'.repeat(32) }, defaults)
+    expect(factorKeyOf(hex)).toEqual(Buffer.alloc(32, 0x0f))
+    const b64 = Buffer.alloc(32, 3).toString('base64url')
+    expect(readConfig({ TOTP_ENCRYPTION_KEY: b64 }, defaults).totpEncryptionKey).toEqual(
+      Buffer.alloc(32, 3),
+    )
   })
 })

@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/api/api-contract'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
+import { enrolTotp, signedInAdmin } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 import { setAccountRole } from './admin-role'
 
@@ -31,7 +32,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     kit = await startAccountKit(backend)
     const adminAccount = await kit.verifiedAccount()
     await setAccountRole(kit.database.pool, adminAccount.email, 'admin')
-    admin = await kit.signedIn(adminAccount)
+    admin = await signedInAdmin(kit, adminAccount)
     adminId = ((await admin.get('/api/v1/me')).body.user as { id: string }).id
     const clientAccount = await kit.verifiedAccount('es')
     clientEmail = clientAccount.email
@@ -101,7 +102,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
   it('reads the role from the database on every call: a revoked admin is refused at once', async () => {
     const account = await kit.verifiedAccount()
     await setAccountRole(kit.database.pool, account.email, 'admin')
-    const browser = await kit.signedIn(account)
+    const browser = await signedInAdmin(kit, account)
     expect((await browser.get(endpoints.adminEnquiries.path)).status).toBe(200)
     await setAccountRole(kit.database.pool, account.email, 'client')
     expect((await browser.get(endpoints.adminEnquiries.path)).status).toBe(403)
@@ -346,6 +347,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
       const granted = await grant([verified.email.toUpperCase()])
       expect(granted, granted.out).toMatchObject({ code: 0 })
       expect(granted.out).toContain('is now an admin')
+      expect(granted.out).toContain('has no passkey or authenticator app yet')
       expect(await roleOf(verified.email)).toBe('admin')
       expect((await grant([verified.email])).code).toBe(0)
       const revoked = await grant([verified.email, '--revoke'])
@@ -363,5 +365,14 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
       expect(down.code).toBe(4)
       expect(down.out).toContain('database is not available')
     }, 120_000)
+
+    it('says nothing about a second factor when the account has one', async () => {
+      const account = await kit.verifiedAccount()
+      await enrolTotp(kit, await kit.signedIn(account))
+      const granted = await grant([account.email])
+      expect(granted.code).toBe(0)
+      expect(granted.out).toContain('is now an admin')
+      expect(granted.out).not.toContain('Warning')
+    }, 60_000)
   })
 })

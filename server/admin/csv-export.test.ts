@@ -4,6 +4,7 @@ import { endpoints } from '../../src/domain/api/api-contract'
 import { createLogger } from '../log/logger'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
+import { signedInAdmin } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 import { setAccountRole } from './admin-role'
 import { csvCell, csvLine } from './csv'
@@ -46,7 +47,7 @@ describe('a CSV export that fails mid-stream', () => {
     })
     const account = await kit.verifiedAccount()
     await setAccountRole(kit.database.pool, account.email, 'admin')
-    admin = await kit.signedIn(account)
+    admin = await signedInAdmin(kit, account)
     await kit.database.pool.query(
       `INSERT INTO contact_enquiries (name, email, budget, message, locale)
        SELECT 'Visitor ' || i, 'v' || i || '@example.com', 'not-sure',

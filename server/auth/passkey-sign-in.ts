@@ -2,7 +2,12 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Handler } from 'hono'
 import { createPasskeySignInSchema } from '../../src/domain/accounts/factor-schemas'
 import { factorMessages as fm } from '../factors/factor-messages'
-import { markPasskeyUsed, passkeyByCredentialId, passkeyCredentials } from '../factors/factor-store'
+import {
+  markPasskeyUsed,
+  type PasskeyCredential,
+  passkeyByCredentialId,
+  passkeyCredentials,
+} from '../factors/factor-store'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, tooManyRequests } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
@@ -58,21 +63,19 @@ export function passkeySignInHandler(deps: ApiDeps): Handler<ApiEnv> {
     if (!admitted.ok) return admitted.response
     const now = nowOf(deps)
     const secure = isHttps(c, deps.trustProxy)
-    let verified: Awaited<ReturnType<typeof verifyPasskey>>
-    const verifyPasskey = () =>
-      verifyAssertion(
-        deps.pool,
-        deps.relyingParty,
-        'signIn',
-        admitted.input.response as unknown as AuthenticationResponseJSON,
-        (credentialId) => passkeyByCredentialId(deps.pool, credentialId),
-        now,
-      )
+    let verified: { credential: PasskeyCredential; newCounter: number } | undefined
     const checked = await limitedCheck(
       deps.rateLimiter,
       [{ rule: deps.rateRules.loginFailuresPerIp, subject: c.get('clientIp'), onPass: 'giveBack' }],
       async () => {
-        verified = await verifyPasskey()
+        verified = await verifyAssertion(
+          deps.pool,
+          deps.relyingParty,
+          'signIn',
+          admitted.input.response as unknown as AuthenticationResponseJSON,
+          (credentialId) => passkeyByCredentialId(deps.pool, credentialId),
+          now,
+        )
         return verified !== undefined
       },
     )

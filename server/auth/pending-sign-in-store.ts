@@ -32,8 +32,8 @@ export async function startPendingSignIn(
   now: Date,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url')
-  // One half-way state per account at a time: a new password sign-in replaces older ones.
-  await pool.query('DELETE FROM pending_sign_ins WHERE user_id = $1', [userId])
+  // Older half-way states of the account stay: someone else's password sign-in must not end the
+  // holder's. Each has its own code budget; the account's budget caps them together.
   await pool.query(
     `INSERT INTO pending_sign_ins (token_hash, user_id, remember, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $4::timestamptz + make_interval(secs => ${pendingSignInSeconds}))`,

@@ -244,7 +244,7 @@ export async function takeTotpCode(
       : `confirmed_at IS NULL AND created_at > $2::timestamptz - make_interval(secs => ${totpEnrolmentSeconds})`
   const { rows } = await db.query<TotpRow>(
     `SELECT secret_ciphertext, last_used_step FROM totp_factors WHERE user_id = $1 AND ${state}`,
-    [userId, now],
+    which === 'confirmed' ? [userId] : [userId, now],
   )
   const row = rows[0]
   if (!row) return false

@@ -1,5 +1,6 @@
 import type { Handler } from 'hono'
 import type { StoredAccountData } from '../../src/domain/api/api-contract'
+import { factorState } from '../factors/factor-store'
 import { answer } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, signedInOf } from '../http/require-session'
@@ -54,15 +55,17 @@ async function storedRows(deps: ApiDeps, userId: string) {
 /**
  * `GET /api/v1/me/export`: everything stored about the user, as a JSON file download (the
  * right of access of Mexico's data-protection law and the GDPR). The password hash and the
- * hashes of session ids and link tokens are left out: they describe secrets, not the person.
+ * hashes of session ids and link tokens are left out: they describe secrets, not the person;
+ * so are passkeys' keys, the authenticator app's secret and the recovery codes.
  */
 export function exportAccountHandler(deps: ApiDeps): Handler<AccountEnv> {
   return async (c) => {
     const { user, session } = signedInOf(c)
     const now = nowOf(deps)
-    const [live, rows] = await Promise.all([
+    const [live, rows, factors] = await Promise.all([
       listSessions(deps.pool, user.id, now),
       storedRows(deps, user.id),
+      factorState(deps.pool, user.id),
     ])
     const t = c.get('t')
     const stored: StoredAccountData = {
@@ -89,6 +92,7 @@ export function exportAccountHandler(deps: ApiDeps): Handler<AccountEnv> {
         usedAt: iso(row.used_at),
       })),
       serviceRequests: rows.requests.map(toRequestSummary),
+      factors,
     }
     const day = now.toISOString().slice(0, 10)
     c.header('Content-Disposition', `attachment; filename="puente-digital-account-${day}.json"`)

@@ -219,6 +219,7 @@ describe.each(testBackends())('profile, password and account on $name', (backend
         sessions: { remember: boolean }[]
         mails: { kind: string }[]
         links: { purpose: string; usedAt: string | null }[]
+        factors: unknown
       }
     }
     expect(body.user.email).toBe(account.email)
@@ -230,6 +231,7 @@ describe.each(testBackends())('profile, password and account on $name', (backend
     expect(body.stored.links).toEqual([
       expect.objectContaining({ purpose: 'email_verification', usedAt: expect.any(String) }),
     ])
+    expect(body.stored.factors).toEqual({ passkeys: [], totp: false, recoveryCodesLeft: 0 })
     const text = JSON.stringify(body)
     expect(text).not.toMatch(/argon2|token_hash|tokenHash|passwordHash/)
     expect(text).not.toContain(client.cookies.get('sid'))

@@ -15,6 +15,7 @@ import { setAccountRole } from '../admin/admin-role'
 import { translator } from '../i18n/server-i18n'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
+import { signedInAdmin } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 
 const agencyEmail = 'requests@agency.example'
@@ -77,7 +78,7 @@ describe.each(testBackends())('service requests on $name', (backend) => {
     })
     const account = await kit.verifiedAccount()
     await setAccountRole(kit.database.pool, account.email, 'admin')
-    admin = await kit.signedIn(account)
+    admin = await signedInAdmin(kit, account)
     adminId = ((await admin.get('/api/v1/me')).body.user as { id: string }).id
   }, 60_000)
   afterAll(async () => {

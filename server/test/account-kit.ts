@@ -18,6 +18,8 @@ export type AccountKit = {
   readonly publicUrl: string
   /** Moves the API's clock forward. */
   advance(milliseconds: number): void
+  /** The API's clock now. */
+  now(): Date
   /** A new account (registered in `language`), its address confirmed through the mail's link. */
   verifiedAccount(language?: 'en' | 'es'): Promise<TestAccount>
   /** A new account whose verification mail has not been opened. */
@@ -102,6 +104,7 @@ export async function startAccountKit(
     advance(milliseconds) {
       offset += milliseconds
     },
+    now: () => new Date(Date.now() + offset),
     unverifiedAccount,
     async verifiedAccount(language = 'en') {
       const account = await unverifiedAccount(language)

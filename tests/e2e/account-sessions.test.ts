@@ -114,6 +114,7 @@ describe.each(['en-US', 'es-MX'] as const)('a signed-in client in %s', (locale) 
     const stored = exported.stored as Record<string, unknown[]>
     expect(Object.keys(stored).sort()).toEqual([
       'emailVerifiedAt',
+      'factors',
       'links',
       'mails',
       'passwordChangedAt',

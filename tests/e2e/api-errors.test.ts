@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxBodyBytes } from '../../server/security/json-body'
+import { totpCode } from '../../server/test/totp-code'
 import {
   type EndpointName,
   type ErrorCode,
@@ -10,6 +11,7 @@ import {
 import { registrationFor } from '../fixtures/registration'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
 import { waitForLink } from './mail-box'
+import { addPasskey } from './passkeys'
 import { grantAdmin, withDatabase } from './running-database'
 
 // Every error code the contract (src/domain/api/api-contract.ts) lists for the endpoints, each
@@ -63,14 +65,17 @@ async function signedIn(email: string): Promise<ApiSession> {
 let client: ApiSession
 let clientEmail: string
 let admin: ApiSession
+let adminEmail: string
 beforeAll(async () => {
   clientEmail = freshEmail('client')
-  const adminEmail = freshEmail('admin')
+  adminEmail = freshEmail('admin')
   await registered(clientEmail)
   await registered(adminEmail)
   grantAdmin(adminEmail)
   client = await signedIn(clientEmail)
   admin = await signedIn(adminEmail)
+  // The admin API needs a second factor: this session adds a passkey, which it thereby proves.
+  await addPasskey(admin)
 })
 
 const asserted = new Map<ErrorCode, Set<EndpointName>>()
@@ -89,7 +94,14 @@ function expectFailure(
   expect((body.message as string).length).toBeGreaterThan(0)
   expect(body.error).toBe(body.message)
   expect(Object.keys(body).sort()).toEqual(
-    ['code', 'error', 'message', 'success', ...('fields' in body ? ['fields'] : [])].sort(),
+    [
+      'code',
+      'error',
+      'message',
+      'success',
+      ...('fields' in body ? ['fields'] : []),
+      ...(code === 'second_factor_required' ? ['methods'] : []),
+    ].sort(),
   )
   expect(answer.text).not.toMatch(/\bat .*\.(ts|js):\d+/)
   const endpoints = asserted.get(code) ?? new Set<EndpointName>()
@@ -333,6 +345,108 @@ describe('the endpoints’ own failures', () => {
     expect(first.status, first.text).toBe(200)
     const again = await client.call('POST', path('withdrawServiceRequest', id), {})
     expectFailure('withdrawServiceRequest', again, 409, 'invalid_transition')
+  })
+
+  it('second_factor_required, then sign_in_expired and invalid_code on the second step', async () => {
+    const api = await visitor()
+    const none = await api.call('POST', path('loginSecondFactor'), { code: '123456' })
+    expectFailure('loginSecondFactor', none, 401, 'sign_in_expired')
+    const first = await api.call('POST', path('login'), { email: adminEmail, password })
+    expectFailure('login', first, 401, 'second_factor_required')
+    expect((first.body as { methods: string[] }).methods).toEqual(['recoveryCode', 'passkey'])
+    const wrong = await api.call('POST', path('loginSecondFactor'), { code: '000000' })
+    expectFailure('loginSecondFactor', wrong, 400, 'invalid_code')
+  })
+
+  it('passkey_rejected: an answer to no challenge of this server', async () => {
+    const api = await visitor()
+    const forged = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: 'never-issued', origin: 'http://x' }),
+    ).toString('base64url')
+    const answer = await api.call('POST', path('passkeySignIn'), {
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: forged, authenticatorData: 'AAAA', signature: 'AAAA' },
+        clientExtensionResults: {},
+      },
+    })
+    expectFailure('passkeySignIn', answer, 400, 'passkey_rejected')
+  })
+
+  it('mfa_required: an admin without a passkey or authenticator app', async () => {
+    const email = freshEmail('bare-admin')
+    await registered(email)
+    grantAdmin(email)
+    const bare = await signedIn(email)
+    expectFailure(
+      'adminEnquiries',
+      await bare.call('GET', path('adminEnquiries')),
+      403,
+      'mfa_required',
+    )
+  })
+
+  it('reauthentication_required: a sensitive action more than 10 minutes after the last proof', async () => {
+    const email = freshEmail('stale')
+    await registered(email)
+    const stale = await signedIn(email)
+    await withDatabase((db) =>
+      db.query(
+        `UPDATE sessions SET last_proof_at = now() - interval '11 minutes'
+         WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+        [email],
+      ),
+    )
+    const answer = await stale.call('GET', path('exportAccount'))
+    expectFailure('exportAccount', answer, 403, 'reauthentication_required')
+    const proven = await stale.call('POST', path('reauthenticate'), { password })
+    expect(proven.status, proven.text).toBe(200)
+    expect((await stale.call('GET', path('exportAccount'))).status).toBe(200)
+  })
+
+  it('enrolment_expired, invalid_code, totp_already_enabled and no_second_factor on the factors', async () => {
+    const email = freshEmail('factors')
+    await registered(email)
+    const api = await signedIn(email)
+    expectFailure(
+      'regenerateRecoveryCodes',
+      await api.call('POST', path('regenerateRecoveryCodes'), {}),
+      409,
+      'no_second_factor',
+    )
+    expectFailure(
+      'confirmTotp',
+      await api.call('POST', path('confirmTotp'), { code: '123456' }),
+      409,
+      'enrolment_expired',
+    )
+    const started = await api.call('POST', path('enrolTotp'), {})
+    expect(started.status, started.text).toBe(200)
+    const secret = (started.body as { secret: string }).secret
+    expectFailure(
+      'confirmTotp',
+      await api.call('POST', path('confirmTotp'), { code: '000000' }),
+      400,
+      'invalid_code',
+    )
+    const confirmed = await api.call('POST', path('confirmTotp'), {
+      code: totpCode(secret, new Date()),
+    })
+    expect(confirmed.status, confirmed.text).toBe(200)
+    expectFailure(
+      'enrolTotp',
+      await api.call('POST', path('enrolTotp'), {}),
+      409,
+      'totp_already_enabled',
+    )
+    expectFailure(
+      'removePasskey',
+      await api.call('DELETE', path('removePasskey')),
+      404,
+      'not_found',
+    )
   })
 
   it('invalid_fields on an admin list’s query', async () => {

@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { test as base, inject } from 'vitest'
+import type { SoftwarePasskey } from '../../server/test/software-authenticator'
 import type { UserRole } from '../../src/domain/api/api-contract'
 import { registrationFor } from '../fixtures/registration'
 import { type ApiSession, apiSession } from './api-session'
 import { launchChromium } from './browser'
 import { waitForLink } from './mail-box'
+import { addPasskey, signInWithPasskey } from './passkeys'
 import { grantAdmin } from './running-database'
 import { fromAddress } from './source-address'
 
@@ -27,7 +29,15 @@ export type SignedIn = Visitor & {
   signInAgain(options?: BrowserContextOptions): Promise<Visitor>
 }
 
-export type AccountOptions = { readonly role?: UserRole; readonly locale?: string }
+export type AccountOptions = {
+  readonly role?: UserRole
+  readonly locale?: string
+  /**
+   * A passkey (of a software authenticator, registered through the API) the account signs in
+   * with. Default: an admin has one (the admin API needs a second factor), a client none.
+   */
+  readonly passkey?: boolean
+}
 
 export const accountPassword = 'lantern orbit mango 42'
 
@@ -96,16 +106,23 @@ export const test = base
     }
   })
   .extend('newAccount', async ({ visit, locale }) => {
-    return async ({ role = 'client', locale: own = locale }: AccountOptions = {}) => {
+    return async ({
+      role = 'client',
+      locale: own = locale,
+      passkey: withPasskey = role === 'admin',
+    }: AccountOptions = {}) => {
       const email = freshEmail(role)
       const password = accountPassword
+      let passkey: SoftwarePasskey | undefined
       const signInAgain = async (options: BrowserContextOptions = {}): Promise<Visitor> => {
         const visitor = await visit(null, { locale: own, ...options })
-        await expectStatus(
-          `sign-in of ${email}`,
-          visitor.api.call('POST', '/api/v1/auth/login', { email, password }),
-          200,
-        )
+        if (passkey) await signInWithPasskey(visitor.api, passkey)
+        else
+          await expectStatus(
+            `sign-in of ${email}`,
+            visitor.api.call('POST', '/api/v1/auth/login', { email, password }),
+            200,
+          )
         return visitor
       }
       const first = await visit(null, { locale: own })
@@ -126,6 +143,7 @@ export const test = base
         first.api.call('POST', '/api/v1/auth/login', { email, password }),
         200,
       )
+      if (withPasskey) passkey = await addPasskey(first.api)
       const account: SignedIn = { ...first, email, password, role, signInAgain }
       return account
     }

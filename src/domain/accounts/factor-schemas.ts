@@ -8,8 +8,8 @@ import { factorMessages as m } from './factor-messages'
  * either a 6-digit authenticator code or a recovery code (16 letters and digits, shown in groups
  * of four); spaces and dashes are ignored, so both are accepted as typed or pasted.
  */
+export { recoveryCodeCount } from './recovery-code-count'
 export const passkeyNameLength = { max: 60 } as const
-export const recoveryCodeCount = 10
 
 /** A code as typed: digits, letters, spaces and dashes, within a bound; the server decides which. */
 export function codeSchema(t: Translate) {

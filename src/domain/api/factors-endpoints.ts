@@ -2,6 +2,7 @@ import type { CodeInput, RenamePasskeyInput } from '../accounts/factor-schemas'
 import type { SuccessBody } from './answers'
 import type { SignedInBody } from './auth-endpoints'
 import { apiPrefix, endpoint } from './endpoint'
+import type { PasskeySummary } from './factor-methods'
 
 export * from './factor-methods'
 
@@ -13,16 +14,6 @@ export * from './factor-methods'
  * this session: without one they answer 403 `reauthentication_required`; the page asks for a
  * proof (`POST /api/v1/me/reauthenticate…`) and repeats the action. A sign-in is a proof.
  */
-
-/** One of the user's passkeys. */
-export type PasskeySummary = {
-  readonly id: string
-  /** The name the user gave it. */
-  readonly name: string
-  readonly createdAt: string
-  /** null until it signs in (or proves) once. */
-  readonly lastUsedAt: string | null
-}
 
 /** `GET /api/v1/me/factors`. */
 export type FactorsBody = {

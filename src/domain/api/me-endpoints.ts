@@ -2,7 +2,7 @@ import type { ChangePasswordInput, ProfileField } from '../accounts/account-sche
 import type { Locale } from '../locales'
 import type { SuccessBody } from './answers'
 import { apiPrefix, endpoint } from './endpoint'
-import type { SignInMethod } from './factor-methods'
+import type { PasskeySummary, SignInMethod } from './factor-methods'
 import type { ServiceRequestSummary } from './service-request-endpoints'
 
 /** What an account may do: every account is a `client`; the agency's staff are `admin`. */
@@ -73,6 +73,15 @@ export type StoredAccountData = {
   }[]
   /** The user's service requests, newest first, each with its history (oldest first). */
   readonly serviceRequests: readonly ServiceRequestSummary[]
+  /**
+   * The second factors: passkeys (names and dates, never keys), whether an authenticator app is
+   * on (never its secret), recovery codes left (never the codes). Older servers leave it out.
+   */
+  readonly factors?: {
+    readonly passkeys: readonly PasskeySummary[]
+    readonly totp: boolean
+    readonly recoveryCodesLeft: number
+  }
 }
 
 /**
