@@ -3,6 +3,11 @@ import { afterEach, expect } from 'vitest'
 import { changePasswordMachine } from '../../../../machines/change-password-machine'
 import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import {
+  answerFactors,
+  declinedProof,
+  declineFreshProof,
+} from '../../../../tests/doubles/fresh-proof'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
 
@@ -21,6 +26,7 @@ testMachinePaths(changePasswordMachine, {
   render: async () => {
     network = installFakeNetwork()
     const view = await renderSignedIn('/profile')
+    await answerFactors(network)
     await waitFor(() => section())
     return view
   },
@@ -41,6 +47,7 @@ testMachinePaths(changePasswordMachine, {
           error: refused(400, 'wrong_password', 'The current password is not right.'),
         },
         { type: 'xstate.error.actor.changePassword', error: unreachable() },
+        { type: 'xstate.error.actor.changePassword', error: declinedProof },
       ]
     return []
   },
@@ -62,7 +69,9 @@ testMachinePaths(changePasswordMachine, {
       expect(request.body).toEqual(good)
       request.respond(200, event.output)
     },
-    'xstate.error.actor.changePassword': async (_, event) => {
+    'xstate.error.actor.changePassword': async ({ user }, event) => {
+      if (event.error === declinedProof)
+        return declineFreshProof(network, user, '/api/v1/me/password')
       const request = await network.next('/api/v1/me/password')
       request.failWith(event.error)
     },

@@ -3,6 +3,11 @@ import { afterEach, expect } from 'vitest'
 import { deleteAccountMachine } from '../../../../machines/delete-account-machine'
 import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import {
+  answerFactors,
+  declinedProof,
+  declineFreshProof,
+} from '../../../../tests/doubles/fresh-proof'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
 
@@ -22,6 +27,7 @@ testMachinePaths(deleteAccountMachine, {
   render: async () => {
     network = installFakeNetwork()
     const view = await renderSignedIn('/profile')
+    await answerFactors(network)
     await waitFor(() => section())
     return view
   },
@@ -42,6 +48,7 @@ testMachinePaths(deleteAccountMachine, {
           error: refused(400, 'wrong_password', 'The password is not right.'),
         },
         { type: 'xstate.error.actor.deleteAccount', error: unreachable() },
+        { type: 'xstate.error.actor.deleteAccount', error: declinedProof },
       ]
     return []
   },
@@ -65,7 +72,8 @@ testMachinePaths(deleteAccountMachine, {
       expect(request.body).toEqual({ password })
       request.respond(200, event.output)
     },
-    'xstate.error.actor.deleteAccount': async (_, event) => {
+    'xstate.error.actor.deleteAccount': async ({ user }, event) => {
+      if (event.error === declinedProof) return declineFreshProof(network, user, '/api/v1/me')
       const request = await network.next('/api/v1/me')
       request.failWith(event.error)
     },
