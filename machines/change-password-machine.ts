@@ -21,7 +21,8 @@ import {
  *   submitting → changed | wrongPassword | form (fresh proof declined) | error
  *   wrongPassword → (submit) validating;  error → (retry) form;  changed → (again) form
  *
- * Both passwords leave memory once the server has answered.
+ * Both passwords leave memory once the server has answered; a declined fresh proof keeps them,
+ * so the form can be sent again as it is.
  */
 
 export type ChangePasswordValues = {
@@ -83,7 +84,7 @@ export const changePasswordMachine = setup({
         onDone: { target: 'changed', actions: 'forgetPasswords' },
         onError: [
           onWrongPassword('forgetPasswords'),
-          onProofCancelled('form', 'forgetPasswords'),
+          onProofCancelled('form'),
           onFailure('error', 'forgetPasswords'),
         ],
       },

@@ -17,7 +17,7 @@ import {
  * (machines/form-flow.ts):
  *
  *   idle → (start) confirming → (submit) validating → deleting | confirming (refused)
- *   deleting → deleted | wrongPassword | confirming (fresh proof declined) | error
+ *   deleting → deleted | wrongPassword | confirming (fresh proof declined: the password kept) | error
  *   wrongPassword → (submit) validating;  error → (retry) confirming
  *   confirming, wrongPassword, error → (cancel) idle
  *
@@ -85,7 +85,7 @@ export const deleteAccountMachine = setup({
         onDone: { target: 'deleted', actions: ['forget', 'announceDeleted'] },
         onError: [
           onWrongPassword('forget'),
-          onProofCancelled('confirming', 'forget'),
+          onProofCancelled('confirming'),
           onFailure('error', 'forget'),
         ],
       },
