@@ -14,6 +14,8 @@ export type PendingCeremony = {
   readonly options: CredentialCreationOptions | CredentialRequestOptions
   answer(): void
   close(): void
+  /** The authenticator fails for another reason (`InvalidStateError`: already registered). */
+  fail(): void
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer
@@ -53,6 +55,10 @@ export function installFakeWebAuthn() {
           conditional: options.mediation === 'conditional',
           options,
           answer: () => resolve(credential(kind)),
+          fail: () =>
+            reject(
+              new DOMException('The authenticator was previously registered.', 'InvalidStateError'),
+            ),
           close: () =>
             reject(
               new DOMException(
@@ -129,3 +135,17 @@ export const fakeCreationOptions = {
   user: { id: base64url('user'), name: 'ana@example.com', displayName: 'Ana' },
   pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
 }
+
+/** The JSON SimpleWebAuthn makes of the double's new credential (what the page sends). */
+export const fakeRegistrationJSON = {
+  id: 'ZmFrZS1jcmVkZW50aWFs',
+  rawId: base64url('fake-credential'),
+  response: {
+    attestationObject: base64url('attestation'),
+    clientDataJSON: base64url('{"type":"webauthn.create"}'),
+    transports: ['internal'],
+  },
+  type: 'public-key',
+  clientExtensionResults: {},
+  authenticatorAttachment: 'platform',
+} as const

@@ -32,13 +32,27 @@ export async function answerFactors(network: Network, factors: FactorsBody = noF
 }
 
 /**
+ * Answers reads of the factors (a list's refresh may be waiting before the dialog's own) until
+ * the step-up dialog shows.
+ */
+export async function answerFactorsUntilDialog(network: Network, factors: FactorsBody = noFactors) {
+  for (;;) {
+    const request = await network.next('/api/v1/me/factors', 2000)
+    request.respond(200, factors)
+    const shown = await screen
+      .findByRole('dialog', { name: 'Confirm it’s you' }, { timeout: 300 })
+      .catch(() => undefined)
+    if (shown) return
+  }
+}
+
+/**
  * The call to `path` asks for fresh proof; the step-up dialog opens (after reading the factors)
  * and the visitor closes it with Escape.
  */
 export async function declineFreshProof(network: Network, user: User, path: string) {
   ;(await network.next(path)).failWith(reauthenticationRequired)
-  await answerFactors(network)
-  await screen.findByRole('dialog', { name: 'Confirm it’s you' })
+  await answerFactorsUntilDialog(network)
   await user.keyboard('{Escape}')
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 }
