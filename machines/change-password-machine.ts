@@ -61,6 +61,7 @@ export const changePasswordMachine = setup({
     ...formFlowActions<ChangePasswordContext, ChangePasswordEvent>(),
     takeValues: assign((_, values: ChangePasswordValues) => ({ ...values })),
     forgetPasswords: assign({ ...forgotten, refusedSubmissions: freshFlow.refusedSubmissions }),
+    clearRefusals: assign({ refusedSubmissions: freshFlow.refusedSubmissions }),
   },
   guards: {
     ...formFlowGuards,
@@ -84,7 +85,7 @@ export const changePasswordMachine = setup({
         onDone: { target: 'changed', actions: 'forgetPasswords' },
         onError: [
           onWrongPassword('forgetPasswords'),
-          onProofCancelled('form'),
+          onProofCancelled('form', 'clearRefusals'),
           onFailure('error', 'forgetPasswords'),
         ],
       },

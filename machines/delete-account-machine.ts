@@ -60,6 +60,7 @@ export const deleteAccountMachine = setup({
     ...formFlowActions<DeleteAccountContext, DeleteAccountEvent>(),
     takePassword: assign((_, { password }: { readonly password: string }) => ({ password })),
     forget: assign({ ...forgotten }),
+    clearRefusals: assign({ refusedSubmissions: 0 }),
     /** Injected: the session ends in this browser and the page says the account is gone. */
     announceDeleted: () => {},
   },
@@ -85,7 +86,7 @@ export const deleteAccountMachine = setup({
         onDone: { target: 'deleted', actions: ['forget', 'announceDeleted'] },
         onError: [
           onWrongPassword('forget'),
-          onProofCancelled('confirming'),
+          onProofCancelled('confirming', 'clearRefusals'),
           onFailure('error', 'forget'),
         ],
       },
