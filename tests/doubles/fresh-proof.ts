@@ -50,9 +50,14 @@ export async function answerFactorsUntilDialog(network: Network, factors: Factor
  * The call to `path` asks for fresh proof; the step-up dialog opens (after reading the factors)
  * and the visitor closes it with Escape.
  */
-export async function declineFreshProof(network: Network, user: User, path: string) {
+export async function declineFreshProof(
+  network: Network,
+  user: User,
+  path: string,
+  factors: FactorsBody = noFactors,
+) {
   ;(await network.next(path)).failWith(reauthenticationRequired)
-  await answerFactorsUntilDialog(network)
+  await answerFactorsUntilDialog(network, factors)
   await user.keyboard('{Escape}')
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 }

@@ -3,7 +3,7 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { factorActionsMachine } from '../../../../../machines/factor-actions-machine'
 import { passkeyNameMaxLength } from '../../../../../machines/passkey-registration-machine'
@@ -174,6 +174,10 @@ function PasskeyList({
   const { i18n } = useLingui()
   const { t } = useMacroLingui()
   const [editing, setEditing] = useState<string | undefined>(undefined)
+  // A saved name closes its form.
+  useEffect(() => {
+    if (renamedId) setEditing(undefined)
+  }, [renamedId])
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso))
   if (passkeys.length === 0) {
@@ -187,7 +191,7 @@ function PasskeyList({
     <ul className="account-sessions passkey-list" aria-labelledby="security-passkeys-heading">
       {passkeys.map((passkey) => {
         const { id, name } = passkey
-        if (editing === id && renamedId !== id) {
+        if (editing === id) {
           const save = (event: FormEvent<HTMLFormElement>) => {
             event.preventDefault()
             onRename({ id, name }, submittedText(new FormData(event.currentTarget), 'name'))
