@@ -193,7 +193,7 @@ describe.each(['en-US', 'es-MX'] as const)('strong sign-in in %s', (locale) => {
     await signOut(page, t)
     await page.goto('/login')
     await waitForHydration(page)
-    await page.getByLabel(t.email).fill(account.email)
+    await page.getByLabel(t.email, { exact: true }).fill(account.email)
     await page.getByLabel(t.password, { exact: true }).fill(account.password)
     await page.getByRole('button', { name: t.signIn, exact: true }).click()
     await page.getByRole('heading', { name: t.oneMoreStep }).waitFor()
