@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import {
   passkeyNameMaxLength,
@@ -59,6 +59,11 @@ export function AddPasskey() {
     if (view === 'idle') return addRef.current
     return undefined
   })
+
+  // A refused name takes focus back to its field.
+  useEffect(() => {
+    if (refusedSubmissions > 0) nameRef.current?.focus()
+  }, [refusedSubmissions])
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

@@ -84,7 +84,12 @@ testMachinePaths(factorActionsMachine, {
       await user.type(field, event.newName)
       await user.click(button('Save the name'))
     },
-    remove: ({ user }) => user.click(button('Remove the passkey “Laptop”')),
+    // An open rename form is closed first (its Cancel is the page's own, no event).
+    remove: async ({ user }) => {
+      if (within(section()).queryByLabelText('New name for “Laptop”'))
+        await user.click(within(section()).getByRole('button', { name: 'Cancel' }))
+      await user.click(button('Remove the passkey “Laptop”'))
+    },
     disableTotp: ({ user }) => user.click(button('Turn off the authenticator app')),
     'xstate.done.actor.renamePasskey': async (_, event) => {
       const request = await network.next(passkeyPath)
@@ -119,12 +124,9 @@ testMachinePaths(factorActionsMachine, {
   states: {
     idle: async ({ snapshot }) => {
       await waitFor(() => button('Turn off the authenticator app'))
-      if (snapshot.context.refusedRenames > 0)
-        await waitFor(() =>
-          expect(
-            within(section()).getByLabelText('New name for “Laptop”').getAttribute('aria-invalid'),
-          ).toBe('true'),
-        )
+      const field = within(section()).queryByLabelText('New name for “Laptop”')
+      if (field && snapshot.context.refusedRenames > 0)
+        await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'))
     },
     renaming: async () => {
       await waitFor(() =>

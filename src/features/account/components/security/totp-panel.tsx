@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { totpEnrolmentMachine } from '../../../../../machines/totp-enrolment-machine'
 import { callEndpoint } from '../../../../api/call-endpoint'
@@ -60,6 +60,11 @@ export function TotpPanel({
     if (view === 'idle') return startRef.current
     return undefined
   })
+
+  // A refused code takes focus back to its field.
+  useEffect(() => {
+    if (refusedSubmissions > 0) codeRef.current?.focus()
+  }, [refusedSubmissions])
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
