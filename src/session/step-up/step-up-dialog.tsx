@@ -106,7 +106,8 @@ export function StepUpDialog({
                 <input
                   {...control}
                   ref={inputRef}
-                  key="code"
+                  // A refused code is cleared, as the machine forgets it.
+                  key={snapshot.matches('wrong') ? 'code-refused' : 'code'}
                   type="text"
                   inputMode="text"
                   autoComplete="one-time-code"
@@ -118,7 +119,7 @@ export function StepUpDialog({
                 <input
                   {...control}
                   ref={inputRef}
-                  key="password"
+                  key={snapshot.matches('wrong') ? 'password-refused' : 'password'}
                   type="password"
                   autoComplete="current-password"
                   maxLength={128}
