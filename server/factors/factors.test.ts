@@ -172,6 +172,15 @@ describe.each(testBackends())('second factors on $name', (backend) => {
     expect((await old.post('/api/v1/auth/login/second-factor', { code: fresh[0] })).status).toBe(
       200,
     )
+    // The holder is told, in the account's language.
+    await kit.worker.deliverDue()
+    await kit.smtp.waitForMail(
+      account.email,
+      10_000,
+      (mail) =>
+        mail.subject === 'Cambiaron tus ajustes de inicio de sesión en Puente Digital' &&
+        mail.text.includes('nuevos códigos de recuperación'),
+    )
   })
 
   it('25 wrong codes at once on one half-way sign-in: exactly 5 reach the check, the rest are 429, and the right code waits too', async () => {
@@ -220,6 +229,8 @@ describe.each(testBackends())('second factors on $name', (backend) => {
       signInMethod: string
     }[]
     expect(sessions.find((s) => s.current)?.signInMethod).toBe('passkey')
+    // The passkey sign-in is a fresh proof, like any sign-in.
+    expect((await viaPasskey.get('/api/v1/me/export')).status).toBe(200)
     const used = (await browser.get('/api/v1/me/factors')).body.passkeys as {
       lastUsedAt: string | null
     }[]
@@ -296,6 +307,35 @@ describe.each(testBackends())('second factors on $name', (backend) => {
     })
     expect(stolen.status).toBe(400)
     expect(stolen.body.code).toBe('passkey_rejected')
+  })
+
+  it('during a half-way sign-in the passkey options name that account, and only its passkey may answer', async () => {
+    const account = await kit.verifiedAccount()
+    const { passkey } = await addPasskey(await kit.signedIn(account))
+    const stranger = await addPasskey(await kit.signedIn(await kit.verifiedAccount()))
+    const half = new ApiClient(kit.api.url)
+    expect((await login(half, account.email, account.password)).body.code).toBe(
+      'second_factor_required',
+    )
+    const options = (await half.post('/api/v1/auth/passkey/options', {})).body.options as {
+      allowCredentials: { id: string }[]
+    }
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([
+      passkey.credentialId.toString('base64url'),
+    ])
+    const wrong = await half.post('/api/v1/auth/passkey', {
+      response: assertPasskey(stranger.passkey, options as never, { origin: testOrigin }),
+    })
+    expect(wrong.body.code).toBe('passkey_rejected')
+    const again = (await half.post('/api/v1/auth/passkey/options', {})).body.options as never
+    const right = await half.post('/api/v1/auth/passkey', {
+      response: assertPasskey(passkey, again, { origin: testOrigin }),
+    })
+    expect(right.status).toBe(200)
+    expect((right.body.user as { email: string }).email).toBe(account.email)
+    // The half-way state is spent with it.
+    const after = await half.post('/api/v1/auth/login/second-factor', { code: '123456' })
+    expect(after.body.code).toBe('sign_in_expired')
   })
 
   it("another user's passkey id is a 404 for rename and removal (no IDOR), like a made-up one", async () => {

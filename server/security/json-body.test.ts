@@ -3,10 +3,11 @@ import { type EndpointName, endpoints } from '../../src/domain/api/api-contract'
 import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
+import { enrolTotp } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 
-/** The one state-changing endpoint that takes no body: its id is in the path. */
-const bodyless: readonly EndpointName[] = ['endSession']
+/** The state-changing endpoints that take no body: a deletion named by its path. */
+const bodyless: readonly EndpointName[] = ['endSession', 'disableTotp', 'removePasskey']
 const jsonEndpoints = (Object.keys(endpoints) as EndpointName[]).filter(
   (name) => endpoints[name].method !== 'GET' && !bodyless.includes(name),
 )
@@ -26,6 +27,8 @@ describe('JSON bodies whose top level is not an object', () => {
     // account may use them).
     await setAccountRole(kit.database.pool, account.email, 'admin')
     browser = await kit.signedIn(account)
+    // The admin API needs a second factor, proved in this session.
+    await enrolTotp(kit, browser)
     browser.cookies.set('app-language', 'es')
   }, 60_000)
   afterAll(async () => {
