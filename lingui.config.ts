@@ -22,6 +22,7 @@ export default defineConfig({
         '<rootDir>/src/features/registration/**',
         '<rootDir>/src/domain/registration/**',
         '<rootDir>/src/features/account/**',
+        '<rootDir>/src/session/step-up/**',
         '<rootDir>/src/domain/accounts/**',
         '<rootDir>/src/domain/leads/**',
         '<rootDir>/src/domain/requests/**',
@@ -44,6 +45,8 @@ export default defineConfig({
       // The field messages every form shares are in each form's catalog, so a page loads one.
       include: [
         '<rootDir>/src/features/account',
+        // The step-up dialog serves the profile and the inbox, which both load this catalog.
+        '<rootDir>/src/session/step-up',
         '<rootDir>/src/domain/accounts',
         '<rootDir>/src/domain/registration/registration-messages.ts',
       ],

@@ -8,6 +8,7 @@ import {
   formFlowGuards,
   freshFlow,
   onFailure,
+  onProofCancelled,
   onWrongPassword,
   retryTo,
   validating,
@@ -18,10 +19,11 @@ import { injectedCall } from './injected-call'
  * "Change password" on `/profile`, on the shared form flow (machines/form-flow.ts):
  *
  *   form → (submit) validating → submitting | form (refused)
- *   submitting → changed | wrongPassword | error
+ *   submitting → changed | wrongPassword | form (fresh proof declined) | error
  *   wrongPassword → (submit) validating;  error → (retry) form;  changed → (again) form
  *
- * Both passwords leave memory once the server has answered.
+ * Both passwords leave memory once the server has answered; a declined fresh proof keeps them,
+ * so the form can be sent again as it is.
  */
 
 export type ChangePasswordValues = {
@@ -58,6 +60,7 @@ export const changePasswordMachine = setup({
     ...formFlowActions<ChangePasswordContext, ChangePasswordEvent>(),
     takeValues: assign((_, values: ChangePasswordValues) => ({ ...values })),
     forgetPasswords: assign({ ...forgotten, refusedSubmissions: freshFlow.refusedSubmissions }),
+    clearRefusals: assign({ refusedSubmissions: freshFlow.refusedSubmissions }),
   },
   guards: {
     ...formFlowGuards,
@@ -79,7 +82,11 @@ export const changePasswordMachine = setup({
           newPassword: context.newPassword,
         }),
         onDone: { target: 'changed', actions: 'forgetPasswords' },
-        onError: [onWrongPassword('forgetPasswords'), onFailure('error', 'forgetPasswords')],
+        onError: [
+          onWrongPassword('forgetPasswords'),
+          onProofCancelled('form', 'clearRefusals'),
+          onFailure('error', 'forgetPasswords'),
+        ],
       },
     },
     changed: {

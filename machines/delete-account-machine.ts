@@ -7,6 +7,7 @@ import {
   formFlowGuards,
   freshFlow,
   onFailure,
+  onProofCancelled,
   onWrongPassword,
   validating,
 } from './form-flow'
@@ -17,7 +18,7 @@ import { injectedCall } from './injected-call'
  * (machines/form-flow.ts):
  *
  *   idle → (start) confirming → (submit) validating → deleting | confirming (refused)
- *   deleting → deleted | wrongPassword | error
+ *   deleting → deleted | wrongPassword | confirming (fresh proof declined: the password kept) | error
  *   wrongPassword → (submit) validating;  error → (retry) confirming
  *   confirming, wrongPassword, error → (cancel) idle
  *
@@ -58,6 +59,7 @@ export const deleteAccountMachine = setup({
     ...formFlowActions<DeleteAccountContext, DeleteAccountEvent>(),
     takePassword: assign((_, { password }: { readonly password: string }) => ({ password })),
     forget: assign({ ...forgotten }),
+    clearRefusals: assign({ refusedSubmissions: 0 }),
     /** Injected: the session ends in this browser and the page says the account is gone. */
     announceDeleted: () => {},
   },
@@ -81,7 +83,11 @@ export const deleteAccountMachine = setup({
         src: 'deleteAccount',
         input: ({ context }) => ({ password: context.password }),
         onDone: { target: 'deleted', actions: ['forget', 'announceDeleted'] },
-        onError: [onWrongPassword('forget'), onFailure('error', 'forget')],
+        onError: [
+          onWrongPassword('forget'),
+          onProofCancelled('confirming', 'clearRefusals'),
+          onFailure('error', 'forget'),
+        ],
       },
     },
     wrongPassword: { on: confirmation },

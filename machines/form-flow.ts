@@ -92,6 +92,26 @@ export function fieldsFlowActions<
 
 type Failure = { readonly error: unknown }
 
+const nameOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined
+
+/**
+ * What a passkey dialog rejects with when the visitor closes it (or it times out, or another
+ * ceremony replaces it): WebAuthn's `NotAllowedError` / `AbortError`, which SimpleWebAuthn
+ * keeps as the error's name.
+ */
+export function isCeremonyCancelled(error: unknown): boolean {
+  const name = nameOf(error)
+  return name === 'NotAllowedError' || name === 'AbortError'
+}
+
+/** The name of the error a call rejects with when the visitor declines to prove it is them. */
+export const proofCancelledName = 'ProofCancelled'
+
+export function isProofCancelled(error: unknown): boolean {
+  return nameOf(error) === proofCancelledName
+}
+
 export const formFlowGuards = {
   /** A 400 naming at least one field (not only the whole input). */
   fieldsRefused: (_: unknown, { error }: Failure) =>
@@ -104,6 +124,10 @@ export const formFlowGuards = {
   /** The password the visitor confirmed with is not theirs. */
   wrongPassword: (_: unknown, { error }: Failure) =>
     failureAnswer(error)?.code === 'wrong_password',
+  /** The browser's passkey dialog was closed, timed out or aborted: nothing failed. */
+  ceremonyCancelled: (_: unknown, { error }: Failure) => isCeremonyCancelled(error),
+  /** The visitor closed the fresh-proof dialog the call asked for: the action is dropped. */
+  proofCancelled: (_: unknown, { error }: Failure) => isProofCancelled(error),
   /** The 2xx answer says it succeeded (an older endpoint may answer 2xx with `success: false`). */
   answerSucceeded: (_: unknown, answer: { readonly success?: boolean } | undefined) =>
     answer?.success === true,
@@ -186,6 +210,19 @@ export function onFieldsRefused<const Target extends string>(target: Target) {
       'countRefusal',
     ],
   } as const
+}
+
+/** The browser's passkey dialog was closed: `target`, quietly. */
+export function onCeremonyCancelled<const Target extends string>(target: Target) {
+  return { guard: { type: 'ceremonyCancelled', params: failureOf }, target } as const
+}
+
+/** The fresh proof a call asked for was declined: `target`, the action dropped quietly. */
+export function onProofCancelled<
+  const Target extends string,
+  const Actions extends readonly string[],
+>(target: Target, ...actions: Actions) {
+  return { guard: { type: 'proofCancelled', params: failureOf }, target, actions } as const
 }
 
 /** The server's 429: the `rateLimited` state, with its text. */

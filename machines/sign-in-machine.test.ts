@@ -1,13 +1,25 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import type { ApiAnswer, PasskeyAssertionJSON, SignedInBody } from '../src/domain/api/api-contract'
 import { rejection, testUser } from '../tests/fixtures/account-user'
-import { signInMachine } from './sign-in-machine'
+import { type PasskeySignInInput, signInMachine } from './sign-in-machine'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const good = { email: 'ana@example.com', password: 'lantern orbit', remember: true }
+const signedIn: SignedInBody = { success: true, message: 'Welcome back.', user: testUser }
+const assertion: PasskeyAssertionJSON = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+}
 
-function start(login: () => Promise<unknown>, resend: () => Promise<unknown> = async () => ({})) {
+function start(
+  login: () => Promise<unknown>,
+  resend: () => Promise<unknown> = async () => ({}),
+  passkey: (input: PasskeySignInInput) => Promise<unknown> = async () => signedIn,
+) {
   const announceSignIn = vi.fn()
   const sentTo = vi.fn()
   const actor = createActor(
@@ -18,6 +30,7 @@ function start(login: () => Promise<unknown>, resend: () => Promise<unknown> = a
           return (await login()) as never
         }),
         resendVerification: fromPromise(async () => (await resend()) as ApiAnswer),
+        passkeySignIn: fromPromise(async ({ input }) => (await passkey(input)) as SignedInBody),
       },
       actions: { announceSignIn: (_, body) => announceSignIn(body) },
     }),
@@ -92,5 +105,68 @@ describe('signInMachine', () => {
     actor.send({ type: 'retry' })
     expect(actor.getSnapshot().value).toBe('form')
     expect(actor.getSnapshot().context.message).toBeUndefined()
+  })
+
+  it('asks for the second step after a right password, and starts again when it expired', async () => {
+    const { actor, announceSignIn } = start(async () => {
+      throw {
+        message: 'Request failed with status code 401',
+        response: {
+          status: 401,
+          data: {
+            success: false,
+            code: 'second_factor_required',
+            message: 'One more step.',
+            error: 'One more step.',
+            methods: ['totp', 'recoveryCode'],
+          },
+        },
+      }
+    })
+    actor.send({ type: 'submit', ...good })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('secondFactor')
+    expect(actor.getSnapshot().context).toMatchObject({
+      password: '',
+      methods: ['totp', 'recoveryCode'],
+    })
+    actor.send({ type: 'restart' })
+    expect(actor.getSnapshot().value).toBe('expired')
+    actor.send({ type: 'submit', ...good })
+    await settle()
+    actor.send({ type: 'finished' })
+    expect(actor.getSnapshot().value).toBe('signedIn')
+    expect(announceSignIn).not.toHaveBeenCalled()
+  })
+
+  it('signs in with a passkey from the button or the autofill; a closed dialog is no failure', async () => {
+    const inputs: PasskeySignInInput[] = []
+    let answer: () => Promise<unknown> = async () => {
+      throw Object.assign(new Error('closed'), { name: 'NotAllowedError' })
+    }
+    const { actor, announceSignIn } = start(
+      async () => ({}),
+      async () => ({}),
+      (input) => {
+        inputs.push(input)
+        return answer()
+      },
+    )
+    actor.send({ type: 'usePasskey' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('form')
+    answer = async () => {
+      throw rejection(400, 'passkey_rejected', 'Unknown passkey.')
+    }
+    actor.send({ type: 'usePasskey' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('passkeyRejected')
+    answer = async () => signedIn
+    actor.send({ type: 'passkeyChosen', response: assertion })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('signedIn')
+    expect(inputs.map((input) => input.response)).toEqual([undefined, undefined, assertion])
+    expect(announceSignIn).toHaveBeenCalledWith(signedIn)
+    expect(actor.getSnapshot().context.passkeyResponse).toBeUndefined()
   })
 })

@@ -1,12 +1,20 @@
 import { assign, setup } from 'xstate'
 import { isValidLogin } from '../src/domain/accounts/account-checks'
-import type { ApiAnswer, SignedInBody } from '../src/domain/api/api-contract'
+import {
+  type ApiAnswer,
+  failureAnswer,
+  type PasskeyAssertionJSON,
+  type SecondFactorMethod,
+  type SignedInBody,
+} from '../src/domain/api/api-contract'
 import {
   codeIs,
   type FormFlowContext,
+  failureOf,
   formFlowActions,
   formFlowGuards,
   freshFlow,
+  onCeremonyCancelled,
   onFailure,
   onTooManyTries,
   retryTo,
@@ -18,14 +26,21 @@ import { injectedCall } from './injected-call'
  * The sign-in form (`/login`), on the shared form flow (machines/form-flow.ts):
  *
  *   form → (submit) validating → submitting | form (refused, the fields say why)
- *   submitting → signedIn | invalid | unverified | rateLimited | error
+ *   submitting → signedIn | secondFactor | invalid | unverified | rateLimited | error
  *   invalid → (submit) validating          (the form stays, with "wrong email or password")
+ *   form | invalid | expired | passkeyRejected → (usePasskey | passkeyChosen) passkey
+ *   passkey → signedIn | form (the dialog was closed) | passkeyRejected | rateLimited | error
+ *   secondFactor → (finished) signedIn | (restart: the half-way state expired) expired
+ *   expired | passkeyRejected → (submit) validating   (the form, saying why)
  *   unverified → (resend) resendingVerification → verificationSent | rateLimited | error
  *   unverified | verificationSent → (edit) form
  *   rateLimited | error → (retry) form
  *
  * The password leaves memory after every answer. `signedIn` hands the user to the injected
- * `announceSignIn` (the session and the redirect are the component's business).
+ * `announceSignIn` (the session and the redirect are the component's business). A right password
+ * on an account with a second factor leads to `secondFactor`, whose own machine
+ * (second-factor-machine.ts) finishes signing in; a passkey signs in alone (`passkey`), from the
+ * button or from the browser's autofill (`passkeyChosen` carries the answer the browser gave).
  */
 
 export type SignInValues = {
@@ -34,13 +49,45 @@ export type SignInValues = {
   readonly remember: boolean
 }
 
-export type SignInContext = SignInValues & FormFlowContext
+export type SignInContext = SignInValues &
+  FormFlowContext & {
+    /** What the second step may use (from `second_factor_required`). */
+    readonly methods: readonly SecondFactorMethod[]
+    /** The passkey answer the browser's autofill gave, until it is sent. */
+    readonly passkeyResponse: PasskeyAssertionJSON | undefined
+  }
+
+export type PasskeySignInInput = {
+  readonly remember: boolean
+  readonly response: PasskeyAssertionJSON | undefined
+}
 
 export type SignInEvent =
   | ({ readonly type: 'submit' } & SignInValues)
   | { readonly type: 'resend' }
   | { readonly type: 'edit' }
   | { readonly type: 'retry' }
+  | { readonly type: 'usePasskey' }
+  | { readonly type: 'passkeyChosen'; readonly response: PasskeyAssertionJSON }
+  | { readonly type: 'finished' }
+  | { readonly type: 'restart' }
+
+const passkeyOffered = {
+  // A passkey leaves the typed form behind, its refusals too.
+  usePasskey: { target: 'passkey', actions: ['forgetPasskeyResponse', 'clearRefusals'] },
+  passkeyChosen: {
+    target: 'passkey',
+    actions: [
+      {
+        type: 'keepPasskeyResponse',
+        params: ({ event }: { readonly event: { readonly response: PasskeyAssertionJSON } }) => ({
+          response: event.response,
+        }),
+      },
+      'clearRefusals',
+    ],
+  },
+} as const
 
 const submitted = {
   target: 'validating',
@@ -59,6 +106,8 @@ export const signInMachine = setup({
   actors: {
     login: injectedCall<SignedInBody, SignInValues>('login'),
     resendVerification: injectedCall<ApiAnswer, { readonly email: string }>('resendVerification'),
+    /** The passkey dialog (unless the autofill gave its answer) and the server's check. */
+    passkeySignIn: injectedCall<SignedInBody, PasskeySignInInput>('passkeySignIn'),
   },
   actions: {
     ...formFlowActions<SignInContext, SignInEvent>(),
@@ -66,6 +115,13 @@ export const signInMachine = setup({
     /** The count is of refusals in a row: the form shows their errors until one passes. */
     clearRefusals: assign({ refusedSubmissions: 0 }),
     forgetPassword: assign({ password: '' }),
+    keepMethods: assign((_, { error }: { readonly error: unknown }) => ({
+      methods: failureAnswer(error)?.methods ?? [],
+    })),
+    keepPasskeyResponse: assign((_, { response }: { readonly response: PasskeyAssertionJSON }) => ({
+      passkeyResponse: response,
+    })),
+    forgetPasskeyResponse: assign({ passkeyResponse: undefined }),
     /** Injected: tell the session who signed in, then leave the page. */
     announceSignIn: (_, _body: SignedInBody) => {},
   },
@@ -79,11 +135,13 @@ export const signInMachine = setup({
     email: '',
     password: '',
     remember: false,
+    methods: [],
+    passkeyResponse: undefined,
     ...freshFlow,
   },
   initial: 'form',
   states: {
-    form: { on: { submit: submitted } },
+    form: { on: { submit: submitted, ...passkeyOffered } },
     validating: validating(
       'valuesAreValid',
       'submitting',
@@ -109,6 +167,11 @@ export const signInMachine = setup({
         },
         onError: [
           { guard: codeIs('invalid_credentials'), target: 'invalid', actions: 'forgetPassword' },
+          {
+            guard: codeIs('second_factor_required'),
+            target: 'secondFactor',
+            actions: ['forgetPassword', { type: 'keepMethods', params: failureOf }],
+          },
           { guard: codeIs('email_unverified'), target: 'unverified', actions: 'forgetPassword' },
           onTooManyTries('forgetPassword'),
           onFailure('error', 'forgetPassword'),
@@ -116,7 +179,40 @@ export const signInMachine = setup({
       },
     },
     signedIn: { type: 'final' },
-    invalid: { on: { submit: submitted } },
+    invalid: { on: { submit: submitted, ...passkeyOffered } },
+    secondFactor: {
+      on: { finished: { target: 'signedIn' }, restart: { target: 'expired' } },
+    },
+    expired: { on: { submit: submitted, ...passkeyOffered } },
+    passkey: {
+      entry: 'forgetMessage',
+      invoke: {
+        id: 'passkeySignIn',
+        src: 'passkeySignIn',
+        input: ({ context }) => ({
+          remember: context.remember,
+          response: context.passkeyResponse,
+        }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            'forgetPasskeyResponse',
+            { type: 'announceSignIn', params: ({ event }) => event.output },
+          ],
+        },
+        onError: [
+          onCeremonyCancelled('form'),
+          {
+            guard: codeIs('passkey_rejected'),
+            target: 'passkeyRejected',
+            actions: 'forgetPasskeyResponse',
+          },
+          onTooManyTries('forgetPasskeyResponse'),
+          onFailure('error', 'forgetPasskeyResponse'),
+        ],
+      },
+    },
+    passkeyRejected: { on: { submit: submitted, ...passkeyOffered } },
     unverified: {
       on: {
         resend: { target: 'resendingVerification' },

@@ -20,11 +20,22 @@ const page: PageFacts = {
   catalogs: ['account'],
 }
 
+type ProfileSearch = { readonly setup?: 'admin' }
+
 export const Route = createFileRoute('/profile')({
   staticData: { page },
+  // `setup=admin`: the inbox sent an admin without a second factor here to add one.
+  validateSearch: (search: Record<string, unknown>): ProfileSearch =>
+    search.setup === 'admin' ? { setup: 'admin' } : {},
   loader: () => ensureCatalogs(page.catalogs),
-  component: () => (
+  component: ProfileRoute,
+})
+
+function ProfileRoute() {
+  const { setup } = Route.useSearch()
+  return (
     <ProfilePage
+      forInbox={setup === 'admin'}
       settings={
         <>
           <ThemeToggle variant="labelled" />
@@ -32,5 +43,5 @@ export const Route = createFileRoute('/profile')({
         </>
       }
     />
-  ),
-})
+  )
+}

@@ -42,6 +42,11 @@ const notOnPublicPages = [
   /machines\/(conversation|upload)-machine/,
   /locales\/(en|es)\/workspace\.po/,
   /node_modules\/@statelyai\/inspect\//,
+  // Passkeys' browser library and the QR code of an authenticator app load with the pages
+  // that open a passkey dialog or enrol an app (sign-in, profile, inbox), on demand.
+  /node_modules\/@simplewebauthn\//,
+  /node_modules\/uqr\//,
+  /machines\/(second-factor|passkey-registration|totp-enrolment|recovery-codes|step-up|factor-actions)/,
   // The browser build runs on Preact (docs/decisions/015): react-dom must never come back.
   /node_modules\/react-dom\//,
 ]

@@ -65,7 +65,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A real SMTP server on loopback; the recovery mails it receives land in mailDir as .eml files.
   const mailDir = mkdtempSync(join(tmpdir(), 'agency-e2e-mail-'))
   const smtp = await startSmtpCatcher({ saveTo: mailDir })
-  const baseURL = `http://127.0.0.1:${port}`
+  // `localhost`, not an IP address: passkeys need a domain as their relying party (PUBLIC_URL).
+  const baseURL = `http://localhost:${port}`
   // The server's structured log joins the run's log, which `npm test` audits afterwards.
   mkdirSync('.tmp/test-logs', { recursive: true })
   const log = openSync(join('.tmp/test-logs', `e2e-server-${process.pid}.ndjson`), 'a')

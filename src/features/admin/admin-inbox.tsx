@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, type ReactNode, useEffect } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
 import { queryString } from '../../api/call-endpoint'
+import { downloadFile, saveFile } from '../../api/download-file'
 import { listenToEvents } from '../../api/event-stream'
 import { apiBaseUrl } from '../../api/http-client'
-import { endpoints } from '../../domain/api/api-contract'
+import { endpoints, failureAnswer } from '../../domain/api/api-contract'
 import {
   type AdminSearch,
   adminListQuery,
@@ -19,6 +20,7 @@ import {
   serviceNames,
   servicesInArea,
 } from '../../domain/services/service-table'
+import { useFreshProof } from '../../session/step-up/fresh-proof'
 import { LoadState } from '../../ui/load-state'
 import {
   adminQueryKey,
@@ -212,6 +214,8 @@ function ListFrame({
   readonly table: ReactNode
 }) {
   const { t } = useLingui()
+  const withProof = useFreshProof()
+  const [csvFailed, setCsvFailed] = useState(false)
   if (pending || failed)
     return (
       <LoadState
@@ -227,9 +231,28 @@ function ListFrame({
   return (
     <>
       <p className="admin-list-tools">
-        <a href={`${apiBaseUrl}${csvPath}${queryString(allPages)}`} download className="button">
+        <a
+          href={`${apiBaseUrl}${csvPath}${queryString(allPages)}`}
+          download
+          className="button"
+          onClick={(event) => {
+            // With the script, the file is fetched first: a step-up's refusal asks for proof
+            // (the dialog), then the download is made again, rather than saved as the file.
+            event.preventDefault()
+            setCsvFailed(false)
+            const path = `${csvPath}${queryString(allPages)}`
+            withProof(() => downloadFile(path))
+              .then(({ blob, filename }) => saveFile(blob, filename ?? 'export.csv'))
+              .catch(() => setCsvFailed(true))
+          }}
+        >
           <Trans>Download CSV</Trans>
         </a>
+        {csvFailed ? (
+          <span role="alert">
+            <Trans>The CSV could not be downloaded. Please try again.</Trans>
+          </span>
+        ) : null}
       </p>
       <div className="admin-table-wrap">{table}</div>
       <nav className="admin-paging" aria-label={t`Pages`}>
@@ -285,6 +308,7 @@ function AdminList<Item extends ListItem>({
   const { i18n } = useLingui()
   const query = adminListQuery(search)
   const answer = useQuery(options(query))
+  useSecondFactorFirst(answer.error)
   const items = answer.data?.items ?? []
   const total = answer.data?.total ?? 0
   const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
@@ -421,4 +445,16 @@ function EnquiryList({ search }: { readonly search: AdminSearch }) {
       )}
     />
   )
+}
+
+/**
+ * An admin without a second factor (or whose session proved none) is sent to set one up in the
+ * profile's security section, which then leads back here.
+ */
+export function useSecondFactorFirst(error: unknown): void {
+  const navigate = useNavigate()
+  const needed = failureAnswer(error)?.code === 'mfa_required'
+  useEffect(() => {
+    if (needed) void navigate({ to: '/profile', search: { setup: 'admin' }, hash: 'security' })
+  }, [needed, navigate])
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { AdminSearch } from '../../domain/requests/admin-search'
 import { SignedInShell } from '../../session/signed-in-shell'
+import { FreshProofProvider } from '../../session/step-up/fresh-proof'
 import '../../ui/form-field.css'
 import { AdminInbox } from './admin-inbox'
 
@@ -17,7 +18,9 @@ export function AdminPage({ search }: { readonly search: AdminSearch }) {
       {({ user, runtime }) =>
         user.role === 'admin' ? (
           <QueryClientProvider client={runtime.queryClient}>
-            <AdminInbox search={search} />
+            <FreshProofProvider>
+              <AdminInbox search={search} />
+            </FreshProofProvider>
           </QueryClientProvider>
         ) : (
           <section className="result-panel result-panel-bad">

@@ -8,3 +8,10 @@ export const sessionsQueryOptions = queryOptions({
   queryFn: () => callEndpoint('sessions'),
 })
 export const sessionsQueryKey = sessionsQueryOptions.queryKey
+
+/** The user's second factors: passkeys, whether the authenticator app is on, codes left. */
+export const factorsQueryOptions = queryOptions({
+  queryKey: [...meQueryKey, 'factors'],
+  queryFn: () => callEndpoint('factors'),
+})
+export const factorsQueryKey = factorsQueryOptions.queryKey

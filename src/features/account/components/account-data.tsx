@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
+import { isProofCancelled } from '../../../../machines/form-flow'
 import { callEndpoint } from '../../../api/call-endpoint'
 import type { SessionRuntime } from '../../../session/session-runtime'
+import { useFreshProof } from '../../../session/step-up/fresh-proof'
 import { DeleteAccount } from './delete-account'
 import '../../../ui/form-field.css'
 
@@ -19,8 +21,9 @@ function download(name: string, data: unknown) {
 
 /** "Your data": download everything stored about you; delete the account (with the password). */
 export function AccountData({ runtime }: { readonly runtime: SessionRuntime }) {
+  const withProof = useFreshProof()
   const exported = useMutation({
-    mutationFn: () => callEndpoint('exportAccount'),
+    mutationFn: () => withProof(() => callEndpoint('exportAccount')),
     onSuccess: (data) => download('puente-digital-account.json', data),
   })
   return (
@@ -47,7 +50,7 @@ export function AccountData({ runtime }: { readonly runtime: SessionRuntime }) {
           )}
         </button>
       </p>
-      {exported.isError ? (
+      {exported.isError && !isProofCancelled(exported.error) ? (
         <p role="alert" className="form-summary">
           <Trans>Your data could not be downloaded. Please try again.</Trans>
         </p>

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { changePasswordMachine } from '../../../../machines/change-password-machine'
-import {
-  changePasswordPathEvents,
-  passwordChange,
-} from '../../../../tests/doubles/change-password-answers'
+import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import {
+  answerFactors,
+  declinedProof,
+  declineFreshProof,
+} from '../../../../tests/doubles/fresh-proof'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
 
@@ -15,7 +17,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const good = passwordChange
+const good = { currentPassword: 'lantern orbit mango 42', newPassword: 'a brand new passphrase' }
 const section = () => screen.getByRole('region', { name: 'Password' })
 const current = () => within(section()).getByLabelText('Current password') as HTMLInputElement
 const next = () => within(section()).getByLabelText('New password') as HTMLInputElement
@@ -24,10 +26,31 @@ testMachinePaths(changePasswordMachine, {
   render: async () => {
     network = installFakeNetwork()
     const view = await renderSignedIn('/profile')
+    await answerFactors(network)
     await waitFor(() => section())
     return view
   },
-  events: changePasswordPathEvents,
+  events: (snapshot) => {
+    if (snapshot.matches('form'))
+      return snapshot.context.refusedSubmissions === 0
+        ? [
+            { type: 'submit', ...good },
+            { type: 'submit', ...good, newPassword: 'short' },
+          ]
+        : [{ type: 'submit', ...good }]
+    if (snapshot.matches('wrongPassword')) return [{ type: 'submit', ...good }]
+    if (snapshot.matches('submitting'))
+      return [
+        { type: 'xstate.done.actor.changePassword', output: accepted('Password changed.') },
+        {
+          type: 'xstate.error.actor.changePassword',
+          error: refused(400, 'wrong_password', 'The current password is not right.'),
+        },
+        { type: 'xstate.error.actor.changePassword', error: unreachable() },
+        { type: 'xstate.error.actor.changePassword', error: declinedProof },
+      ]
+    return []
+  },
   exec: {
     submit: async ({ user }, event) => {
       await user.clear(current())
@@ -46,7 +69,9 @@ testMachinePaths(changePasswordMachine, {
       expect(request.body).toEqual(good)
       request.respond(200, event.output)
     },
-    'xstate.error.actor.changePassword': async (_, event) => {
+    'xstate.error.actor.changePassword': async ({ user }, event) => {
+      if (event.error === declinedProof)
+        return declineFreshProof(network, user, '/api/v1/me/password')
       const request = await network.next('/api/v1/me/password')
       request.failWith(event.error)
     },

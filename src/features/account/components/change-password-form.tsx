@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate'
 import { changePasswordMachine } from '../../../../machines/change-password-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import { createChangePasswordSchema } from '../../../domain/accounts/account-schemas'
+import { useFreshProof } from '../../../session/step-up/fresh-proof'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
@@ -15,11 +16,12 @@ import { FailureNotice } from './failure-notice'
 export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => void }) {
   const changed = useRef(onChanged)
   changed.current = onChanged
+  const proof = useRef(useFreshProof())
   const [machine] = useState(() =>
     changePasswordMachine.provide({
       actors: {
         changePassword: fromPromise(async ({ input }) => {
-          const answer = await callEndpoint('changePassword', input)
+          const answer = await proof.current(() => callEndpoint('changePassword', input))
           // Every other session has ended: the sessions list is stale.
           changed.current()
           return answer

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { deleteAccountMachine } from '../../../../machines/delete-account-machine'
-import {
-  deleteAccountPathEvents,
-  deletionPassword,
-} from '../../../../tests/doubles/delete-account-answers'
+import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import {
+  answerFactors,
+  declinedProof,
+  declineFreshProof,
+} from '../../../../tests/doubles/fresh-proof'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
 
@@ -15,7 +17,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const password = deletionPassword
+const password = 'lantern orbit mango 42'
 const section = () => screen.getByRole('region', { name: 'Your data' })
 const field = () =>
   within(section()).getByLabelText('Your password, to confirm') as HTMLInputElement
@@ -25,10 +27,31 @@ testMachinePaths(deleteAccountMachine, {
   render: async () => {
     network = installFakeNetwork()
     const view = await renderSignedIn('/profile')
+    await answerFactors(network)
     await waitFor(() => section())
     return view
   },
-  events: deleteAccountPathEvents,
+  events: (snapshot) => {
+    if (snapshot.matches('confirming'))
+      return snapshot.context.refusedSubmissions === 0
+        ? [
+            { type: 'submit', password },
+            { type: 'submit', password: '' },
+          ]
+        : [{ type: 'submit', password }]
+    if (snapshot.matches('wrongPassword')) return [{ type: 'submit', password }]
+    if (snapshot.matches('deleting'))
+      return [
+        { type: 'xstate.done.actor.deleteAccount', output: accepted('Your account was deleted.') },
+        {
+          type: 'xstate.error.actor.deleteAccount',
+          error: refused(400, 'wrong_password', 'The password is not right.'),
+        },
+        { type: 'xstate.error.actor.deleteAccount', error: unreachable() },
+        { type: 'xstate.error.actor.deleteAccount', error: declinedProof },
+      ]
+    return []
+  },
   exec: {
     start: ({ user }) => user.click(button('Delete my account')),
     cancel: async ({ user }) => {
@@ -49,7 +72,8 @@ testMachinePaths(deleteAccountMachine, {
       expect(request.body).toEqual({ password })
       request.respond(200, event.output)
     },
-    'xstate.error.actor.deleteAccount': async (_, event) => {
+    'xstate.error.actor.deleteAccount': async ({ user }, event) => {
+      if (event.error === declinedProof) return declineFreshProof(network, user, '/api/v1/me')
       const request = await network.next('/api/v1/me')
       request.failWith(event.error)
     },

@@ -7,6 +7,7 @@ import { deleteAccountMachine } from '../../../../machines/delete-account-machin
 import { callEndpoint } from '../../../api/call-endpoint'
 import { createDeleteAccountSchema } from '../../../domain/accounts/account-schemas'
 import type { SessionRuntime } from '../../../session/session-runtime'
+import { useFreshProof } from '../../../session/step-up/fresh-proof'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
@@ -19,10 +20,13 @@ import { FailureNotice } from './failure-notice'
  */
 export function DeleteAccount({ runtime }: { readonly runtime: SessionRuntime }) {
   const navigate = useNavigate()
+  const proof = useRef(useFreshProof())
   const [machine] = useState(() =>
     deleteAccountMachine.provide({
       actors: {
-        deleteAccount: fromPromise(({ input }) => callEndpoint('deleteAccount', input)),
+        deleteAccount: fromPromise(({ input }) =>
+          proof.current(() => callEndpoint('deleteAccount', input)),
+        ),
       },
       actions: {
         // The confirmation page first: a signed-in page seeing the session end would send

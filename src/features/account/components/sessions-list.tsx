@@ -5,6 +5,7 @@ import { useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { sessionActionsMachine } from '../../../../machines/session-actions-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
+import type { SignInMethod } from '../../../domain/api/api-contract'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { sessionsQueryKey, sessionsQueryOptions } from '../api/account-queries'
 import '../../../ui/form-field.css'
@@ -74,6 +75,8 @@ export function SessionsList() {
               <Trans>
                 Signed in {when(session.createdAt)}, last seen {when(session.lastSeenAt)}
               </Trans>
+              <br />
+              <SignInMethodText method={session.signInMethod} />
             </span>
             {session.current ? null : (
               <SignOutSession
@@ -124,6 +127,20 @@ export function SessionsList() {
       ) : null}
     </>
   )
+}
+
+/** How a session signed in, as its line in the list says it. */
+function SignInMethodText({ method }: { readonly method: SignInMethod }) {
+  switch (method) {
+    case 'passwordAndCode':
+      return <Trans>Signed in with the password and an authenticator code</Trans>
+    case 'passkey':
+      return <Trans>Signed in with a passkey</Trans>
+    case 'recoveryCode':
+      return <Trans>Signed in with the password and a recovery code</Trans>
+    default:
+      return <Trans>Signed in with the password</Trans>
+  }
 }
 
 function SignOutSession({

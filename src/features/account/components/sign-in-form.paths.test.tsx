@@ -1,19 +1,67 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { signInMachine } from '../../../../machines/sign-in-machine'
+import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
-import { signInPathEvents, signInValues } from '../../../../tests/doubles/sign-in-answers'
+import {
+  fakeAssertionJSON,
+  fakeRequestOptions,
+  installFakeWebAuthn,
+} from '../../../../tests/doubles/fake-webauthn'
+import { testUser } from '../../../../tests/fixtures/account-user'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure } from '../../../domain/api/api-contract'
+import type { CallFailure, SignedInBody } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
+let webAuthn = installFakeWebAuthn()
 afterEach(() => {
   network.restore()
+  webAuthn.restore()
   localStorage.clear()
 })
 
-const good = signInValues
+/** How the current passkey sign-in began: the button opens a dialog, the autofill gave its answer. */
+let passkeyFrom: 'button' | 'autofill' = 'button'
+
+/** Answers every options request the page has sent (the autofill's, the button's). */
+async function answerOptions(wait: number) {
+  for (;;) {
+    const request = await network.next('/api/v1/auth/passkey/options', wait).catch(() => undefined)
+    if (!request) return
+    request.respond(200, { success: true, options: fakeRequestOptions })
+    wait = 50
+  }
+}
+
+/** The ceremony the button opened (the autofill's quiet one may be open too). */
+async function buttonCeremony() {
+  await answerOptions(2000)
+  return webAuthn.next('get').catch(async () => {
+    await answerOptions(500)
+    return webAuthn.next('get')
+  })
+}
+
+const methods = ['totp', 'recoveryCode'] as const
+const secondFactorRequired = {
+  message: 'Request failed with status code 401',
+  response: {
+    status: 401,
+    data: {
+      success: false,
+      code: 'second_factor_required',
+      message: 'One more step.',
+      error: 'One more step.',
+      methods,
+    },
+  },
+}
+const passkeyClosed = new DOMException('closed', 'NotAllowedError')
+const codeInput = () => screen.getByLabelText('Code') as HTMLInputElement
+
+const good = { email: testUser.email, password: 'lantern orbit mango 42', remember: true }
+const signedInBody: SignedInBody = { ...accepted('Welcome back.'), user: testUser }
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement
@@ -23,6 +71,11 @@ const heading = () => screen.getByRole('heading', { level: 2 })
 const expectFocusedHeading = async (text: string) => {
   await waitFor(() => expect(heading().textContent).toBe(text))
   expect(document.activeElement).toBe(heading())
+}
+
+async function expectFocusedAlert(text: string) {
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text))
+  expect(document.activeElement).toBe(screen.getByRole('alert'))
 }
 
 async function answer(path: string, error: CallFailure) {
@@ -35,10 +88,121 @@ testMachinePaths(signInMachine, {
   // Sent here by a signed-in page: after signing in, the visitor goes back there.
   render: async () => {
     network = installFakeNetwork()
+    webAuthn = installFakeWebAuthn()
     return renderApp('/login?redirect=%2Fabout')
   },
-  events: signInPathEvents,
+  events: (snapshot) => {
+    const passkeys = [
+      { type: 'usePasskey' },
+      { type: 'passkeyChosen', response: fakeAssertionJSON },
+    ] as const
+    if (snapshot.matches('form'))
+      return snapshot.context.refusedSubmissions === 0
+        ? [
+            { type: 'submit', ...good },
+            { type: 'submit', email: 'not an address', password: 'x', remember: false },
+            ...passkeys,
+          ]
+        : [{ type: 'submit', ...good }, ...passkeys]
+    if (snapshot.matches('invalid'))
+      return [{ type: 'submit', ...good, remember: false }, ...passkeys]
+    if (snapshot.matches('expired') || snapshot.matches('passkeyRejected'))
+      return [{ type: 'submit', ...good }, ...passkeys]
+    if (snapshot.matches('passkey'))
+      return [
+        { type: 'xstate.done.actor.passkeySignIn', output: signedInBody },
+        { type: 'xstate.error.actor.passkeySignIn', error: passkeyClosed },
+        {
+          type: 'xstate.error.actor.passkeySignIn',
+          error: refused(400, 'passkey_rejected', 'That passkey is not registered here.'),
+        },
+        {
+          type: 'xstate.error.actor.passkeySignIn',
+          error: refused(429, 'rate_limited', 'Too many sign-in attempts. Try again in 5 minutes.'),
+        },
+        { type: 'xstate.error.actor.passkeySignIn', error: unreachable() },
+      ]
+    if (snapshot.matches('submitting'))
+      return [
+        { type: 'xstate.done.actor.login', output: signedInBody },
+        {
+          type: 'xstate.error.actor.login',
+          error: refused(401, 'invalid_credentials', 'Wrong email or password.'),
+        },
+        {
+          type: 'xstate.error.actor.login',
+          error: refused(403, 'email_unverified', 'Confirm your email address first.'),
+        },
+        { type: 'xstate.error.actor.login', error: secondFactorRequired },
+        {
+          type: 'xstate.error.actor.login',
+          error: refused(429, 'rate_limited', 'Too many sign-in attempts. Try again in 5 minutes.'),
+        },
+        { type: 'xstate.error.actor.login', error: unreachable() },
+      ]
+    if (snapshot.matches('resendingVerification'))
+      return [
+        {
+          type: 'xstate.done.actor.resendVerification',
+          output: accepted('If the address needs confirming, a new link is on its way.'),
+        },
+        {
+          type: 'xstate.error.actor.resendVerification',
+          error: refused(429, 'rate_limited', 'Too many requests. Try again later.'),
+        },
+        { type: 'xstate.error.actor.resendVerification', error: unreachable() },
+      ]
+    return []
+  },
+  // A closed dialog needs a dialog: the autofill's answer opens none.
+  possible: (snapshot, event) =>
+    !(
+      event.type === 'xstate.error.actor.passkeySignIn' &&
+      snapshot.context.passkeyResponse !== undefined &&
+      (event as { error?: unknown }).error === passkeyClosed
+    ),
   exec: {
+    usePasskey: ({ user }) => {
+      passkeyFrom = 'button'
+      return user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }))
+    },
+    passkeyChosen: async () => {
+      passkeyFrom = 'autofill'
+      await answerOptions(2000)
+      ;(await webAuthn.next('get', { conditional: true })).answer()
+    },
+    'xstate.done.actor.passkeySignIn': async ({ snapshot }, event) => {
+      if (passkeyFrom === 'button') (await buttonCeremony()).answer()
+      const request = await network.next('/api/v1/auth/passkey')
+      expect(request.body).toEqual({
+        response: fakeAssertionJSON,
+        remember: snapshot.context.remember,
+      })
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.passkeySignIn': async (_, event) => {
+      if (passkeyFrom === 'button') {
+        const ceremony = await buttonCeremony()
+        if (event.error === passkeyClosed) return ceremony.close()
+        ceremony.answer()
+      }
+      await answer('/api/v1/auth/passkey', event.error as CallFailure)
+    },
+    finished: async ({ user }) => {
+      await user.type(codeInput(), '123 456')
+      await user.click(screen.getByRole('button', { name: 'Continue' }))
+      const request = await network.next('/api/v1/auth/login/second-factor')
+      expect(request.body).toEqual({ code: '123456' })
+      request.respond(200, signedInBody)
+    },
+    restart: async ({ user }) => {
+      await user.type(codeInput(), '123456')
+      await user.click(screen.getByRole('button', { name: 'Continue' }))
+      await answer(
+        '/api/v1/auth/login/second-factor',
+        refused(401, 'sign_in_expired', 'Signing in took too long.'),
+      )
+    },
     submit: async ({ user }, event) => {
       await user.clear(emailInput())
       await user.type(emailInput(), event.email)
@@ -82,6 +246,32 @@ testMachinePaths(signInMachine, {
       } else {
         expect(screen.queryByRole('alert')).toBeNull()
       }
+    },
+    secondFactor: async () => {
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { name: 'One more step' })).toBeTruthy(),
+      )
+      expect(codeInput()).toBeTruthy()
+      expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull()
+    },
+    expired: async () => {
+      await expectFocusedAlert('Signing in took too long. Please enter your password again.')
+      expect(passwordInput().value).toBe('')
+    },
+    passkeyRejected: async ({ snapshot }) => {
+      await expectFocusedAlert(
+        snapshot.context.message ??
+          'That passkey is not known here. Sign in with your password instead.',
+      )
+    },
+    passkey: async () => {
+      await waitFor(() =>
+        expect(
+          screen
+            .getByRole('button', { name: 'Waiting for your passkey…' })
+            .getAttribute('aria-disabled'),
+        ).toBe('true'),
+      )
     },
     submitting: async () => {
       await waitFor(() =>

@@ -1,9 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { signInMachine } from '../../../../machines/sign-in-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
+import { offerPasskeysInAutofill, signWithPasskey } from '../../../api/passkey-ceremony'
 import { createLoginSchema } from '../../../domain/accounts/account-schemas'
 import type { SignedInBody } from '../../../domain/api/api-contract'
 import { FormField } from '../../../ui/form-field'
@@ -12,8 +13,13 @@ import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ResultPanel } from '../../../ui/result-panel'
 import { RetryButton } from '../../../ui/retry-button'
 import { AccountForm } from './account-form'
+import { SecondFactorStep } from './second-factor-step'
 
-/** The sign-in form (signInMachine); `onSignedIn` takes the session and leaves the page. */
+/**
+ * The sign-in form (signInMachine), its second step (SecondFactorStep) and passkeys: the
+ * button, and the browser's autofill on the email field where it offers passkeys.
+ * `onSignedIn` takes the session and leaves the page.
+ */
 export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedInBody) => void }) {
   const signedIn = useRef(onSignedIn)
   signedIn.current = onSignedIn
@@ -24,6 +30,12 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
         resendVerification: fromPromise(({ input }) =>
           callEndpoint('resendVerification', { email: input.email }),
         ),
+        passkeySignIn: fromPromise(async ({ input }) => {
+          const response =
+            input.response ??
+            (await signWithPasskey((await callEndpoint('passkeySignInOptions', {})).options))
+          return callEndpoint('passkeySignIn', { response, remember: input.remember })
+        }),
       },
       actions: { announceSignIn: (_, body) => signedIn.current(body) },
     }),
@@ -39,13 +51,41 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
   })
 
   const onForm =
-    snapshot.matches('form') || snapshot.matches('submitting') || snapshot.matches('invalid')
+    snapshot.matches('form') ||
+    snapshot.matches('submitting') ||
+    snapshot.matches('invalid') ||
+    snapshot.matches('expired') ||
+    snapshot.matches('passkeyRejected') ||
+    snapshot.matches('passkey')
+  // The browser offers this site's passkeys in the email field's autofill while the form shows
+  // (one offer at a time); the button's own dialog cancels it, and it starts again after.
+  const offering = onForm && !snapshot.matches('passkey')
+  const stillOffering = useRef(offering)
+  stillOffering.current = offering
+  const autofill = useRef(false)
+  useEffect(() => {
+    if (!offering || autofill.current) return
+    autofill.current = true
+    offerPasskeysInAutofill(async () => (await callEndpoint('passkeySignInOptions', {})).options)
+      .then((response) => {
+        if (response && stillOffering.current) send({ type: 'passkeyChosen', response })
+      })
+      .catch(() => {})
+      .finally(() => {
+        autofill.current = false
+      })
+  }, [offering, send])
+  const refusal = snapshot.matches('invalid')
+    ? 'invalid'
+    : snapshot.matches('expired')
+      ? 'expired'
+      : snapshot.matches('passkeyRejected')
+        ? 'passkeyRejected'
+        : undefined
   const view = onForm ? 'form' : String(snapshot.value)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const emailRef = useRef<HTMLInputElement>(null)
-  useFocusOnView(snapshot.matches('invalid') ? 'invalid' : view, (now) =>
-    now === 'form' ? emailRef.current : headingRef.current,
-  )
+  useFocusOnView(refusal ?? view, (now) => (now === 'form' ? emailRef.current : headingRef.current))
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -136,6 +176,19 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
       </ResultPanel>
     )
   }
+  if (snapshot.matches('secondFactor')) {
+    return (
+      <SecondFactorStep
+        methods={snapshot.context.methods}
+        remember={remember}
+        onSignedIn={(body) => {
+          send({ type: 'finished' })
+          signedIn.current(body)
+        }}
+        onExpired={() => send({ type: 'restart' })}
+      />
+    )
+  }
   if (snapshot.matches('signedIn')) {
     return (
       <p className="result-panel" role="status">
@@ -143,12 +196,20 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
       </p>
     )
   }
-  const busy = snapshot.matches('submitting')
+  const busy = snapshot.matches('submitting') || snapshot.matches('passkey')
   return (
     <AccountForm formRef={formRef} onSubmit={submit} busy={busy}>
-      {snapshot.matches('invalid') ? (
+      {refusal ? (
         <h2 ref={headingRef} tabIndex={-1} role="alert" className="form-summary focus-target">
-          <Trans>The email address or the password is not right.</Trans>
+          {refusal === 'invalid' ? (
+            <Trans>The email address or the password is not right.</Trans>
+          ) : refusal === 'expired' ? (
+            <Trans>Signing in took too long. Please enter your password again.</Trans>
+          ) : (
+            (message ?? (
+              <Trans>That passkey is not known here. Sign in with your password instead.</Trans>
+            ))
+          )}
         </h2>
       ) : refusedSubmissions > 0 && Object.keys(errors).length > 0 ? (
         <p key={refusedSubmissions} role="alert" className="form-summary">
@@ -161,7 +222,7 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
             {...control}
             ref={emailRef}
             type="email"
-            autoComplete="username"
+            autoComplete="username webauthn"
             required
             maxLength={254}
             defaultValue={email}
@@ -194,7 +255,21 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
       </p>
       <p className="form-actions">
         <button type="submit" className="button button-primary" aria-disabled={busy}>
-          {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+          {snapshot.matches('submitting') ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        </button>
+        <button
+          type="button"
+          className="button"
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) send({ type: 'usePasskey' })
+          }}
+        >
+          {snapshot.matches('passkey') ? (
+            <Trans>Waiting for your passkey…</Trans>
+          ) : (
+            <Trans>Sign in with a passkey</Trans>
+          )}
         </button>
       </p>
     </AccountForm>

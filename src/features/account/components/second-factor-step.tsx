@@ -1,0 +1,177 @@
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { type FormEvent, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { secondFactorMachine } from '../../../../machines/second-factor-machine'
+import { callEndpoint } from '../../../api/call-endpoint'
+import { signWithPasskey } from '../../../api/passkey-ceremony'
+import { factorMessages } from '../../../domain/accounts/factor-messages'
+import type { SecondFactorMethod, SignedInBody } from '../../../domain/api/api-contract'
+import { FormField } from '../../../ui/form-field'
+import { submittedText, useFocusOnView } from '../../../ui/form-flow'
+import { inspectorOptions } from '../../../ui/machine-inspector'
+import { ResultPanel } from '../../../ui/result-panel'
+import { RetryButton } from '../../../ui/retry-button'
+import { AccountForm } from './account-form'
+
+/**
+ * The second step of signing in (secondFactorMachine): a code from the authenticator app or a
+ * recovery code, or one of the account's passkeys. `onSignedIn` takes the session; `onExpired`
+ * goes back to the password when the half-way state is gone.
+ */
+export function SecondFactorStep({
+  methods,
+  remember,
+  onSignedIn,
+  onExpired,
+}: {
+  readonly methods: readonly SecondFactorMethod[]
+  readonly remember: boolean
+  readonly onSignedIn: (body: SignedInBody) => void
+  readonly onExpired: () => void
+}) {
+  const { _ } = useLingui()
+  const callbacks = useRef({ onSignedIn, onExpired, remember })
+  callbacks.current = { onSignedIn, onExpired, remember }
+  const [machine] = useState(() =>
+    secondFactorMachine.provide({
+      actors: {
+        checkCode: fromPromise(({ input }) =>
+          callEndpoint('loginSecondFactor', { code: input.code }),
+        ),
+        passkeySignIn: fromPromise(async () => {
+          const { options } = await callEndpoint('passkeySignInOptions', {})
+          const response = await signWithPasskey(options)
+          return callEndpoint('passkeySignIn', { response, remember: callbacks.current.remember })
+        }),
+      },
+      actions: { announceSignIn: (_, body) => callbacks.current.onSignedIn(body) },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, { input: { methods }, ...inspectorOptions })
+  const { refusedSubmissions, message } = snapshot.context
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const codeRef = useRef<HTMLInputElement>(null)
+  const refusalRef = useRef<HTMLParagraphElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusOnView(String(snapshot.value), (view) => {
+    if (view === 'code') return codeRef.current
+    if (view === 'wrongCode') return refusalRef.current
+    if (view === 'rateLimited' || view === 'error') return headingRef.current
+    return undefined
+  })
+  const expired = snapshot.matches('expired')
+  const announced = useRef(false)
+  if (expired && !announced.current) {
+    announced.current = true
+    queueMicrotask(() => callbacks.current.onExpired())
+  }
+
+  if (snapshot.matches('rateLimited') || snapshot.matches('error')) {
+    return (
+      <ResultPanel
+        tone="bad"
+        headingRef={headingRef}
+        title={
+          message ??
+          (snapshot.matches('rateLimited') ? (
+            <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
+          ) : (
+            <Trans>Sign-in failed. Please try again.</Trans>
+          ))
+        }
+      >
+        <p className="form-actions">
+          <RetryButton onRetry={() => send({ type: 'retry' })} />
+        </p>
+      </ResultPanel>
+    )
+  }
+  if (snapshot.matches('signedIn')) {
+    return (
+      <p className="result-panel" role="status">
+        <Trans>You are signed in.</Trans>
+      </p>
+    )
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    send({ type: 'submit', code: submittedText(new FormData(event.currentTarget), 'code') })
+  }
+  const busy = snapshot.matches('checking') || snapshot.matches('passkey')
+  const hasCode = methods.includes('totp') || methods.includes('recoveryCode')
+  return (
+    <AccountForm
+      formRef={formRef}
+      onSubmit={submit}
+      busy={busy}
+      refusal={
+        snapshot.matches('wrongCode') ? (
+          <Trans>That code is not right, or it was used already. Try again.</Trans>
+        ) : undefined
+      }
+      refusalRef={refusalRef}
+    >
+      <h2>
+        <Trans>One more step</Trans>
+      </h2>
+      <p>
+        {hasCode ? (
+          <Trans>
+            Your password is right. Enter the code from your authenticator app, or one of your
+            recovery codes.
+          </Trans>
+        ) : (
+          <Trans>Your password is right. Confirm with your passkey.</Trans>
+        )}
+      </p>
+      <FormField
+        form="second-factor"
+        name="code"
+        label={<Trans>Code</Trans>}
+        error={
+          refusedSubmissions > 0 && snapshot.matches('code')
+            ? _(factorMessages.codeRequired)
+            : undefined
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={codeRef}
+            key={snapshot.matches('wrongCode') ? 'refused' : 'typed'}
+            type="text"
+            inputMode="text"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            maxLength={40}
+            required
+          />
+        )}
+      </FormField>
+      <p className="form-actions">
+        <button type="submit" className="button button-primary" aria-disabled={busy}>
+          {snapshot.matches('checking') ? <Trans>Checking…</Trans> : <Trans>Continue</Trans>}
+        </button>
+        {methods.includes('passkey') ? (
+          <button
+            type="button"
+            className="button"
+            aria-disabled={busy}
+            onClick={() => {
+              if (!busy) send({ type: 'usePasskey' })
+            }}
+          >
+            {snapshot.matches('passkey') ? (
+              <Trans>Waiting for your passkey…</Trans>
+            ) : (
+              <Trans>Use a passkey</Trans>
+            )}
+          </button>
+        ) : null}
+      </p>
+    </AccountForm>
+  )
+}

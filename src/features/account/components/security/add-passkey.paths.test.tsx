@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import { passkeyRegistrationMachine } from '../../../../../machines/passkey-registration-machine'
+import { refused, unreachable } from '../../../../../tests/doubles/api-answers'
+import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
+import {
+  fakeCreationOptions,
+  fakeRegistrationJSON,
+  installFakeWebAuthn,
+} from '../../../../../tests/doubles/fake-webauthn'
+import {
+  answerFactors,
+  declinedProof,
+  declineFreshProof,
+} from '../../../../../tests/doubles/fresh-proof'
+import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
+import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
+import type { CallFailure, PasskeyAddedBody } from '../../../../domain/api/api-contract'
+
+let network = installFakeNetwork()
+let webAuthn = installFakeWebAuthn()
+afterEach(() => {
+  network.restore()
+  webAuthn.restore()
+  localStorage.clear()
+})
+
+const codes = Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JKLM-${1000 + i}`)
+const added = (recoveryCodes: readonly string[]): PasskeyAddedBody => ({
+  success: true,
+  message: 'The passkey was added.',
+  passkey: { id: 'p1', name: 'Laptop', createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null },
+  recoveryCodes,
+})
+const dialogClosed = new DOMException('closed', 'NotAllowedError')
+const dialogBroke = new DOMException('no authenticator', 'InvalidStateError')
+const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
+const nameField = () => within(section()).getByLabelText('Name this passkey') as HTMLInputElement
+const button = (name: string) => within(section()).getByRole('button', { name })
+const status = () => within(section()).getAllByRole('status')
+
+async function options() {
+  ;(await network.next('/api/v1/me/factors/passkeys/options')).respond(200, {
+    success: true,
+    options: fakeCreationOptions,
+  })
+}
+
+testMachinePaths(passkeyRegistrationMachine, {
+  render: async () => {
+    network = installFakeNetwork()
+    webAuthn = installFakeWebAuthn()
+    const view = await renderSignedIn('/profile')
+    await answerFactors(network)
+    await waitFor(() => button('Add a passkey'))
+    return view
+  },
+  events: (snapshot) => {
+    if (snapshot.matches('preparing'))
+      return [
+        {
+          type: 'xstate.done.actor.registrationOptions',
+          output: fakeCreationOptions,
+        },
+        { type: 'xstate.error.actor.registrationOptions', error: declinedProof },
+        {
+          type: 'xstate.error.actor.registrationOptions',
+          error: refused(429, 'rate_limited', 'Too many attempts. Try again later.'),
+        },
+        { type: 'xstate.error.actor.registrationOptions', error: unreachable() },
+      ]
+    if (snapshot.matches('dialog'))
+      return [
+        { type: 'xstate.done.actor.createCredential', output: fakeRegistrationJSON },
+        { type: 'xstate.error.actor.createCredential', error: dialogClosed },
+        { type: 'xstate.error.actor.createCredential', error: dialogBroke },
+      ]
+    if (snapshot.matches('naming'))
+      return [
+        { type: 'submit', name: 'Laptop' },
+        ...(snapshot.context.refusedSubmissions === 0
+          ? [{ type: 'submit', name: ' ' } as const]
+          : []),
+        { type: 'cancel' },
+      ]
+    if (snapshot.matches('saving'))
+      return [
+        { type: 'xstate.done.actor.savePasskey', output: added(codes) },
+        { type: 'xstate.done.actor.savePasskey', output: added([]) },
+        { type: 'xstate.error.actor.savePasskey', error: declinedProof },
+        {
+          type: 'xstate.error.actor.savePasskey',
+          error: refused(429, 'rate_limited', 'Too many attempts. Try again later.'),
+        },
+        {
+          type: 'xstate.error.actor.savePasskey',
+          error: refused(400, 'passkey_rejected', 'That passkey could not be checked.'),
+        },
+      ]
+    return []
+  },
+  // While new recovery codes are on screen, "Done" is the way on.
+  possible: (snapshot, event) =>
+    !(
+      event.type === 'add' &&
+      snapshot.matches('saved') &&
+      snapshot.context.recoveryCodes.length > 0
+    ),
+  exec: {
+    add: ({ user }) => user.click(button('Add a passkey')),
+    dismiss: ({ user }) =>
+      user.click(within(section()).getByRole('button', { name: /^(Done|Close)$/ })),
+    cancel: ({ user }) => user.click(button('Cancel')),
+    submit: async ({ user }, event) => {
+      await user.clear(nameField())
+      await user.type(nameField(), event.name)
+      await user.click(button('Save the passkey'))
+    },
+    'xstate.done.actor.registrationOptions': () => options(),
+    'xstate.error.actor.registrationOptions': async ({ user }, event) => {
+      if (event.error === declinedProof)
+        return declineFreshProof(network, user, '/api/v1/me/factors/passkeys/options')
+      ;(await network.next('/api/v1/me/factors/passkeys/options')).failWith(event.error)
+    },
+    'xstate.done.actor.createCredential': async () => {
+      const ceremony = await webAuthn.next('create')
+      expect(ceremony.options).toHaveProperty('publicKey')
+      ceremony.answer()
+    },
+    'xstate.error.actor.createCredential': async (_, event) => {
+      const ceremony = await webAuthn.next('create')
+      if (event.error === dialogClosed) ceremony.close()
+      else ceremony.fail()
+    },
+    'xstate.done.actor.savePasskey': async (_, event) => {
+      const request = await network.next('/api/v1/me/factors/passkeys')
+      expect(request.body).toEqual({ name: 'Laptop', response: fakeRegistrationJSON })
+      request.respond(201, event.output)
+    },
+    'xstate.error.actor.savePasskey': async ({ user }, event) => {
+      if (event.error === declinedProof)
+        return declineFreshProof(network, user, '/api/v1/me/factors/passkeys')
+      ;(await network.next('/api/v1/me/factors/passkeys')).failWith(event.error as CallFailure)
+    },
+  },
+  states: {
+    idle: async () => {
+      await waitFor(() =>
+        expect(button('Add a passkey').getAttribute('aria-disabled')).toBe('false'),
+      )
+    },
+    preparing: async () => {
+      await waitFor(() => button('Waiting for your browser’s passkey dialog…'))
+    },
+    dialog: async () => {
+      await waitFor(() => button('Waiting for your browser’s passkey dialog…'))
+    },
+    naming: async ({ snapshot }) => {
+      await waitFor(() => expect(document.activeElement).toBe(nameField()))
+      expect(nameField().getAttribute('aria-invalid')).toBe(
+        snapshot.context.refusedSubmissions > 0 ? 'true' : 'false',
+      )
+    },
+    saving: async () => {
+      await waitFor(() =>
+        expect(button('Saving the passkey…').getAttribute('aria-disabled')).toBe('true'),
+      )
+    },
+    saved: async ({ snapshot }) => {
+      await waitFor(() =>
+        expect(status().some((s) => s.textContent === 'The passkey “Laptop” has been added.')).toBe(
+          true,
+        ),
+      )
+      const list = within(section()).queryByRole('list', { name: 'Your recovery codes' })
+      expect(list ? within(list).getAllByRole('listitem').length : 0).toBe(
+        snapshot.context.recoveryCodes.length,
+      )
+    },
+    cancelled: async () => {
+      await waitFor(() =>
+        expect(status().some((s) => s.textContent === 'No passkey was added.')).toBe(true),
+      )
+    },
+    failed: async ({ snapshot }) => {
+      const text = snapshot.context.message ?? 'The passkey could not be added. Please try again.'
+      await waitFor(() => expect(status().some((s) => s.textContent === text)).toBe(true))
+    },
+    rateLimited: async ({ snapshot }) => {
+      await waitFor(() =>
+        expect(status().some((s) => s.textContent === snapshot.context.message)).toBe(true),
+      )
+    },
+  },
+})

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import { recoveryCodesMachine } from '../../../../../machines/recovery-codes-machine'
+import { refused, unreachable } from '../../../../../tests/doubles/api-answers'
+import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
+import {
+  answerFactors,
+  declinedProof,
+  declineFreshProof,
+} from '../../../../../tests/doubles/fresh-proof'
+import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
+import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
+import type {
+  CallFailure,
+  FactorsBody,
+  RecoveryCodesBody,
+} from '../../../../domain/api/api-contract'
+
+let network = installFakeNetwork()
+afterEach(() => {
+  network.restore()
+  localStorage.clear()
+})
+
+const factors: FactorsBody = {
+  success: true,
+  passkeys: [{ id: 'p1', name: 'Laptop', createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null }],
+  totp: false,
+  recoveryCodesLeft: 7,
+}
+const fresh: RecoveryCodesBody = {
+  success: true,
+  message: 'New codes.',
+  recoveryCodes: Array.from({ length: 10 }, (_, i) => `WXYZ-EFGH-JKLM-${2000 + i}`),
+}
+const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
+const button = (name: string) => within(section()).getByRole('button', { name })
+const statusText = (text: string) =>
+  waitFor(() =>
+    expect(
+      within(section())
+        .getAllByRole('status')
+        .some((s) => s.textContent === text),
+    ).toBe(true),
+  )
+
+testMachinePaths(recoveryCodesMachine, {
+  render: async () => {
+    network = installFakeNetwork()
+    const view = await renderSignedIn('/profile')
+    await answerFactors(network, factors)
+    await waitFor(() => within(section()).getByText('7 recovery codes left.'))
+    return view
+  },
+  events: (snapshot) =>
+    snapshot.matches('regenerating')
+      ? [
+          { type: 'xstate.done.actor.regenerateCodes', output: fresh },
+          { type: 'xstate.error.actor.regenerateCodes', error: declinedProof },
+          {
+            type: 'xstate.error.actor.regenerateCodes',
+            error: refused(429, 'rate_limited', 'Too many attempts. Try again later.'),
+          },
+          { type: 'xstate.error.actor.regenerateCodes', error: unreachable() },
+        ]
+      : [],
+  exec: {
+    regenerate: ({ user }) => user.click(button('Make new recovery codes')),
+    confirm: ({ user }) => user.click(button('Make new codes')),
+    cancel: ({ user }) => user.click(button('Keep the current codes')),
+    done: ({ user }) => user.click(button('Done')),
+    retry: ({ user }) => user.click(button('Try again')),
+    'xstate.done.actor.regenerateCodes': async (_, event) => {
+      const request = await network.next('/api/v1/me/factors/recovery-codes')
+      expect(request.method).toBe('POST')
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.regenerateCodes': async ({ user }, event) => {
+      if (event.error === declinedProof)
+        return declineFreshProof(network, user, '/api/v1/me/factors/recovery-codes', factors)
+      ;(await network.next('/api/v1/me/factors/recovery-codes')).failWith(
+        event.error as CallFailure,
+      )
+    },
+  },
+  states: {
+    idle: async () => {
+      await waitFor(() =>
+        expect(button('Make new recovery codes').getAttribute('aria-disabled')).toBe('false'),
+      )
+    },
+    confirming: async () => {
+      await statusText('New codes replace every code you have now. Make a new set?')
+      expect(document.activeElement?.textContent).toBe(
+        'New codes replace every code you have now. Make a new set?',
+      )
+    },
+    regenerating: async () => {
+      await waitFor(() =>
+        expect(button('Making new recovery codes…').getAttribute('aria-disabled')).toBe('true'),
+      )
+    },
+    shown: async () => {
+      await statusText('Your new recovery codes are ready; the old ones no longer work.')
+      const list = within(section()).getByRole('list', { name: 'Your recovery codes' })
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(fresh.recoveryCodes)
+    },
+    rateLimited: async ({ snapshot }) => {
+      await statusText(snapshot.context.message ?? '')
+    },
+    error: async () => {
+      await statusText('New recovery codes could not be made. Please try again.')
+    },
+  },
+})

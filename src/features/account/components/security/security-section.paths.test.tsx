@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import { factorActionsMachine } from '../../../../../machines/factor-actions-machine'
+import { accepted, refused, unreachable } from '../../../../../tests/doubles/api-answers'
+import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
+import {
+  answerFactors,
+  declinedProof,
+  declineFreshProof,
+} from '../../../../../tests/doubles/fresh-proof'
+import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
+import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
+import type { CallFailure, FactorsBody } from '../../../../domain/api/api-contract'
+
+let network = installFakeNetwork()
+afterEach(() => {
+  network.restore()
+  localStorage.clear()
+})
+
+const laptop = { id: 'p1', name: 'Laptop' }
+const factors: FactorsBody = {
+  success: true,
+  passkeys: [{ ...laptop, createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null }],
+  totp: true,
+  recoveryCodesLeft: 10,
+}
+const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
+const button = (name: string) => within(section()).getByRole('button', { name })
+const statusText = (text: string) =>
+  waitFor(() =>
+    expect(
+      within(section())
+        .getAllByRole('status')
+        .some((s) => s.textContent === text),
+    ).toBe(true),
+  )
+const passkeyPath = '/api/v1/me/factors/passkeys/p1'
+
+testMachinePaths(factorActionsMachine, {
+  render: async () => {
+    network = installFakeNetwork()
+    const view = await renderSignedIn('/profile')
+    await answerFactors(network, factors)
+    await waitFor(() => button('Rename the passkey “Laptop”'))
+    return view
+  },
+  events: (snapshot) => {
+    if (snapshot.matches('renaming'))
+      return [
+        { type: 'xstate.done.actor.renamePasskey', output: accepted('Renamed.') },
+        { type: 'xstate.error.actor.renamePasskey', error: unreachable() },
+      ]
+    if (snapshot.matches('removing'))
+      return [
+        { type: 'xstate.done.actor.removePasskey', output: accepted('Removed.') },
+        { type: 'xstate.error.actor.removePasskey', error: declinedProof },
+        {
+          type: 'xstate.error.actor.removePasskey',
+          error: refused(404, 'not_found', 'That passkey is not yours.'),
+        },
+      ]
+    if (snapshot.matches('disabling'))
+      return [
+        { type: 'xstate.done.actor.disableTotp', output: accepted('Off.') },
+        { type: 'xstate.error.actor.disableTotp', error: declinedProof },
+        { type: 'xstate.error.actor.disableTotp', error: unreachable() },
+      ]
+    return [
+      { type: 'rename', ...laptop, newName: 'Work laptop' },
+      ...(snapshot.context.refusedRenames === 0
+        ? [{ type: 'rename', ...laptop, newName: ' ' } as const]
+        : []),
+      { type: 'remove', ...laptop },
+      { type: 'disableTotp' },
+    ]
+  },
+  exec: {
+    rename: async ({ user }, event) => {
+      const open = within(section()).queryByLabelText('New name for “Laptop”')
+      if (!open) await user.click(button('Rename the passkey “Laptop”'))
+      const field = within(section()).getByLabelText('New name for “Laptop”') as HTMLInputElement
+      await user.clear(field)
+      await user.type(field, event.newName)
+      await user.click(button('Save the name'))
+    },
+    // An open rename form is closed first (its Cancel is the page's own, no event).
+    remove: async ({ user }) => {
+      if (within(section()).queryByLabelText('New name for “Laptop”'))
+        await user.click(within(section()).getByRole('button', { name: 'Cancel' }))
+      await user.click(button('Remove the passkey “Laptop”'))
+    },
+    disableTotp: ({ user }) => user.click(button('Turn off the authenticator app')),
+    'xstate.done.actor.renamePasskey': async (_, event) => {
+      const request = await network.next(passkeyPath)
+      expect(request.method).toBe('PATCH')
+      expect(request.body).toEqual({ name: 'Work laptop' })
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.renamePasskey': async (_, event) => {
+      ;(await network.next(passkeyPath)).failWith(event.error as CallFailure)
+    },
+    'xstate.done.actor.removePasskey': async (_, event) => {
+      const request = await network.next(passkeyPath)
+      expect(request.method).toBe('DELETE')
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.removePasskey': async ({ user }, event) => {
+      if (event.error === declinedProof)
+        return declineFreshProof(network, user, passkeyPath, factors)
+      ;(await network.next(passkeyPath)).failWith(event.error as CallFailure)
+    },
+    'xstate.done.actor.disableTotp': async (_, event) => {
+      const request = await network.next('/api/v1/me/factors/totp')
+      expect(request.method).toBe('DELETE')
+      request.respond(200, event.output)
+    },
+    'xstate.error.actor.disableTotp': async ({ user }, event) => {
+      if (event.error === declinedProof)
+        return declineFreshProof(network, user, '/api/v1/me/factors/totp', factors)
+      ;(await network.next('/api/v1/me/factors/totp')).failWith(event.error as CallFailure)
+    },
+  },
+  states: {
+    idle: async ({ snapshot }) => {
+      await waitFor(() => button('Turn off the authenticator app'))
+      const field = within(section()).queryByLabelText('New name for “Laptop”')
+      if (field && snapshot.context.refusedRenames > 0)
+        await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'))
+    },
+    renaming: async () => {
+      await waitFor(() =>
+        expect(button('Save the name').getAttribute('aria-disabled')).toBe('true'),
+      )
+    },
+    removing: async () => {
+      await waitFor(() =>
+        expect(button('Remove the passkey “Laptop”').getAttribute('aria-disabled')).toBe('true'),
+      )
+    },
+    disabling: async () => {
+      await waitFor(() => button('Turning off the authenticator app…'))
+    },
+    renamed: () => statusText('The passkey has been renamed.'),
+    removed: () => statusText('The passkey “Laptop” has been removed.'),
+    disabled: () => statusText('The authenticator app is off.'),
+    error: ({ snapshot }) =>
+      statusText(snapshot.context.message ?? 'That change failed. Please try again.'),
+  },
+})

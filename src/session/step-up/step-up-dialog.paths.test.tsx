@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import { stepUpMachine } from '../../../machines/step-up-machine'
+import { accepted, refused, unreachable } from '../../../tests/doubles/api-answers'
+import { installFakeNetwork } from '../../../tests/doubles/fake-network'
+import {
+  fakeAssertionJSON,
+  fakeRequestOptions,
+  installFakeWebAuthn,
+} from '../../../tests/doubles/fake-webauthn'
+import {
+  answerFactors,
+  noFactors,
+  reauthenticationRequired,
+} from '../../../tests/doubles/fresh-proof'
+import { testMachinePaths } from '../../../tests/paths/machine-paths'
+import { renderSignedIn } from '../../../tests/paths/render-signed-in'
+import type { CallFailure, FactorsBody } from '../../domain/api/api-contract'
+
+let network = installFakeNetwork()
+let webAuthn = installFakeWebAuthn()
+afterEach(() => {
+  network.restore()
+  webAuthn.restore()
+  localStorage.clear()
+})
+
+const password = 'lantern orbit mango 42'
+const allFactors: FactorsBody = {
+  success: true,
+  passkeys: [{ id: 'p1', name: 'Laptop', createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null }],
+  totp: true,
+  recoveryCodesLeft: 10,
+}
+const passkeyClosed = new DOMException('closed', 'NotAllowedError')
+const dialog = () => screen.getByRole('dialog', { name: 'Confirm it’s you' })
+const secretField = (method: 'password' | 'code') =>
+  within(dialog()).getByLabelText(
+    method === 'code' ? 'Code from your authenticator app, or a recovery code' : 'Password',
+  ) as HTMLInputElement
+
+async function answer(path: string, error: CallFailure) {
+  ;(await network.next(path)).failWith(error)
+}
+
+/** After a proof the download is made again: it fails here, which the page says quietly. */
+async function repeatedCall() {
+  ;(await network.next('/api/v1/me/export')).fail()
+}
+
+testMachinePaths(stepUpMachine, {
+  // The profile, where "Download my data" needs fresh proof.
+  render: async () => {
+    network = installFakeNetwork()
+    webAuthn = installFakeWebAuthn()
+    const view = await renderSignedIn('/profile')
+    await answerFactors(network)
+    await screen.findByRole('button', { name: 'Download my data' })
+    return view
+  },
+  events: (snapshot) => {
+    if (snapshot.matches('closed'))
+      return [
+        { type: 'ask', methods: ['password', 'code', 'passkey'] },
+        { type: 'ask', methods: ['password'] },
+      ]
+    if (snapshot.matches('asking') || snapshot.matches('wrong'))
+      return [
+        { type: 'submit', secret: snapshot.context.method === 'code' ? '123 456' : password },
+        ...(snapshot.matches('asking') && snapshot.context.refusedSubmissions === 0
+          ? [{ type: 'submit', secret: '' } as const]
+          : []),
+        { type: 'choose', method: snapshot.context.method === 'code' ? 'password' : 'code' },
+        { type: 'usePasskey' },
+        { type: 'cancel' },
+      ]
+    if (snapshot.matches('proving'))
+      return [
+        { type: 'xstate.done.actor.reauthenticate', output: accepted('Thank you.') },
+        {
+          type: 'xstate.error.actor.reauthenticate',
+          error: refused(400, 'wrong_password', 'That password is not right.'),
+        },
+        {
+          type: 'xstate.error.actor.reauthenticate',
+          error: refused(400, 'invalid_code', 'That code is not right.'),
+        },
+        {
+          type: 'xstate.error.actor.reauthenticate',
+          error: refused(429, 'rate_limited', 'Too many attempts. Try again in 15 minutes.'),
+        },
+        { type: 'xstate.error.actor.reauthenticate', error: unreachable() },
+      ]
+    if (snapshot.matches('passkey'))
+      return [
+        { type: 'xstate.done.actor.passkeyProof', output: accepted('Thank you.') },
+        { type: 'xstate.error.actor.passkeyProof', error: passkeyClosed },
+        {
+          type: 'xstate.error.actor.passkeyProof',
+          error: refused(429, 'rate_limited', 'Too many attempts. Try again in 15 minutes.'),
+        },
+        { type: 'xstate.error.actor.passkeyProof', error: unreachable() },
+      ]
+    return []
+  },
+  // The dialog offers only what the account has.
+  possible: (snapshot, event) =>
+    (event.type !== 'usePasskey' || snapshot.context.methods.includes('passkey')) &&
+    (event.type !== 'choose' || snapshot.context.methods.includes('code')),
+  exec: {
+    ask: async ({ user }, event) => {
+      await user.click(screen.getByRole('button', { name: 'Download my data' }))
+      await answer('/api/v1/me/export', reauthenticationRequired)
+      const request = await network.next('/api/v1/me/factors')
+      request.respond(200, event.methods.includes('passkey') ? allFactors : noFactors)
+    },
+    submit: async ({ user }, event) => {
+      const input = dialog().querySelector('input')
+      if (!input) throw new Error('no field in the dialog')
+      await user.clear(input)
+      if (event.secret) await user.type(input, event.secret)
+      await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }))
+    },
+    choose: ({ user }, event) =>
+      user.click(
+        within(dialog()).getByRole('button', {
+          name: event.method === 'code' ? 'Use a code instead' : 'Use your password instead',
+        }),
+      ),
+    usePasskey: ({ user }) =>
+      user.click(within(dialog()).getByRole('button', { name: 'Use a passkey' })),
+    // Escape closes the dialog wherever focus is; after a failure, its Cancel button.
+    cancel: async ({ user }) => {
+      const cancel = within(dialog()).queryByRole('button', { name: 'Try again' })
+      if (cancel) await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }))
+      else await user.keyboard('{Escape}')
+    },
+    retry: ({ user }) => user.click(within(dialog()).getByRole('button', { name: 'Try again' })),
+    'xstate.done.actor.reauthenticate': async (_, event) => {
+      const request = await network.next('/api/v1/me/reauthenticate')
+      expect(request.body).toSatisfy(
+        (body: unknown) =>
+          JSON.stringify(body) === JSON.stringify({ password }) ||
+          JSON.stringify(body) === JSON.stringify({ code: '123456' }),
+      )
+      request.respond(200, event.output)
+      await repeatedCall()
+    },
+    'xstate.error.actor.reauthenticate': (_, event) =>
+      answer('/api/v1/me/reauthenticate', event.error as CallFailure),
+    'xstate.done.actor.passkeyProof': async (_, event) => {
+      ;(await network.next('/api/v1/me/reauthenticate/passkey/options')).respond(200, {
+        success: true,
+        options: fakeRequestOptions,
+      })
+      ;(await webAuthn.next('get')).answer()
+      const request = await network.next('/api/v1/me/reauthenticate/passkey')
+      expect(request.body).toEqual({ response: fakeAssertionJSON })
+      request.respond(200, event.output)
+      await repeatedCall()
+    },
+    'xstate.error.actor.passkeyProof': async (_, event) => {
+      ;(await network.next('/api/v1/me/reauthenticate/passkey/options')).respond(200, {
+        success: true,
+        options: fakeRequestOptions,
+      })
+      const ceremony = await webAuthn.next('get')
+      if (event.error === passkeyClosed) return ceremony.close()
+      ceremony.answer()
+      await answer('/api/v1/me/reauthenticate/passkey', event.error as CallFailure)
+    },
+  },
+  states: {
+    closed: async () => {
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    },
+    asking: async ({ snapshot }) => {
+      const { method, refusedSubmissions } = snapshot.context
+      await waitFor(() => expect(secretField(method)).toBeTruthy())
+      expect(dialog().getAttribute('aria-modal')).toBe('true')
+      await waitFor(() => expect(dialog().contains(document.activeElement)).toBe(true))
+      if (refusedSubmissions > 0)
+        expect(within(dialog()).getByRole('alert').textContent).toBe(
+          method === 'code' ? 'Enter a code.' : 'Enter your password.',
+        )
+      else expect(within(dialog()).queryByRole('alert')).toBeNull()
+    },
+    proving: async () => {
+      await waitFor(() =>
+        expect(
+          within(dialog()).getByRole('button', { name: 'Checking…' }).getAttribute('aria-disabled'),
+        ).toBe('true'),
+      )
+    },
+    passkey: async () => {
+      await waitFor(() =>
+        expect(
+          within(dialog()).getByRole('button', { name: 'Waiting for your passkey…' }),
+        ).toBeTruthy(),
+      )
+    },
+    wrong: async ({ snapshot }) => {
+      await waitFor(() =>
+        expect(within(dialog()).getByRole('alert').textContent).toBe(
+          snapshot.context.method === 'code'
+            ? 'That code is not right, or it was used already. Try again.'
+            : 'That password is not right. Try again.',
+        ),
+      )
+      expect(secretField(snapshot.context.method).value).toBe('')
+    },
+    rateLimited: async ({ snapshot }) => {
+      await waitFor(() =>
+        expect(within(dialog()).getByRole('alert').textContent).toBe(snapshot.context.message),
+      )
+      await waitFor(() => expect(document.activeElement).toBe(within(dialog()).getByRole('alert')))
+    },
+    error: async () => {
+      await waitFor(() =>
+        expect(within(dialog()).getByRole('alert').textContent).toBe(
+          'We could not check that. Please try again.',
+        ),
+      )
+    },
+  },
+})

@@ -1,0 +1,174 @@
+import { Trans } from '@lingui/react/macro'
+import { type FormEvent, useRef } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import type { StepUpEvent, stepUpMachine } from '../../../machines/step-up-machine'
+import { FormField } from '../../ui/form-field'
+import { submittedText, useFocusOnView } from '../../ui/form-flow'
+import { ModalDialog } from '../../ui/modal-dialog'
+
+/** The step-up dialog: what stepUpMachine shows while it is open. */
+export function StepUpDialog({
+  snapshot,
+  send,
+}: {
+  readonly snapshot: SnapshotFrom<typeof stepUpMachine>
+  readonly send: (event: StepUpEvent) => void
+}) {
+  const { method, methods, message, refusedSubmissions } = snapshot.context
+  const cancel = () => send({ type: 'cancel' })
+  const busy = snapshot.matches('proving') || snapshot.matches('passkey')
+  const failed = snapshot.matches('rateLimited') || snapshot.matches('error')
+  const inputRef = useRef<HTMLInputElement>(null)
+  const alertRef = useRef<HTMLParagraphElement>(null)
+  // Focus follows what the dialog asks: the field again, or the failure's text.
+  useFocusOnView(`${String(snapshot.value)}:${method}`, (view) =>
+    view.startsWith('rateLimited') || view.startsWith('error')
+      ? alertRef.current
+      : view.startsWith('asking') || view.startsWith('wrong')
+        ? inputRef.current
+        : undefined,
+  )
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    send({ type: 'submit', secret: submittedText(new FormData(event.currentTarget), 'secret') })
+  }
+
+  const refusal = snapshot.matches('wrong') ? (
+    method === 'code' ? (
+      <Trans>That code is not right, or it was used already. Try again.</Trans>
+    ) : (
+      <Trans>That password is not right. Try again.</Trans>
+    )
+  ) : refusedSubmissions > 0 && snapshot.matches('asking') ? (
+    method === 'code' ? (
+      <Trans>Enter a code.</Trans>
+    ) : (
+      <Trans>Enter your password.</Trans>
+    )
+  ) : undefined
+
+  return (
+    <ModalDialog labelledBy="step-up-heading" onCancel={cancel}>
+      <h2 id="step-up-heading">
+        <Trans>Confirm it’s you</Trans>
+      </h2>
+      <p id="step-up-why">
+        <Trans>
+          This action needs a fresh proof that it is you. Once you confirm, it carries on.
+        </Trans>
+      </p>
+      {failed ? (
+        <>
+          <p ref={alertRef} tabIndex={-1} role="alert" className="form-summary focus-target">
+            {message ??
+              (snapshot.matches('rateLimited') ? (
+                <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
+              ) : (
+                <Trans>We could not check that. Please try again.</Trans>
+              ))}
+          </p>
+          <p className="form-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => send({ type: 'retry' })}
+            >
+              <Trans>Try again</Trans>
+            </button>
+            <button type="button" className="button" onClick={cancel}>
+              <Trans>Cancel</Trans>
+            </button>
+          </p>
+        </>
+      ) : (
+        <form className="account-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+          {refusal ? (
+            <p key={refusedSubmissions} role="alert" className="form-summary">
+              {refusal}
+            </p>
+          ) : null}
+          <FormField
+            form="step-up"
+            name="secret"
+            label={
+              method === 'code' ? (
+                <Trans>Code from your authenticator app, or a recovery code</Trans>
+              ) : (
+                <Trans>Password</Trans>
+              )
+            }
+            error={undefined}
+          >
+            {(control) =>
+              method === 'code' ? (
+                <input
+                  {...control}
+                  ref={inputRef}
+                  // A refused code is cleared, as the machine forgets it.
+                  key={snapshot.matches('wrong') ? 'code-refused' : 'code'}
+                  type="text"
+                  inputMode="text"
+                  autoComplete="one-time-code"
+                  spellCheck={false}
+                  maxLength={40}
+                  required
+                />
+              ) : (
+                <input
+                  {...control}
+                  ref={inputRef}
+                  key={snapshot.matches('wrong') ? 'password-refused' : 'password'}
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={128}
+                  required
+                />
+              )
+            }
+          </FormField>
+          <p className="form-actions">
+            <button type="submit" className="button button-primary" aria-disabled={busy}>
+              {snapshot.matches('proving') ? <Trans>Checking…</Trans> : <Trans>Confirm</Trans>}
+            </button>
+            {methods.includes('code') && methods.includes('password') ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  send({ type: 'choose', method: method === 'code' ? 'password' : 'code' })
+                }
+              >
+                {method === 'code' ? (
+                  <Trans>Use your password instead</Trans>
+                ) : (
+                  <Trans>Use a code instead</Trans>
+                )}
+              </button>
+            ) : null}
+            {methods.includes('passkey') ? (
+              <button
+                type="button"
+                className="button"
+                aria-disabled={busy}
+                onClick={() => {
+                  if (!busy) send({ type: 'usePasskey' })
+                }}
+              >
+                {snapshot.matches('passkey') ? (
+                  <Trans>Waiting for your passkey…</Trans>
+                ) : (
+                  <Trans>Use a passkey</Trans>
+                )}
+              </button>
+            ) : null}
+            <button type="button" className="button" onClick={cancel}>
+              <Trans>Cancel</Trans>
+            </button>
+          </p>
+        </form>
+      )}
+    </ModalDialog>
+  )
+}
