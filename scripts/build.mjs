@@ -30,9 +30,11 @@ await build({
 // Every public page as static HTML (scripts/prerender.mjs), with PUBLIC_URL's origin (the
 // server rewrites it when the runtime PUBLIC_URL differs).
 const { prerender } = await import('./prerender.mjs')
+// The same default as the server's (server/config.ts): `localhost` on a loopback address.
+const buildHost = process.env.HOST ?? '127.0.0.1'
 const origin = (
   process.env.PUBLIC_URL ??
-  `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`
+  `http://${buildHost === '127.0.0.1' || buildHost === '::1' ? 'localhost' : buildHost}:${process.env.PORT ?? '3000'}`
 ).replace(/\/+$/, '')
 const { count } = await prerender({ outDir, origin })
 console.log(`Prerendered ${count} files for ${origin}`)

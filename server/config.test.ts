@@ -7,6 +7,12 @@ describe('configuration from the environment', () => {
   it('reads the defaults and TRUST_PROXY in each form', () => {
     const config = readConfig({}, defaults)
     expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, logLevel: 'info' })
+    // A passkey's relying party must be a domain: on loopback the public URL names localhost.
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(readConfig({ HOST: '::1', PORT: '8080' }, defaults).publicUrl).toBe(
+      'http://localhost:8080',
+    )
+    expect(readConfig({ HOST: '0.0.0.0' }, defaults).publicUrl).toBe('http://0.0.0.0:3000')
     expect(config.trustProxy).toEqual({ mode: 'none' })
     expect(readConfig({ TRUST_PROXY: '2' }, defaults).trustProxy).toEqual({ mode: 'hops', hops: 2 })
     expect(readConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }, defaults).trustProxy.mode).toBe(

@@ -113,9 +113,11 @@ export function readConfig(
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`)
   }
   const e = result.output
-  const publicUrl = (
-    e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
-  ).replace(/\/+$/, '')
+  // On a loopback address the default names `localhost`: a passkey's relying party must be a
+  // domain (browsers refuse an IP address), and `localhost` is one a browser treats as secure.
+  const loopback = e.HOST === '127.0.0.1' || e.HOST === '::1'
+  const host = loopback ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST
+  const publicUrl = (e.PUBLIC_URL ?? `http://${host}:${e.PORT}`).replace(/\/+$/, '')
   return {
     host: e.HOST,
     port: e.PORT,
