@@ -26,8 +26,6 @@ afterAll(closeSituations)
  * tests/doubles/ with a situation in answer-situations.ts.
  */
 const answersStillInline = new Set([
-  'src/features/account/components/change-password-form.paths.test.tsx',
-  'src/features/account/components/delete-account.paths.test.tsx',
   'src/features/account/components/second-factor-step.paths.test.tsx',
   'src/features/account/components/security/add-passkey.paths.test.tsx',
   'src/features/account/components/security/recovery-codes-panel.paths.test.tsx',

@@ -2,6 +2,7 @@ import { type AnyStateMachine, createActor, type SnapshotFrom, type StateNode } 
 import { changePasswordMachine } from '../../machines/change-password-machine'
 import { contactFormMachine } from '../../machines/contact-form-machine'
 import { deleteAccountMachine } from '../../machines/delete-account-machine'
+import { isProofCancelled } from '../../machines/form-flow'
 import { passwordResetMachine } from '../../machines/password-reset-machine'
 import { profileMachine } from '../../machines/profile-machine'
 import { recoveryRequestMachine } from '../../machines/recovery-request-machine'
@@ -104,7 +105,9 @@ function stateValues(node: StateNode): unknown[] {
 /**
  * Answers left out of the check, each with why: a failed network (`unreachable()`, no answer
  * at all), a body the server never sends by design (`offContract`: a proxy's page, an older
- * server), and an actor that resolves with no body (the session's: its body is a read). An
+ * server), an actor that resolves with no body (the session's: its body is a read) and a call
+ * given up because the visitor closed the fresh-proof dialog (the server's 403 before it is a
+ * table's own answer). An
  * answer that is none of these and not the contract's is listed without a reason, and fails.
  */
 export const leftOut: { readonly table: string; readonly event: string; readonly why: string }[] =
@@ -117,6 +120,7 @@ function whyLeftOut(done: boolean, answer: unknown): string | undefined {
     if (isSuccessBody(answer) && !isOffContract(answer)) return undefined
     return isOffContract(answer) ? 'off contract' : ''
   }
+  if (isProofCancelled(answer)) return 'the visitor declined fresh proof (no call answered)'
   const response = (answer as CallFailure).response
   if (!response) return 'a failed network'
   if (isOffContract(response.data)) return 'off contract'
