@@ -26,13 +26,8 @@ afterAll(closeSituations)
  * tests/doubles/ with a situation in answer-situations.ts.
  */
 const answersStillInline = new Set([
-  'src/features/account/components/second-factor-step.paths.test.tsx',
   'src/features/account/components/security/add-passkey.paths.test.tsx',
-  'src/features/account/components/security/recovery-codes-panel.paths.test.tsx',
   'src/features/account/components/security/security-section.paths.test.tsx',
-  'src/features/account/components/security/totp-panel.paths.test.tsx',
-  'src/features/account/components/sign-in-form.paths.test.tsx',
-  'src/session/step-up/step-up-dialog.paths.test.tsx',
   'src/ui/workspace/attachment.paths.test.tsx',
   'src/ui/workspace/conversation.paths.test.tsx',
 ])

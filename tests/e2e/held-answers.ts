@@ -2,16 +2,20 @@ import { type AnyStateMachine, createActor, type SnapshotFrom, type StateNode } 
 import { changePasswordMachine } from '../../machines/change-password-machine'
 import { contactFormMachine } from '../../machines/contact-form-machine'
 import { deleteAccountMachine } from '../../machines/delete-account-machine'
-import { isProofCancelled } from '../../machines/form-flow'
+import { isCeremonyCancelled, isProofCancelled } from '../../machines/form-flow'
 import { passwordResetMachine } from '../../machines/password-reset-machine'
 import { profileMachine } from '../../machines/profile-machine'
+import { recoveryCodesMachine } from '../../machines/recovery-codes-machine'
 import { recoveryRequestMachine } from '../../machines/recovery-request-machine'
 import { registrationMachine } from '../../machines/registration-machine'
+import { secondFactorMachine } from '../../machines/second-factor-machine'
 import { serviceRequestFormMachine } from '../../machines/service-request-form-machine'
 import { sessionActionsMachine } from '../../machines/session-actions-machine'
 import { sessionMachine } from '../../machines/session-machine'
 import { signInMachine } from '../../machines/sign-in-machine'
 import { statusChangeMachine } from '../../machines/status-change-machine'
+import { stepUpMachine } from '../../machines/step-up-machine'
+import { totpEnrolmentMachine } from '../../machines/totp-enrolment-machine'
 import { verifyEmailMachine } from '../../machines/verify-email-machine'
 import type { CallFailure, EndpointName } from '../../src/domain/api/api-contract'
 import { endpoints } from '../../src/domain/api/api-contract'
@@ -23,9 +27,15 @@ import { deleteAccountPathEvents } from '../doubles/delete-account-answers'
 import { myRequestsReads } from '../doubles/my-requests-answers'
 import { passwordResetPathEvents, resetToken } from '../doubles/password-reset-answers'
 import { profilePathEvents } from '../doubles/profile-answers'
+import { passkeyFactorsRead, recoveryCodesPathEvents } from '../doubles/recovery-codes-answers'
 import { recoveryRequestPathEvents } from '../doubles/recovery-request-answers'
 import { registrationPathEvents } from '../doubles/registration-flow-answers'
 import { requestBriefPathEvents } from '../doubles/request-brief-answers'
+import {
+  allMethods,
+  secondFactorPathEvents,
+  secondStepReads,
+} from '../doubles/second-factor-answers'
 import {
   meRead,
   sessionEndedRead,
@@ -33,8 +43,15 @@ import {
   signedOutRead,
 } from '../doubles/session-answers'
 import { sessionActionsPathEvents, sessionsRead } from '../doubles/sessions-list-answers'
-import { signInPathEvents } from '../doubles/sign-in-answers'
+import {
+  passkeyOptionsRead,
+  secondStepSignedInRead,
+  signInExpiredRead,
+  signInPathEvents,
+} from '../doubles/sign-in-answers'
 import { requestDetailRead, statusChangePathEvents } from '../doubles/status-change-answers'
+import { stepUpPathEvents, stepUpReads } from '../doubles/step-up-answers'
+import { totpPathEvents } from '../doubles/totp-answers'
 import { verifyEmailPathEvents, verifyToken } from '../doubles/verify-email-answers'
 import { testUser } from '../fixtures/account-user'
 import { adminRequest } from '../fixtures/service-requests'
@@ -64,6 +81,13 @@ const actorEndpoints: Record<string, EndpointName> = {
   resendRecoveryEmail: 'resendRecoveryEmail',
   resetPassword: 'resetPassword',
   login: 'login',
+  passkeySignIn: 'passkeySignIn',
+  checkCode: 'loginSecondFactor',
+  reauthenticate: 'reauthenticate',
+  regenerateCodes: 'regenerateRecoveryCodes',
+  startTotp: 'enrolTotp',
+  confirmTotp: 'confirmTotp',
+  passkeyProof: 'reauthenticatePasskey',
   resendVerification: 'resendVerification',
   changePassword: 'changePassword',
   deleteAccount: 'deleteAccount',
@@ -107,7 +131,7 @@ function stateValues(node: StateNode): unknown[] {
  * at all), a body the server never sends by design (`offContract`: a proxy's page, an older
  * server), an actor that resolves with no body (the session's: its body is a read) and a call
  * given up because the visitor closed the fresh-proof dialog (the server's 403 before it is a
- * table's own answer). An
+ * table's own answer) or the browser's passkey dialog (no call is made). An
  * answer that is none of these and not the contract's is listed without a reason, and fails.
  */
 export const leftOut: { readonly table: string; readonly event: string; readonly why: string }[] =
@@ -121,6 +145,7 @@ function whyLeftOut(done: boolean, answer: unknown): string | undefined {
     return isOffContract(answer) ? 'off contract' : ''
   }
   if (isProofCancelled(answer)) return 'the visitor declined fresh proof (no call answered)'
+  if (isCeremonyCancelled(answer)) return 'the visitor closed the passkey dialog (no call made)'
   const response = (answer as CallFailure).response
   if (!response) return 'a failed network'
   if (isOffContract(response.data)) return 'off contract'
@@ -192,13 +217,17 @@ export const heldTables = [
   'my-requests-answers',
   'password-reset-answers',
   'profile-answers',
+  'recovery-codes-answers',
   'recovery-request-answers',
   'registration-flow-answers',
   'request-brief-answers',
+  'second-factor-answers',
   'session-answers',
   'sessions-list-answers',
   'sign-in-answers',
   'status-change-answers',
+  'step-up-answers',
+  'totp-answers',
   'verify-email-answers',
 ]
 
@@ -216,11 +245,17 @@ export const heldAnswers: HeldAnswer[] = [
   ...fromEvents('profile-answers', profileMachine, profilePathEvents, {
     profile: testUser.profile,
   }),
+  ...fromEvents('recovery-codes-answers', recoveryCodesMachine, recoveryCodesPathEvents),
+  fromRead('recovery-codes-answers', passkeyFactorsRead),
   ...fromEvents('recovery-request-answers', recoveryRequestMachine, recoveryRequestPathEvents),
   ...fromEvents('registration-flow-answers', registrationMachine, registrationPathEvents),
   ...fromEvents('request-brief-answers', serviceRequestFormMachine, requestBriefPathEvents, {
     serviceId: 'web-design',
   }),
+  ...fromEvents('second-factor-answers', secondFactorMachine, secondFactorPathEvents, {
+    methods: allMethods,
+  }),
+  ...secondStepReads.map((read) => fromRead('second-factor-answers', read)),
   ...fromEvents('session-answers', sessionMachine, sessionPathEvents),
   fromRead('session-answers', meRead),
   fromRead('session-answers', signedOutRead),
@@ -228,8 +263,14 @@ export const heldAnswers: HeldAnswer[] = [
   ...fromEvents('sessions-list-answers', sessionActionsMachine, sessionActionsPathEvents),
   fromRead('sessions-list-answers', sessionsRead),
   ...fromEvents('sign-in-answers', signInMachine, signInPathEvents),
+  fromRead('sign-in-answers', passkeyOptionsRead),
+  fromRead('sign-in-answers', secondStepSignedInRead),
+  fromRead('sign-in-answers', signInExpiredRead),
   ...fromEvents('status-change-answers', statusChangeMachine, statusChangePathEvents),
   fromRead('status-change-answers', requestDetailRead(adminRequest)),
+  ...fromEvents('step-up-answers', stepUpMachine, stepUpPathEvents),
+  ...stepUpReads.map((read) => fromRead('step-up-answers', read)),
+  ...fromEvents('totp-answers', totpEnrolmentMachine, totpPathEvents),
   ...fromEvents('verify-email-answers', verifyEmailMachine, verifyEmailPathEvents, {
     token: verifyToken,
   }),
