@@ -1,6 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { inject } from 'vitest'
-import { assertPasskey, type SoftwarePasskey } from '../../server/test/software-authenticator'
+import {
+  assertPasskey,
+  createPasskey,
+  type SoftwarePasskey,
+} from '../../server/test/software-authenticator'
 import { totpCode } from '../../server/test/totp-code'
 import { endpoints } from '../../src/domain/api/api-contract'
 import { contactPayload } from '../../src/domain/leads/contact-form'
@@ -194,6 +198,16 @@ async function flood(api: ApiSession): Promise<void> {
     if (answer.status === 429) return
   }
   throw new Error('The flood limit never answered')
+}
+
+/** A signed-in account with one passkey, and the passkey's id. */
+async function withPasskey(): Promise<{ api: ApiSession; id: string }> {
+  const { api } = await account()
+  await addPasskey(api)
+  const factors = await api.call('GET', endpoints.factors.path)
+  const [passkey] = (factors.body as { passkeys: { id: string }[] }).passkeys
+  if (!passkey) throw new Error(`No passkey listed: ${factors.text}`)
+  return { api, id: passkey.id }
 }
 
 /** A passkey of the software authenticator this site has never registered. */
@@ -466,6 +480,55 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     let answer = await guess()
     for (let tries = 0; tries < 20 && answer.status === 400; tries += 1) answer = await guess()
     return answer
+  },
+  'passkeyRegistrationOptions ok': async () =>
+    (await account()).api.call('POST', endpoints.passkeyRegistrationOptions.path, {}),
+  'passkeyRegistrationOptions rate_limited': async () => {
+    const { api } = await account()
+    await flood(api)
+    return api.call('POST', endpoints.passkeyRegistrationOptions.path, {})
+  },
+  'registerPasskey ok': async () => {
+    const { api } = await account()
+    const options = await api.call('POST', endpoints.passkeyRegistrationOptions.path, {})
+    await expectStatus('the passkey options', options, 200)
+    const { response } = createPasskey((options.body as { options: never }).options, {
+      origin: new URL(inject('baseURL')).origin,
+    })
+    return api.call('POST', endpoints.registerPasskey.path, { name: 'Laptop', response })
+  },
+  'registerPasskey passkey_rejected': async () => {
+    // Made for another site: the browser reports an origin this server does not serve.
+    const { api } = await account()
+    const options = await api.call('POST', endpoints.passkeyRegistrationOptions.path, {})
+    await expectStatus('the passkey options', options, 200)
+    const { response } = createPasskey((options.body as { options: never }).options, {
+      origin: 'https://elsewhere.example',
+    })
+    return api.call('POST', endpoints.registerPasskey.path, { name: 'Laptop', response })
+  },
+  'registerPasskey rate_limited': async () => {
+    const { api } = await account()
+    await flood(api)
+    return api.call('POST', endpoints.registerPasskey.path, { name: 'Laptop', response: {} })
+  },
+  'renamePasskey ok': async () => {
+    const { api, id } = await withPasskey()
+    return api.call('PATCH', withId(endpoints.renamePasskey.path, id), { name: 'Work laptop' })
+  },
+  'removePasskey ok': async () => {
+    const { api, id } = await withPasskey()
+    return api.call('DELETE', withId(endpoints.removePasskey.path, id))
+  },
+  'removePasskey not_found': async () =>
+    (await account()).api.call(
+      'DELETE',
+      withId(endpoints.removePasskey.path, '00000000-0000-4000-8000-000000000000'),
+    ),
+  'disableTotp ok': async () => {
+    const { api } = await account()
+    await withApp(api)
+    return api.call('DELETE', endpoints.disableTotp.path)
   },
   'me ok': async () => (await account()).api.call('GET', endpoints.me.path),
   'me unauthenticated': async () => (await visitor()).call('GET', endpoints.me.path),

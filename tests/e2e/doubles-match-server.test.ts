@@ -26,8 +26,6 @@ afterAll(closeSituations)
  * tests/doubles/ with a situation in answer-situations.ts.
  */
 const answersStillInline = new Set([
-  'src/features/account/components/security/add-passkey.paths.test.tsx',
-  'src/features/account/components/security/security-section.paths.test.tsx',
   'src/ui/workspace/attachment.paths.test.tsx',
   'src/ui/workspace/conversation.paths.test.tsx',
 ])
