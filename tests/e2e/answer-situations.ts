@@ -210,6 +210,28 @@ async function withPasskey(): Promise<{ api: ApiSession; id: string }> {
   return { api, id: passkey.id }
 }
 
+/** A client's new request: the client, and the request's id. */
+async function clientRequest(): Promise<{ api: ApiSession; id: string }> {
+  const client = await account()
+  const created = await client.api.call(
+    'POST',
+    endpoints.createServiceRequest.path,
+    serviceRequestPayload('web-design', briefValues),
+  )
+  await expectStatus('a new request', created, 201)
+  return { api: client.api, id: (created.body as { request: { id: string } }).request.id }
+}
+
+/** Sends `raw` as the file `name` of request `id`. */
+function upload(api: ApiSession, id: string, name: string, raw: string) {
+  return api.call('POST', `${endpoints.uploadFile.path}?request=${id}&name=${name}`, undefined, {
+    raw,
+    headers: { 'Content-Type': 'application/octet-stream' },
+  })
+}
+
+const message = (body: string) => ({ body, files: [] })
+
 /** A passkey of the software authenticator this site has never registered. */
 async function unknownPasskey(): Promise<SoftwarePasskey> {
   const known = await addPasskey((await account()).api)
@@ -529,6 +551,59 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const { api } = await account()
     await withApp(api)
     return api.call('DELETE', endpoints.disableTotp.path)
+  },
+  // A request's conversation and its files.
+  'myThreadMessages ok': async () => {
+    const { api, id } = await clientRequest()
+    const path = withId(endpoints.sendMyThreadMessage.path, id)
+    await expectStatus('a first message', await api.call('POST', path, message('Hello.')), 201)
+    return api.call('GET', withId(endpoints.myThreadMessages.path, id))
+  },
+  'sendMyThreadMessage ok': async () => {
+    const { api, id } = await clientRequest()
+    return api.call('POST', withId(endpoints.sendMyThreadMessage.path, id), message('Hello.'))
+  },
+  'sendMyThreadMessage invalid_fields': async () => {
+    const { api, id } = await clientRequest()
+    return api.call(
+      'POST',
+      withId(endpoints.sendMyThreadMessage.path, id),
+      message('x'.repeat(10_001)),
+    )
+  },
+  'sendMyThreadMessage rate_limited': async () => {
+    // A few messages a minute is a person; more is a script.
+    const { api, id } = await clientRequest()
+    const path = withId(endpoints.sendMyThreadMessage.path, id)
+    let answer = await api.call('POST', path, message('Again.'))
+    for (let sent = 0; sent < 30 && answer.status === 201; sent += 1)
+      answer = await api.call('POST', path, message('Again.'))
+    return answer
+  },
+  'uploadFile ok': async () => {
+    const { api, id } = await clientRequest()
+    return upload(api, id, 'notes.txt', 'Colours: blue and amber.\n')
+  },
+  'uploadFile unsupported_media_type': async () => {
+    const { api, id } = await clientRequest()
+    return upload(api, id, 'logo.png', '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  },
+  'uploadFile quota_exceeded': async () => {
+    // The request's sent files already hold 10 bytes short of 100 MB.
+    const { api, id } = await clientRequest()
+    await withDatabase(async (db) => {
+      const sent = await db.query<{ id: string }>(
+        `INSERT INTO thread_messages (request_id, author_id, side, body)
+         SELECT id, user_id, 'client', 'Archive' FROM service_requests WHERE id = $1 RETURNING id`,
+        [id],
+      )
+      await db.query(
+        `INSERT INTO thread_files (request_id, message_id, name, size, media_type, sha256, stored_at)
+         VALUES ($1, $2, 'archive.pdf', 104857590, 'application/pdf', '', now())`,
+        [id, sent.rows[0]?.id],
+      )
+    })
+    return upload(api, id, 'more.pdf', '%PDF-1.4\n%%EOF\n')
   },
   'me ok': async () => (await account()).api.call('GET', endpoints.me.path),
   'me unauthenticated': async () => (await visitor()).call('GET', endpoints.me.path),

@@ -1,6 +1,7 @@
 import { type AnyStateMachine, createActor, type SnapshotFrom, type StateNode } from 'xstate'
 import { changePasswordMachine } from '../../machines/change-password-machine'
 import { contactFormMachine } from '../../machines/contact-form-machine'
+import { conversationMachine } from '../../machines/conversation-machine'
 import { deleteAccountMachine } from '../../machines/delete-account-machine'
 import { factorActionsMachine } from '../../machines/factor-actions-machine'
 import { isCeremonyCancelled, isProofCancelled } from '../../machines/form-flow'
@@ -24,8 +25,10 @@ import { endpoints } from '../../src/domain/api/api-contract'
 import { addPasskeyPathEvents, creationOptionsRead } from '../doubles/add-passkey-answers'
 import { anEnquiry, enquiryDetailRead } from '../doubles/admin-detail-answers'
 import { type HeldRead, isOffContract } from '../doubles/api-answers'
+import { uploadReads } from '../doubles/attachment-answers'
 import { changePasswordPathEvents } from '../doubles/change-password-answers'
 import { contactPathEvents } from '../doubles/contact-answers'
+import { conversationPathEvents, conversationReads } from '../doubles/conversation-answers'
 import { deleteAccountPathEvents } from '../doubles/delete-account-answers'
 import { myRequestsReads } from '../doubles/my-requests-answers'
 import { passwordResetPathEvents, resetToken } from '../doubles/password-reset-answers'
@@ -95,6 +98,8 @@ const actorEndpoints: Record<string, EndpointName> = {
   renamePasskey: 'renamePasskey',
   removePasskey: 'removePasskey',
   disableTotp: 'disableTotp',
+  loadThread: 'myThreadMessages',
+  sendMessage: 'sendMyThreadMessage',
   confirmTotp: 'confirmTotp',
   passkeyProof: 'reauthenticatePasskey',
   resendVerification: 'resendVerification',
@@ -115,10 +120,10 @@ const actorEndpoints: Record<string, EndpointName> = {
 const browserActors = new Set(['createCredential'])
 
 /**
- * Actors that resolve with a part of their endpoint's body (the options in it): the whole body
- * is held as a read beside the events, and compared there.
+ * Actors that resolve with a part of their endpoint's body (the options in it, the messages as
+ * the page shows them): the whole body is held as a read beside the events, and compared there.
  */
-const partOfRead = new Set(['registrationOptions'])
+const partOfRead = new Set(['registrationOptions', 'loadThread', 'sendMessage'])
 
 /** A failure the server sends: the contract's failure body, with a code. */
 function isFailureBody(body: unknown): boolean {
@@ -235,8 +240,10 @@ function fromRead(table: string, read: HeldRead): HeldAnswer {
 export const heldTables = [
   'add-passkey-answers',
   'admin-detail-answers',
+  'attachment-answers',
   'change-password-answers',
   'contact-answers',
+  'conversation-answers',
   'delete-account-answers',
   'my-requests-answers',
   'password-reset-answers',
@@ -260,10 +267,13 @@ export const heldAnswers: HeldAnswer[] = [
   ...fromEvents('add-passkey-answers', passkeyRegistrationMachine, addPasskeyPathEvents),
   fromRead('add-passkey-answers', creationOptionsRead),
   fromRead('admin-detail-answers', enquiryDetailRead(anEnquiry)),
+  ...uploadReads.map((read) => fromRead('attachment-answers', read)),
   ...fromEvents('change-password-answers', changePasswordMachine, changePasswordPathEvents),
   ...fromEvents('contact-answers', contactFormMachine, contactPathEvents, {
     service: 'e-commerce',
   }),
+  ...fromEvents('conversation-answers', conversationMachine, conversationPathEvents),
+  ...conversationReads.map((read) => fromRead('conversation-answers', read)),
   ...fromEvents('delete-account-answers', deleteAccountMachine, deleteAccountPathEvents),
   ...myRequestsReads.map((read) => fromRead('my-requests-answers', read)),
   ...fromEvents('password-reset-answers', passwordResetMachine, passwordResetPathEvents, {
