@@ -20,7 +20,8 @@ import {
  *   code → (submit) validating → checking | code (refused)
  *   code | wrongCode → (usePasskey, when the account has one) passkey
  *   checking → signedIn | wrongCode | expired | rateLimited | error
- *   passkey → signedIn | code (dialog closed) | expired | rateLimited | error
+ *   passkey → signedIn | code (dialog closed) | rateLimited | error (a passkey signs in with or
+ *     without the half-way state, so it never answers `sign_in_expired`)
  *   rateLimited | error → (retry) code;  expired: final (the form asks for the password again)
  *
  * The half-way state lives on the server for a few minutes and is not a session: when it has
@@ -128,12 +129,7 @@ export const secondFactorMachine = setup({
           target: 'signedIn',
           actions: { type: 'announceSignIn', params: ({ event }) => event.output },
         },
-        onError: [
-          onCeremonyCancelled('code'),
-          { guard: codeIs(secondFactorExpiredCode), target: 'expired' },
-          onTooManyTries(),
-          onFailure('error'),
-        ],
+        onError: [onCeremonyCancelled('code'), onTooManyTries(), onFailure('error')],
       },
     },
     signedIn: { type: 'final' },

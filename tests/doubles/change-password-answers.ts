@@ -1,6 +1,7 @@
 import type { changePasswordMachine } from '../../machines/change-password-machine'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, refused, unreachable } from './api-answers'
+import { declinedProof } from './fresh-proof'
 
 /** What the profile's password form submits on its generated paths and what the network answers. */
 
@@ -28,6 +29,7 @@ export const changePasswordPathEvents: PathEvents<typeof changePasswordMachine> 
         }),
       },
       { type: 'xstate.error.actor.changePassword', error: unreachable() },
+      { type: 'xstate.error.actor.changePassword', error: declinedProof },
     ]
   return []
 }

@@ -1,6 +1,7 @@
 import type { deleteAccountMachine } from '../../machines/delete-account-machine'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, refused, unreachable } from './api-answers'
+import { declinedProof } from './fresh-proof'
 
 /** What the account deletion submits on its generated paths and what the network answers. */
 
@@ -25,6 +26,7 @@ export const deleteAccountPathEvents: PathEvents<typeof deleteAccountMachine> = 
         }),
       },
       { type: 'xstate.error.actor.deleteAccount', error: unreachable() },
+      { type: 'xstate.error.actor.deleteAccount', error: declinedProof },
     ]
   return []
 }

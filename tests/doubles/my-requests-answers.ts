@@ -8,11 +8,17 @@ import { accepted, type HeldRead, readAs } from './api-answers'
 
 /** What `/my-services` reads and what a client's withdrawal gets, in the jsdom tests. */
 
-/** `/api/v1/me/service-requests` holding `requests`. */
+/**
+ * `/api/v1/me/service-requests` holding `requests`; a row without `newMessages` gets the 0 this
+ * server sends for a request with no new agency messages.
+ */
 export function myRequestsRead(
   ...requests: ServiceRequestsBody['requests']
 ): HeldRead<ServiceRequestsBody> {
-  return readAs<ServiceRequestsBody>('myServiceRequests', { success: true, requests })
+  return readAs<ServiceRequestsBody>('myServiceRequests', {
+    success: true,
+    requests: requests.map((request) => ({ newMessages: 0, ...request })),
+  })
 }
 
 /** The withdrawal's success, with the request as it is now. */

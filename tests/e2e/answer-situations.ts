@@ -1,4 +1,11 @@
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
+import { inject } from 'vitest'
+import {
+  assertPasskey,
+  createPasskey,
+  type SoftwarePasskey,
+} from '../../server/test/software-authenticator'
+import { totpCode } from '../../server/test/totp-code'
 import { endpoints } from '../../src/domain/api/api-contract'
 import { contactPayload } from '../../src/domain/leads/contact-form'
 import { serviceRequestPayload } from '../../src/domain/requests/service-request-form'
@@ -10,6 +17,7 @@ import { statusNote } from '../doubles/status-change-answers'
 import { verifyToken } from '../doubles/verify-email-answers'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
 import { waitForLink } from './mail-box'
+import { addPasskey } from './passkeys'
 import { grantAdmin, withDatabase } from './running-database'
 
 /**
@@ -93,14 +101,141 @@ async function endedSession(): Promise<ApiSession> {
 }
 
 let admin: Promise<ApiSession> | undefined
-/** One admin for the file (granted with `npm run admin:grant`, as an operator would). */
+/**
+ * One admin for the file (granted with `npm run admin:grant`, as an operator would), whose
+ * session adds a passkey and thereby proves a second factor: the admin API needs one.
+ */
 function agency(): Promise<ApiSession> {
   admin ??= (async () => {
     const { email, address } = await account()
     grantAdmin(email)
-    return signIn(email, address)
+    const api = await signIn(email, address)
+    await addPasskey(api)
+    return api
   })()
   return admin
+}
+
+/** Turns the authenticator app on for the signed-in `api`: its secret and recovery codes. */
+async function withApp(api: ApiSession): Promise<{ secret: string; codes: string[] }> {
+  const started = await api.call('POST', endpoints.enrolTotp.path, {})
+  await expectStatus('the app’s secret', started, 200)
+  const { secret } = started.body as { secret: string }
+  const confirmed = await api.call('POST', endpoints.confirmTotp.path, {
+    code: totpCode(secret, new Date()),
+  })
+  await expectStatus('the app’s first code', confirmed, 200)
+  return { secret, codes: (confirmed.body as { recoveryCodes: string[] }).recoveryCodes }
+}
+
+/** Starts setting up the app for the signed-in `api`: the secret it is to hold. */
+async function startedAppSecret(api: ApiSession): Promise<string> {
+  const started = await api.call('POST', endpoints.enrolTotp.path, {})
+  await expectStatus('the app’s secret', started, 200)
+  return (started.body as { secret: string }).secret
+}
+
+async function startedAppCode(api: ApiSession): Promise<string> {
+  return totpCode(await startedAppSecret(api), new Date())
+}
+
+/** A code of `secret`'s form, but of no time step the server accepts now (one either side). */
+function notNow(secret: string): string {
+  const steps = [-30_000, 0, 30_000].map((shift) => totpCode(secret, new Date(Date.now() + shift)))
+  return ['000000', '111111', '222222', '333333'].find((code) => !steps.includes(code)) ?? '444444'
+}
+
+/** An account with the app whose password a new visitor gave: signed in half-way. */
+async function halfWay() {
+  const client = await account()
+  const { secret, codes } = await withApp(client.api)
+  const api = await visitor(client.address)
+  const passwordStep = await api.call('POST', endpoints.login.path, {
+    email: client.email,
+    password,
+  })
+  return { api, passwordStep, codes, wrongCode: notNow(secret) }
+}
+
+/** `passkey`'s answer to the sign-in options `api` asks for. */
+async function passkeyAnswer(api: ApiSession, passkey: SoftwarePasskey) {
+  const options = await api.call('POST', endpoints.passkeySignInOptions.path, {})
+  await expectStatus('the passkey sign-in options', options, 200)
+  return assertPasskey(passkey, (options.body as { options: never }).options, {
+    origin: new URL(inject('baseURL')).origin,
+  })
+}
+
+/** `passkey`'s answer to the proof options the signed-in `api` asks for. */
+async function proofAnswer(api: ApiSession, passkey: SoftwarePasskey) {
+  const options = await api.call('POST', endpoints.reauthenticatePasskeyOptions.path, {})
+  await expectStatus('the passkey proof options', options, 200)
+  return assertPasskey(passkey, (options.body as { options: never }).options, {
+    origin: new URL(inject('baseURL')).origin,
+  })
+}
+
+/** A signed-in account whose sign-in is older than the proof window: it must prove it again. */
+async function staleProof(): Promise<Account> {
+  const client = await account()
+  await withDatabase((db) =>
+    db.query(
+      `UPDATE sessions SET last_proof_at = now() - interval '1 hour'
+       WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [client.email],
+    ),
+  )
+  return client
+}
+
+/**
+ * Spends the signed-in calls' flood limit of `api`'s address (every signed-in change counts,
+ * refused or not): its next signed-in change is answered 429 `rate_limited`, whatever it is.
+ */
+async function flood(api: ApiSession): Promise<void> {
+  for (let calls = 0; calls < 400; calls += 1) {
+    const answer = await api.call('POST', endpoints.reauthenticatePasskey.path, { response: {} })
+    if (answer.status === 429) return
+  }
+  throw new Error('The flood limit never answered')
+}
+
+/** A signed-in account with one passkey, and the passkey's id. */
+async function withPasskey(): Promise<{ api: ApiSession; id: string }> {
+  const { api } = await account()
+  await addPasskey(api)
+  const factors = await api.call('GET', endpoints.factors.path)
+  const [passkey] = (factors.body as { passkeys: { id: string }[] }).passkeys
+  if (!passkey) throw new Error(`No passkey listed: ${factors.text}`)
+  return { api, id: passkey.id }
+}
+
+/** A client's new request: the client, and the request's id. */
+async function clientRequest(): Promise<{ api: ApiSession; id: string }> {
+  const client = await account()
+  const created = await client.api.call(
+    'POST',
+    endpoints.createServiceRequest.path,
+    serviceRequestPayload('web-design', briefValues),
+  )
+  await expectStatus('a new request', created, 201)
+  return { api: client.api, id: (created.body as { request: { id: string } }).request.id }
+}
+
+/** Sends `raw` as the file `name` of request `id`. */
+function upload(api: ApiSession, id: string, name: string, raw: string) {
+  return api.call('POST', `${endpoints.uploadFile.path}?request=${id}&name=${name}`, undefined, {
+    raw,
+    headers: { 'Content-Type': 'application/octet-stream' },
+  })
+}
+
+const message = (body: string) => ({ body, files: [] })
+
+/** A passkey of the software authenticator this site has never registered. */
+async function unknownPasskey(): Promise<SoftwarePasskey> {
+  const known = await addPasskey((await account()).api)
+  return { ...known, credentialId: randomBytes(32) }
 }
 
 /** A client's new request (status `received`) and its id. */
@@ -236,6 +371,239 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const email = freshEmail('verify-twice')
     await api.call('POST', endpoints.resendVerification.path, { email })
     return api.call('POST', endpoints.resendVerification.path, { email })
+  },
+  'login second_factor_required': async () => (await halfWay()).passwordStep,
+  'loginSecondFactor ok': async () => {
+    const { api, passwordStep, codes } = await halfWay()
+    await expectStatus('the password step', passwordStep, 401)
+    return api.call('POST', endpoints.loginSecondFactor.path, { code: codes[0] })
+  },
+  'loginSecondFactor invalid_code': async () => {
+    const { api, wrongCode } = await halfWay()
+    return api.call('POST', endpoints.loginSecondFactor.path, { code: wrongCode })
+  },
+  'loginSecondFactor rate_limited': async () => {
+    // Wrong codes count per half-way sign-in: guess until the limit answers.
+    const { api, wrongCode } = await halfWay()
+    const guess = () => api.call('POST', endpoints.loginSecondFactor.path, { code: wrongCode })
+    let answer = await guess()
+    for (let tries = 0; tries < 20 && answer.status === 400; tries += 1) answer = await guess()
+    return answer
+  },
+  'loginSecondFactor sign_in_expired': async () =>
+    // No half-way sign-in (it expired, or never began): the code has nothing to finish.
+    (await visitor()).call('POST', endpoints.loginSecondFactor.path, { code: '123456' }),
+  'passkeySignInOptions ok': async () =>
+    (await visitor()).call('POST', endpoints.passkeySignInOptions.path, {}),
+  'passkeySignIn ok': async () => {
+    const passkey = await addPasskey((await account()).api)
+    const api = await visitor()
+    return api.call('POST', endpoints.passkeySignIn.path, {
+      response: await passkeyAnswer(api, passkey),
+    })
+  },
+  'passkeySignIn passkey_rejected': async () => {
+    const passkey = await unknownPasskey()
+    const api = await visitor()
+    return api.call('POST', endpoints.passkeySignIn.path, {
+      response: await passkeyAnswer(api, passkey),
+    })
+  },
+  'passkeySignIn rate_limited': async () => {
+    // Failed assertions count per address: an unknown passkey tries until the limit answers.
+    const passkey = await unknownPasskey()
+    const api = await visitor()
+    const attempt = async () =>
+      api.call('POST', endpoints.passkeySignIn.path, {
+        response: await passkeyAnswer(api, passkey),
+      })
+    let answer = await attempt()
+    for (let tries = 0; tries < 40 && answer.status === 400; tries += 1) answer = await attempt()
+    return answer
+  },
+  // Fresh proof (the step-up dialog) and the factors it offers.
+  'exportAccount reauthentication_required': async () =>
+    (await staleProof()).api.call('GET', endpoints.exportAccount.path),
+  'factors ok': async () => {
+    const { api } = await account()
+    await addPasskey(api)
+    await withApp(api)
+    return api.call('GET', endpoints.factors.path)
+  },
+  'reauthenticate ok': async () =>
+    (await staleProof()).api.call('POST', endpoints.reauthenticate.path, { password }),
+  'reauthenticate wrong_password': async () =>
+    (await staleProof()).api.call('POST', endpoints.reauthenticate.path, {
+      password: 'not the password at all',
+    }),
+  'reauthenticate invalid_code': async () => {
+    const { api } = await account()
+    const { secret } = await withApp(api)
+    return api.call('POST', endpoints.reauthenticate.path, { code: notNow(secret) })
+  },
+  'reauthenticate rate_limited': async () => {
+    // Wrong passwords count against the account: guess until the limit answers.
+    const { api } = await staleProof()
+    const guess = () =>
+      api.call('POST', endpoints.reauthenticate.path, { password: 'not the password at all' })
+    let answer = await guess()
+    for (let tries = 0; tries < 20 && answer.status === 400; tries += 1) answer = await guess()
+    return answer
+  },
+  'reauthenticatePasskeyOptions ok': async () => {
+    const { api } = await account()
+    await addPasskey(api)
+    return api.call('POST', endpoints.reauthenticatePasskeyOptions.path, {})
+  },
+  'reauthenticatePasskey ok': async () => {
+    const { api } = await account()
+    const passkey = await addPasskey(api)
+    return api.call('POST', endpoints.reauthenticatePasskey.path, {
+      response: await proofAnswer(api, passkey),
+    })
+  },
+  'reauthenticatePasskey rate_limited': async () => {
+    const { api } = await account()
+    await flood(api)
+    return api.call('POST', endpoints.reauthenticatePasskey.path, { response: {} })
+  },
+  'regenerateRecoveryCodes ok': async () => {
+    const { api } = await account()
+    await addPasskey(api)
+    return api.call('POST', endpoints.regenerateRecoveryCodes.path, {})
+  },
+  'regenerateRecoveryCodes rate_limited': async () => {
+    const { api } = await account()
+    await addPasskey(api)
+    await flood(api)
+    return api.call('POST', endpoints.regenerateRecoveryCodes.path, {})
+  },
+  'enrolTotp ok': async () => (await account()).api.call('POST', endpoints.enrolTotp.path, {}),
+  'enrolTotp rate_limited': async () => {
+    const { api } = await account()
+    await flood(api)
+    return api.call('POST', endpoints.enrolTotp.path, {})
+  },
+  'confirmTotp ok': async () => {
+    const { api } = await account()
+    return api.call('POST', endpoints.confirmTotp.path, { code: await startedAppCode(api) })
+  },
+  'confirmTotp invalid_code': async () => {
+    const { api } = await account()
+    return api.call('POST', endpoints.confirmTotp.path, {
+      code: notNow(await startedAppSecret(api)),
+    })
+  },
+  'confirmTotp rate_limited': async () => {
+    // Wrong codes count against the account: guess until the limit answers.
+    const { api } = await account()
+    const code = notNow(await startedAppSecret(api))
+    const guess = () => api.call('POST', endpoints.confirmTotp.path, { code })
+    let answer = await guess()
+    for (let tries = 0; tries < 20 && answer.status === 400; tries += 1) answer = await guess()
+    return answer
+  },
+  'passkeyRegistrationOptions ok': async () =>
+    (await account()).api.call('POST', endpoints.passkeyRegistrationOptions.path, {}),
+  'passkeyRegistrationOptions rate_limited': async () => {
+    const { api } = await account()
+    await flood(api)
+    return api.call('POST', endpoints.passkeyRegistrationOptions.path, {})
+  },
+  'registerPasskey ok': async () => {
+    const { api } = await account()
+    const options = await api.call('POST', endpoints.passkeyRegistrationOptions.path, {})
+    await expectStatus('the passkey options', options, 200)
+    const { response } = createPasskey((options.body as { options: never }).options, {
+      origin: new URL(inject('baseURL')).origin,
+    })
+    return api.call('POST', endpoints.registerPasskey.path, { name: 'Laptop', response })
+  },
+  'registerPasskey passkey_rejected': async () => {
+    // Made for another site: the browser reports an origin this server does not serve.
+    const { api } = await account()
+    const options = await api.call('POST', endpoints.passkeyRegistrationOptions.path, {})
+    await expectStatus('the passkey options', options, 200)
+    const { response } = createPasskey((options.body as { options: never }).options, {
+      origin: 'https://elsewhere.example',
+    })
+    return api.call('POST', endpoints.registerPasskey.path, { name: 'Laptop', response })
+  },
+  'registerPasskey rate_limited': async () => {
+    const { api } = await account()
+    await flood(api)
+    return api.call('POST', endpoints.registerPasskey.path, { name: 'Laptop', response: {} })
+  },
+  'renamePasskey ok': async () => {
+    const { api, id } = await withPasskey()
+    return api.call('PATCH', withId(endpoints.renamePasskey.path, id), { name: 'Work laptop' })
+  },
+  'removePasskey ok': async () => {
+    const { api, id } = await withPasskey()
+    return api.call('DELETE', withId(endpoints.removePasskey.path, id))
+  },
+  'removePasskey not_found': async () =>
+    (await account()).api.call(
+      'DELETE',
+      withId(endpoints.removePasskey.path, '00000000-0000-4000-8000-000000000000'),
+    ),
+  'disableTotp ok': async () => {
+    const { api } = await account()
+    await withApp(api)
+    return api.call('DELETE', endpoints.disableTotp.path)
+  },
+  // A request's conversation and its files.
+  'myThreadMessages ok': async () => {
+    const { api, id } = await clientRequest()
+    const path = withId(endpoints.sendMyThreadMessage.path, id)
+    await expectStatus('a first message', await api.call('POST', path, message('Hello.')), 201)
+    return api.call('GET', withId(endpoints.myThreadMessages.path, id))
+  },
+  'sendMyThreadMessage ok': async () => {
+    const { api, id } = await clientRequest()
+    return api.call('POST', withId(endpoints.sendMyThreadMessage.path, id), message('Hello.'))
+  },
+  'sendMyThreadMessage invalid_fields': async () => {
+    const { api, id } = await clientRequest()
+    return api.call(
+      'POST',
+      withId(endpoints.sendMyThreadMessage.path, id),
+      message('x'.repeat(10_001)),
+    )
+  },
+  'sendMyThreadMessage rate_limited': async () => {
+    // A few messages a minute is a person; more is a script.
+    const { api, id } = await clientRequest()
+    const path = withId(endpoints.sendMyThreadMessage.path, id)
+    let answer = await api.call('POST', path, message('Again.'))
+    for (let sent = 0; sent < 30 && answer.status === 201; sent += 1)
+      answer = await api.call('POST', path, message('Again.'))
+    return answer
+  },
+  'uploadFile ok': async () => {
+    const { api, id } = await clientRequest()
+    return upload(api, id, 'notes.txt', 'Colours: blue and amber.\n')
+  },
+  'uploadFile unsupported_media_type': async () => {
+    const { api, id } = await clientRequest()
+    return upload(api, id, 'logo.png', '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  },
+  'uploadFile quota_exceeded': async () => {
+    // The request's sent files already hold 10 bytes short of 100 MB.
+    const { api, id } = await clientRequest()
+    await withDatabase(async (db) => {
+      const sent = await db.query<{ id: string }>(
+        `INSERT INTO thread_messages (request_id, author_id, side, body)
+         SELECT id, user_id, 'client', 'Archive' FROM service_requests WHERE id = $1 RETURNING id`,
+        [id],
+      )
+      await db.query(
+        `INSERT INTO thread_files (request_id, message_id, name, size, media_type, sha256, stored_at)
+         VALUES ($1, $2, 'archive.pdf', 104857590, 'application/pdf', '', now())`,
+        [id, sent.rows[0]?.id],
+      )
+    })
+    return upload(api, id, 'more.pdf', '%PDF-1.4\n%%EOF\n')
   },
   'me ok': async () => (await account()).api.call('GET', endpoints.me.path),
   'me unauthenticated': async () => (await visitor()).call('GET', endpoints.me.path),

@@ -19,26 +19,6 @@ import { type HeldAnswer, heldAnswers, heldTables, leftOut, shapeDifferences } f
 
 afterAll(closeSituations)
 
-/**
- * The path tests of the strong sign-in and workspace flows, written alongside this check, still
- * hold their answers inline: they are not yet compared with the server, and are named here so
- * that no other file can join them. Each leaves the list when its answers move to a table under
- * tests/doubles/ with a situation in answer-situations.ts.
- */
-const answersStillInline = new Set([
-  'src/features/account/components/change-password-form.paths.test.tsx',
-  'src/features/account/components/delete-account.paths.test.tsx',
-  'src/features/account/components/second-factor-step.paths.test.tsx',
-  'src/features/account/components/security/add-passkey.paths.test.tsx',
-  'src/features/account/components/security/recovery-codes-panel.paths.test.tsx',
-  'src/features/account/components/security/security-section.paths.test.tsx',
-  'src/features/account/components/security/totp-panel.paths.test.tsx',
-  'src/features/account/components/sign-in-form.paths.test.tsx',
-  'src/session/step-up/step-up-dialog.paths.test.tsx',
-  'src/ui/workspace/attachment.paths.test.tsx',
-  'src/ui/workspace/conversation.paths.test.tsx',
-])
-
 /** Each situation once, however many tables hold an answer for it. */
 const made = new Map<string, Promise<ApiAnswer>>()
 function real(situation: string): Promise<ApiAnswer> {
@@ -91,9 +71,7 @@ describe('the fake network’s held answers are what the real server answers', (
     const inline = pathTests.filter((file) =>
       readFileSync(join(root, file), 'utf8').includes("doubles/api-answers'"),
     )
-    expect(inline.filter((file) => !answersStillInline.has(file))).toEqual([])
-    // The list below only shrinks: a file that moved its answers to a table leaves it.
-    expect([...answersStillInline].filter((file) => !inline.includes(file))).toEqual([])
+    expect(inline).toEqual([])
   })
 
   it.each(heldAnswers.map((answer) => [`${answer.table}: ${answer.situation}`, answer] as const))(

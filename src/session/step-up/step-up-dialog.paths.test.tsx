@@ -1,21 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { stepUpMachine } from '../../../machines/step-up-machine'
-import { accepted, refused, unreachable } from '../../../tests/doubles/api-answers'
 import { installFakeNetwork } from '../../../tests/doubles/fake-network'
-import {
-  fakeAssertionJSON,
-  fakeRequestOptions,
-  installFakeWebAuthn,
-} from '../../../tests/doubles/fake-webauthn'
+import { fakeAssertionJSON, installFakeWebAuthn } from '../../../tests/doubles/fake-webauthn'
 import {
   answerFactors,
   noFactors,
   reauthenticationRequired,
 } from '../../../tests/doubles/fresh-proof'
+import { passkeyClosed } from '../../../tests/doubles/sign-in-answers'
+import {
+  allFactors,
+  stepUpPassword as password,
+  proofOptionsRead,
+  stepUpPathEvents,
+} from '../../../tests/doubles/step-up-answers'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { CallFailure, FactorsBody } from '../../domain/api/api-contract'
+import type { CallFailure } from '../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 let webAuthn = installFakeWebAuthn()
@@ -25,14 +27,6 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const password = 'lantern orbit mango 42'
-const allFactors: FactorsBody = {
-  success: true,
-  passkeys: [{ id: 'p1', name: 'Laptop', createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null }],
-  totp: true,
-  recoveryCodesLeft: 10,
-}
-const passkeyClosed = new DOMException('closed', 'NotAllowedError')
 const dialog = () => screen.getByRole('dialog', { name: 'Confirm it’s you' })
 const secretField = (method: 'password' | 'code') =>
   within(dialog()).getByLabelText(
@@ -58,51 +52,7 @@ testMachinePaths(stepUpMachine, {
     await screen.findByRole('button', { name: 'Download my data' })
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('closed'))
-      return [
-        { type: 'ask', methods: ['password', 'code', 'passkey'] },
-        { type: 'ask', methods: ['password'] },
-      ]
-    if (snapshot.matches('asking') || snapshot.matches('wrong'))
-      return [
-        { type: 'submit', secret: snapshot.context.method === 'code' ? '123 456' : password },
-        ...(snapshot.matches('asking') && snapshot.context.refusedSubmissions === 0
-          ? [{ type: 'submit', secret: '' } as const]
-          : []),
-        { type: 'choose', method: snapshot.context.method === 'code' ? 'password' : 'code' },
-        { type: 'usePasskey' },
-        { type: 'cancel' },
-      ]
-    if (snapshot.matches('proving'))
-      return [
-        { type: 'xstate.done.actor.reauthenticate', output: accepted('Thank you.') },
-        {
-          type: 'xstate.error.actor.reauthenticate',
-          error: refused(400, 'wrong_password', 'That password is not right.'),
-        },
-        {
-          type: 'xstate.error.actor.reauthenticate',
-          error: refused(400, 'invalid_code', 'That code is not right.'),
-        },
-        {
-          type: 'xstate.error.actor.reauthenticate',
-          error: refused(429, 'rate_limited', 'Too many attempts. Try again in 15 minutes.'),
-        },
-        { type: 'xstate.error.actor.reauthenticate', error: unreachable() },
-      ]
-    if (snapshot.matches('passkey'))
-      return [
-        { type: 'xstate.done.actor.passkeyProof', output: accepted('Thank you.') },
-        { type: 'xstate.error.actor.passkeyProof', error: passkeyClosed },
-        {
-          type: 'xstate.error.actor.passkeyProof',
-          error: refused(429, 'rate_limited', 'Too many attempts. Try again in 15 minutes.'),
-        },
-        { type: 'xstate.error.actor.passkeyProof', error: unreachable() },
-      ]
-    return []
-  },
+  events: stepUpPathEvents,
   // The dialog offers only what the account has.
   possible: (snapshot, event) =>
     (event.type !== 'usePasskey' || snapshot.context.methods.includes('passkey')) &&
@@ -149,10 +99,10 @@ testMachinePaths(stepUpMachine, {
     'xstate.error.actor.reauthenticate': (_, event) =>
       answer('/api/v1/me/reauthenticate', event.error as CallFailure),
     'xstate.done.actor.passkeyProof': async (_, event) => {
-      ;(await network.next('/api/v1/me/reauthenticate/passkey/options')).respond(200, {
-        success: true,
-        options: fakeRequestOptions,
-      })
+      ;(await network.next('/api/v1/me/reauthenticate/passkey/options')).respond(
+        proofOptionsRead.status,
+        proofOptionsRead.body,
+      )
       ;(await webAuthn.next('get')).answer()
       const request = await network.next('/api/v1/me/reauthenticate/passkey')
       expect(request.body).toEqual({ response: fakeAssertionJSON })
@@ -160,10 +110,10 @@ testMachinePaths(stepUpMachine, {
       await repeatedCall()
     },
     'xstate.error.actor.passkeyProof': async (_, event) => {
-      ;(await network.next('/api/v1/me/reauthenticate/passkey/options')).respond(200, {
-        success: true,
-        options: fakeRequestOptions,
-      })
+      ;(await network.next('/api/v1/me/reauthenticate/passkey/options')).respond(
+        proofOptionsRead.status,
+        proofOptionsRead.body,
+      )
       const ceremony = await webAuthn.next('get')
       if (event.error === passkeyClosed) return ceremony.close()
       ceremony.answer()

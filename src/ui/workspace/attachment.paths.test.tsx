@@ -2,14 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect } from 'vitest'
 import { uploadMachine } from '../../../machines/upload-machine'
-import { refused, unreachable } from '../../../tests/doubles/api-answers'
+import {
+  attachmentPathEvents,
+  emptyThreadRead,
+  logo,
+  tooLarge,
+  uploadedRead,
+} from '../../../tests/doubles/attachment-answers'
 import { installFakeEventSource } from '../../../tests/doubles/fake-event-source'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
 import { installFakeUploads } from '../../../tests/doubles/fake-upload'
+import { myRequestsRead } from '../../../tests/doubles/my-requests-answers'
 import { sentRequest } from '../../../tests/fixtures/service-requests'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { CallFailure, UploadBody } from '../../domain/api/api-contract'
+import type { CallFailure } from '../../domain/api/api-contract'
 import { threadLimits } from '../../domain/requests/thread-limits'
 
 let network = installFakeNetwork()
@@ -21,9 +28,6 @@ afterEach(() => {
 
 const listPath = '/api/v1/me/service-requests'
 const threadPath = `${listPath}/${sentRequest.id}/messages`
-
-const logo = { name: 'logo.pdf', size: 2000 }
-const tooLarge = { name: 'video.pdf', size: threadLimits.fileBytes + 1 }
 
 const attachment = () => document.querySelector<HTMLElement>('.attachment')
 const inAttachment = () => {
@@ -47,13 +51,9 @@ testMachinePaths(uploadMachine, {
     installFakeEventSource()
     uploads = installFakeUploads()
     const view = await renderSignedIn(`/my-services/${sentRequest.id}`)
-    ;(await network.next(listPath)).respond(200, { success: true, requests: [sentRequest] })
-    ;(await network.next(threadPath)).respond(200, {
-      success: true,
-      messages: [],
-      olderCursor: null,
-      newCount: 0,
-    })
+    const requests = myRequestsRead(sentRequest)
+    ;(await network.next(listPath)).respond(requests.status, requests.body)
+    ;(await network.next(threadPath)).respond(emptyThreadRead.status, emptyThreadRead.body)
     const picker = await screen.findByLabelText('Attach files', {}, { timeout: 10_000 })
     const facts = input?.file ?? logo
     const file = new File([new Uint8Array(facts.size)], facts.name, { type: 'application/pdf' })
@@ -61,23 +61,7 @@ testMachinePaths(uploadMachine, {
     if (facts.size <= threadLimits.fileBytes) await uploadsSent(1)
     return view
   },
-  events: () => [
-    { type: 'progress', sent: 1200 },
-    { type: 'uploaded', uploadId: '6f1c1a52-5b5e-4a8e-9d6a-0c4b8f1e2d3a' },
-    {
-      type: 'uploadFailed',
-      error: refused(
-        415,
-        'unsupported_media_type',
-        'Only PDF, PNG, JPEG, WebP, TXT, CSV, DOCX, XLSX, PPTX are accepted.',
-      ),
-    },
-    {
-      type: 'uploadFailed',
-      error: refused(413, 'quota_exceeded', 'This request already holds 100 MB of files.'),
-    },
-    { type: 'uploadFailed', error: unreachable() },
-  ],
+  events: attachmentPathEvents,
   exec: {
     progress: (_, event) => latest().progress(event.sent),
     uploaded: (_, event) => {
@@ -86,18 +70,8 @@ testMachinePaths(uploadMachine, {
         `/api/v1/me/uploads?request=${sentRequest.id}&name=${encodeURIComponent(logo.name)}`,
       )
       expect(upload.headers['X-XSRF-TOKEN']).toBe(testXsrfToken)
-      const answer: UploadBody = {
-        success: true,
-        message: 'Uploaded.',
-        upload: {
-          id: event.uploadId,
-          name: logo.name,
-          size: logo.size,
-          type: 'application/pdf',
-          sha256: '0'.repeat(64),
-        },
-      }
-      upload.respond(201, answer)
+      expect(event.uploadId).toBe(uploadedRead.body.upload.id)
+      upload.respond(uploadedRead.status, uploadedRead.body)
     },
     uploadFailed: (_, event) => {
       const failure = event.error as CallFailure

@@ -1,14 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { conversationMachine } from '../../../machines/conversation-machine'
-import { refused, unreachable } from '../../../tests/doubles/api-answers'
+import {
+  arrived,
+  conversationPathEvents,
+  sentRead,
+  stored,
+  threadRead,
+  written,
+} from '../../../tests/doubles/conversation-answers'
 import { installFakeEventSource } from '../../../tests/doubles/fake-event-source'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
+import { myRequestsRead } from '../../../tests/doubles/my-requests-answers'
 import { sentRequest } from '../../../tests/fixtures/service-requests'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { ThreadMessage, ThreadMessageBody, ThreadPage } from '../../domain/api/api-contract'
-import type { ConversationMessage } from '../../domain/workspace/conversation'
 
 let network = installFakeNetwork()
 let stream = installFakeEventSource()
@@ -21,50 +27,6 @@ const listPath = '/api/v1/me/service-requests'
 const threadPath = `${listPath}/${sentRequest.id}/messages`
 const eventsPath = `${listPath}/${sentRequest.id}/events`
 
-const apiMessage = (id: string, mine: boolean, body: string, createdAt: string): ThreadMessage => ({
-  id,
-  side: mine ? 'client' : 'agency',
-  mine,
-  body,
-  files: [],
-  createdAt,
-  isNew: !mine,
-})
-
-// As the page shows them (the model's context holds what the component's does).
-const shown = (message: ThreadMessage): ConversationMessage => ({
-  id: message.id,
-  createdAt: message.createdAt,
-  body: message.body,
-  mine: message.mine,
-  isNew: message.isNew,
-  internal: false,
-  author: message.mine ? 'You' : 'The Puente Digital team',
-  files: [],
-})
-
-const welcome = apiMessage(
-  '1',
-  false,
-  'Thanks for your request!\nSee https://puente.example/brief for what we need.',
-  '2026-11-21T09:00:00.000Z',
-)
-const written = 'Here is our logo.\nTalk soon.'
-const stored = apiMessage('2', true, written, '2026-11-22T09:00:00.000Z')
-const arrived = apiMessage('3', false, 'We have it, thank you.', '2026-11-23T09:00:00.000Z')
-
-const page = (messages: readonly ThreadMessage[]): ThreadPage<ThreadMessage> => ({
-  success: true,
-  messages,
-  olderCursor: null,
-  newCount: messages.filter((message) => message.isNew).length,
-})
-const answer: ThreadMessageBody<ThreadMessage> = {
-  success: true,
-  message: 'Your message was sent.',
-  threadMessage: stored,
-}
-
 const thread = () => screen.getByRole('region', { name: 'Messages' })
 const status = () => within(thread()).getAllByRole('status')
 const composerStatus = () => thread().querySelector('.composer [role="status"]')?.textContent
@@ -75,48 +37,20 @@ testMachinePaths(conversationMachine, {
     network = installFakeNetwork()
     stream = installFakeEventSource()
     const view = await renderSignedIn(`/my-services/${sentRequest.id}`)
-    ;(await network.next(listPath)).respond(200, { success: true, requests: [sentRequest] })
+    const requests = myRequestsRead(sentRequest)
+    ;(await network.next(listPath)).respond(requests.status, requests.body)
     await screen.findByRole('region', { name: 'Messages' }, { timeout: 10_000 })
     await waitFor(() => expect(stream.streams(eventsPath)).toHaveLength(1))
     return view
   },
-  events: (snapshot) => {
-    const live = { type: 'received', message: shown(arrived) } as const
-    if (snapshot.matches('loading'))
-      return [
-        live,
-        { type: 'xstate.done.actor.loadThread', output: { messages: [shown(welcome)] } },
-        { type: 'xstate.error.actor.loadThread', error: unreachable() },
-      ]
-    if (snapshot.matches('sending'))
-      return [
-        live,
-        { type: 'xstate.done.actor.sendMessage', output: shown(stored) },
-        {
-          type: 'xstate.error.actor.sendMessage',
-          error: refused(429, 'rate_limited', 'Too many messages: wait a minute.'),
-        },
-        {
-          type: 'xstate.error.actor.sendMessage',
-          error: refused(400, 'invalid_fields', 'Your message is too long.', {
-            body: 'Too long.',
-          }),
-        },
-        { type: 'xstate.error.actor.sendMessage', error: unreachable() },
-      ]
-    return [
-      { type: 'send', draft: { body: written, uploadIds: [] } },
-      { type: 'send', draft: { body: ' ', uploadIds: [] } },
-      live,
-    ]
-  },
+  events: conversationPathEvents,
   // Once a message is stored, sending another only counts one more: the paths stop there.
   possible: (snapshot, event) => !(event.type === 'send' && snapshot.context.sent > 0),
   exec: {
     'xstate.done.actor.loadThread': async () => {
       const request = await network.next(threadPath)
       expect(request.method).toBe('GET')
-      request.respond(200, page([welcome]))
+      request.respond(threadRead.status, threadRead.body)
       // Read up to the newest message once shown.
       const read = await network.next(`${listPath}/${sentRequest.id}/read`)
       // (Its 204 has no body: left unanswered, as nothing on the page waits for it.)
@@ -136,7 +70,7 @@ testMachinePaths(conversationMachine, {
       expect(request.method).toBe('POST')
       expect(request.headers.get('X-XSRF-TOKEN')).toBe(testXsrfToken)
       expect(request.body).toEqual({ body: written, files: [] })
-      request.respond(201, answer)
+      request.respond(sentRead.status, sentRead.body)
     },
     'xstate.error.actor.sendMessage': async (_, event) =>
       (await network.next(threadPath)).failWith(event.error),

@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { secondFactorMachine } from '../../../../machines/second-factor-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork } from '../../../../tests/doubles/fake-network'
+import { fakeAssertionJSON, installFakeWebAuthn } from '../../../../tests/doubles/fake-webauthn'
 import {
-  fakeAssertionJSON,
-  fakeRequestOptions,
-  installFakeWebAuthn,
-} from '../../../../tests/doubles/fake-webauthn'
+  allMethods,
+  appMethods,
+  secondFactorPathEvents,
+  secondStepRequired,
+} from '../../../../tests/doubles/second-factor-answers'
+import { passkeyClosed, passkeyOptionsRead } from '../../../../tests/doubles/sign-in-answers'
 import { testUser } from '../../../../tests/fixtures/account-user'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure, SignedInBody } from '../../../domain/api/api-contract'
+import type { CallFailure } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 let webAuthn = installFakeWebAuthn()
@@ -21,8 +23,6 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const signedInBody: SignedInBody = { ...accepted('Welcome back.'), user: testUser }
-const passkeyClosed = new DOMException('closed', 'NotAllowedError')
 const codeInput = () => screen.getByLabelText('Code') as HTMLInputElement
 
 async function answer(path: string, error: CallFailure) {
@@ -36,13 +36,13 @@ async function passkeyDialog() {
   for (let wait = 2000; ; wait = 100) {
     const request = await network.next('/api/v1/auth/passkey/options', wait).catch(() => undefined)
     if (!request) break
-    request.respond(200, { success: true, options: fakeRequestOptions })
+    request.respond(passkeyOptionsRead.status, passkeyOptionsRead.body)
   }
   return webAuthn.next('get')
 }
 
 testMachinePaths(secondFactorMachine, {
-  inputs: [{ methods: ['totp', 'recoveryCode', 'passkey'] }, { methods: ['totp', 'recoveryCode'] }],
+  inputs: [{ methods: [...allMethods] }, { methods: [...appMethods] }],
   // The password was right: the login answer asks for the second step.
   render: async (input) => {
     network = installFakeNetwork()
@@ -54,60 +54,11 @@ testMachinePaths(secondFactorMachine, {
     await user.type(screen.getByLabelText('Password'), 'lantern orbit mango 42')
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     const login = await network.next('/api/v1/auth/login')
-    login.respond(401, {
-      success: false,
-      code: 'second_factor_required',
-      message: 'One more step.',
-      error: 'One more step.',
-      methods: input?.methods ?? [],
-    })
+    login.failWith(secondStepRequired(input?.methods ?? []))
     await screen.findByRole('heading', { name: 'One more step' })
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('code'))
-      return [
-        { type: 'submit', code: '123 456' },
-        ...(snapshot.context.refusedSubmissions === 0
-          ? [{ type: 'submit', code: '' } as const]
-          : []),
-        { type: 'usePasskey' },
-      ]
-    if (snapshot.matches('wrongCode'))
-      return [{ type: 'submit', code: 'ABCD-EFGH-JKLM-NPQR' }, { type: 'usePasskey' }]
-    if (snapshot.matches('checking'))
-      return [
-        { type: 'xstate.done.actor.checkCode', output: signedInBody },
-        {
-          type: 'xstate.error.actor.checkCode',
-          error: refused(400, 'invalid_code', 'Wrong code.'),
-        },
-        {
-          type: 'xstate.error.actor.checkCode',
-          error: refused(401, 'sign_in_expired', 'Sign in again.'),
-        },
-        {
-          type: 'xstate.error.actor.checkCode',
-          error: refused(429, 'rate_limited', 'Too many codes. Try again in 5 minutes.'),
-        },
-        { type: 'xstate.error.actor.checkCode', error: unreachable() },
-      ]
-    if (snapshot.matches('passkey'))
-      return [
-        { type: 'xstate.done.actor.passkeySignIn', output: signedInBody },
-        { type: 'xstate.error.actor.passkeySignIn', error: passkeyClosed },
-        {
-          type: 'xstate.error.actor.passkeySignIn',
-          error: refused(401, 'sign_in_expired', 'Sign in again.'),
-        },
-        {
-          type: 'xstate.error.actor.passkeySignIn',
-          error: refused(429, 'rate_limited', 'Too many attempts. Try again in 5 minutes.'),
-        },
-        { type: 'xstate.error.actor.passkeySignIn', error: unreachable() },
-      ]
-    return []
-  },
+  events: secondFactorPathEvents,
   // The passkey button is there only for an account with a passkey.
   possible: (snapshot, event) =>
     event.type !== 'usePasskey' || snapshot.context.methods.includes('passkey'),
@@ -180,9 +131,10 @@ testMachinePaths(secondFactorMachine, {
       await waitFor(() => expect(heading.textContent).toBe(snapshot.context.message))
       await waitFor(() => expect(document.activeElement).toBe(heading))
     },
-    error: async () => {
+    // The server's own words when it gave some (a passkey it does not know), else the default.
+    error: async ({ snapshot }) => {
       const heading = await screen.findByRole('heading', {
-        name: 'Sign-in failed. Please try again.',
+        name: snapshot.context.message ?? 'Sign-in failed. Please try again.',
       })
       await waitFor(() => expect(document.activeElement).toBe(heading))
     },

@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { signInMachine } from '../../../../machines/sign-in-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import { fakeAssertionJSON, installFakeWebAuthn } from '../../../../tests/doubles/fake-webauthn'
 import {
-  fakeAssertionJSON,
-  fakeRequestOptions,
-  installFakeWebAuthn,
-} from '../../../../tests/doubles/fake-webauthn'
-import { testUser } from '../../../../tests/fixtures/account-user'
+  signInValues as good,
+  passkeyClosed,
+  passkeyOptionsRead,
+  secondStepSignedInRead,
+  signInExpired,
+  signInPathEvents,
+} from '../../../../tests/doubles/sign-in-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure, SignedInBody } from '../../../domain/api/api-contract'
+import type { CallFailure } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 let webAuthn = installFakeWebAuthn()
@@ -29,7 +31,7 @@ async function answerOptions(wait: number) {
   for (;;) {
     const request = await network.next('/api/v1/auth/passkey/options', wait).catch(() => undefined)
     if (!request) return
-    request.respond(200, { success: true, options: fakeRequestOptions })
+    request.respond(passkeyOptionsRead.status, passkeyOptionsRead.body)
     wait = 50
   }
 }
@@ -43,25 +45,7 @@ async function buttonCeremony() {
   })
 }
 
-const methods = ['totp', 'recoveryCode'] as const
-const secondFactorRequired = {
-  message: 'Request failed with status code 401',
-  response: {
-    status: 401,
-    data: {
-      success: false,
-      code: 'second_factor_required',
-      message: 'One more step.',
-      error: 'One more step.',
-      methods,
-    },
-  },
-}
-const passkeyClosed = new DOMException('closed', 'NotAllowedError')
 const codeInput = () => screen.getByLabelText('Code') as HTMLInputElement
-
-const good = { email: testUser.email, password: 'lantern orbit mango 42', remember: true }
-const signedInBody: SignedInBody = { ...accepted('Welcome back.'), user: testUser }
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement
@@ -91,69 +75,7 @@ testMachinePaths(signInMachine, {
     webAuthn = installFakeWebAuthn()
     return renderApp('/login?redirect=%2Fabout')
   },
-  events: (snapshot) => {
-    const passkeys = [
-      { type: 'usePasskey' },
-      { type: 'passkeyChosen', response: fakeAssertionJSON },
-    ] as const
-    if (snapshot.matches('form'))
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', ...good },
-            { type: 'submit', email: 'not an address', password: 'x', remember: false },
-            ...passkeys,
-          ]
-        : [{ type: 'submit', ...good }, ...passkeys]
-    if (snapshot.matches('invalid'))
-      return [{ type: 'submit', ...good, remember: false }, ...passkeys]
-    if (snapshot.matches('expired') || snapshot.matches('passkeyRejected'))
-      return [{ type: 'submit', ...good }, ...passkeys]
-    if (snapshot.matches('passkey'))
-      return [
-        { type: 'xstate.done.actor.passkeySignIn', output: signedInBody },
-        { type: 'xstate.error.actor.passkeySignIn', error: passkeyClosed },
-        {
-          type: 'xstate.error.actor.passkeySignIn',
-          error: refused(400, 'passkey_rejected', 'That passkey is not registered here.'),
-        },
-        {
-          type: 'xstate.error.actor.passkeySignIn',
-          error: refused(429, 'rate_limited', 'Too many sign-in attempts. Try again in 5 minutes.'),
-        },
-        { type: 'xstate.error.actor.passkeySignIn', error: unreachable() },
-      ]
-    if (snapshot.matches('submitting'))
-      return [
-        { type: 'xstate.done.actor.login', output: signedInBody },
-        {
-          type: 'xstate.error.actor.login',
-          error: refused(401, 'invalid_credentials', 'Wrong email or password.'),
-        },
-        {
-          type: 'xstate.error.actor.login',
-          error: refused(403, 'email_unverified', 'Confirm your email address first.'),
-        },
-        { type: 'xstate.error.actor.login', error: secondFactorRequired },
-        {
-          type: 'xstate.error.actor.login',
-          error: refused(429, 'rate_limited', 'Too many sign-in attempts. Try again in 5 minutes.'),
-        },
-        { type: 'xstate.error.actor.login', error: unreachable() },
-      ]
-    if (snapshot.matches('resendingVerification'))
-      return [
-        {
-          type: 'xstate.done.actor.resendVerification',
-          output: accepted('If the address needs confirming, a new link is on its way.'),
-        },
-        {
-          type: 'xstate.error.actor.resendVerification',
-          error: refused(429, 'rate_limited', 'Too many requests. Try again later.'),
-        },
-        { type: 'xstate.error.actor.resendVerification', error: unreachable() },
-      ]
-    return []
-  },
+  events: signInPathEvents,
   // A closed dialog needs a dialog: the autofill's answer opens none.
   possible: (snapshot, event) =>
     !(
@@ -193,15 +115,12 @@ testMachinePaths(signInMachine, {
       await user.click(screen.getByRole('button', { name: 'Continue' }))
       const request = await network.next('/api/v1/auth/login/second-factor')
       expect(request.body).toEqual({ code: '123456' })
-      request.respond(200, signedInBody)
+      request.respond(secondStepSignedInRead.status, secondStepSignedInRead.body)
     },
     restart: async ({ user }) => {
       await user.type(codeInput(), '123456')
       await user.click(screen.getByRole('button', { name: 'Continue' }))
-      await answer(
-        '/api/v1/auth/login/second-factor',
-        refused(401, 'sign_in_expired', 'Signing in took too long.'),
-      )
+      await answer('/api/v1/auth/login/second-factor', signInExpired)
     },
     submit: async ({ user }, event) => {
       await user.clear(emailInput())

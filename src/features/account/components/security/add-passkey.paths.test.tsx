@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { passkeyRegistrationMachine } from '../../../../../machines/passkey-registration-machine'
-import { refused, unreachable } from '../../../../../tests/doubles/api-answers'
+import {
+  addPasskeyPathEvents,
+  creationOptionsRead,
+  dialogClosed,
+} from '../../../../../tests/doubles/add-passkey-answers'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
 import {
-  fakeCreationOptions,
   fakeRegistrationJSON,
   installFakeWebAuthn,
 } from '../../../../../tests/doubles/fake-webauthn'
@@ -15,7 +18,7 @@ import {
 } from '../../../../../tests/doubles/fresh-proof'
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
-import type { CallFailure, PasskeyAddedBody } from '../../../../domain/api/api-contract'
+import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 let webAuthn = installFakeWebAuthn()
@@ -25,25 +28,16 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const codes = Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JKLM-${1000 + i}`)
-const added = (recoveryCodes: readonly string[]): PasskeyAddedBody => ({
-  success: true,
-  message: 'The passkey was added.',
-  passkey: { id: 'p1', name: 'Laptop', createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null },
-  recoveryCodes,
-})
-const dialogClosed = new DOMException('closed', 'NotAllowedError')
-const dialogBroke = new DOMException('no authenticator', 'InvalidStateError')
 const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
 const nameField = () => within(section()).getByLabelText('Name this passkey') as HTMLInputElement
 const button = (name: string) => within(section()).getByRole('button', { name })
 const status = () => within(section()).getAllByRole('status')
 
 async function options() {
-  ;(await network.next('/api/v1/me/factors/passkeys/options')).respond(200, {
-    success: true,
-    options: fakeCreationOptions,
-  })
+  ;(await network.next('/api/v1/me/factors/passkeys/options')).respond(
+    creationOptionsRead.status,
+    creationOptionsRead.body,
+  )
 }
 
 testMachinePaths(passkeyRegistrationMachine, {
@@ -55,50 +49,7 @@ testMachinePaths(passkeyRegistrationMachine, {
     await waitFor(() => button('Add a passkey'))
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('preparing'))
-      return [
-        {
-          type: 'xstate.done.actor.registrationOptions',
-          output: fakeCreationOptions,
-        },
-        { type: 'xstate.error.actor.registrationOptions', error: declinedProof },
-        {
-          type: 'xstate.error.actor.registrationOptions',
-          error: refused(429, 'rate_limited', 'Too many attempts. Try again later.'),
-        },
-        { type: 'xstate.error.actor.registrationOptions', error: unreachable() },
-      ]
-    if (snapshot.matches('dialog'))
-      return [
-        { type: 'xstate.done.actor.createCredential', output: fakeRegistrationJSON },
-        { type: 'xstate.error.actor.createCredential', error: dialogClosed },
-        { type: 'xstate.error.actor.createCredential', error: dialogBroke },
-      ]
-    if (snapshot.matches('naming'))
-      return [
-        { type: 'submit', name: 'Laptop' },
-        ...(snapshot.context.refusedSubmissions === 0
-          ? [{ type: 'submit', name: ' ' } as const]
-          : []),
-        { type: 'cancel' },
-      ]
-    if (snapshot.matches('saving'))
-      return [
-        { type: 'xstate.done.actor.savePasskey', output: added(codes) },
-        { type: 'xstate.done.actor.savePasskey', output: added([]) },
-        { type: 'xstate.error.actor.savePasskey', error: declinedProof },
-        {
-          type: 'xstate.error.actor.savePasskey',
-          error: refused(429, 'rate_limited', 'Too many attempts. Try again later.'),
-        },
-        {
-          type: 'xstate.error.actor.savePasskey',
-          error: refused(400, 'passkey_rejected', 'That passkey could not be checked.'),
-        },
-      ]
-    return []
-  },
+  events: addPasskeyPathEvents,
   // While new recovery codes are on screen, "Done" is the way on.
   possible: (snapshot, event) =>
     !(

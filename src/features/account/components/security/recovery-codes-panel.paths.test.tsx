@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { recoveryCodesMachine } from '../../../../../machines/recovery-codes-machine'
-import { refused, unreachable } from '../../../../../tests/doubles/api-answers'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
 import {
   answerFactors,
   declinedProof,
   declineFreshProof,
 } from '../../../../../tests/doubles/fresh-proof'
+import {
+  newRecoveryCodes as fresh,
+  passkeyFactorsRead,
+  recoveryCodesPathEvents,
+} from '../../../../../tests/doubles/recovery-codes-answers'
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
-import type {
-  CallFailure,
-  FactorsBody,
-  RecoveryCodesBody,
-} from '../../../../domain/api/api-contract'
+import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -22,17 +22,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const factors: FactorsBody = {
-  success: true,
-  passkeys: [{ id: 'p1', name: 'Laptop', createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null }],
-  totp: false,
-  recoveryCodesLeft: 7,
-}
-const fresh: RecoveryCodesBody = {
-  success: true,
-  message: 'New codes.',
-  recoveryCodes: Array.from({ length: 10 }, (_, i) => `WXYZ-EFGH-JKLM-${2000 + i}`),
-}
+const factors = passkeyFactorsRead.body
 const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
 const button = (name: string) => within(section()).getByRole('button', { name })
 const statusText = (text: string) =>
@@ -52,18 +42,7 @@ testMachinePaths(recoveryCodesMachine, {
     await waitFor(() => within(section()).getByText('7 recovery codes left.'))
     return view
   },
-  events: (snapshot) =>
-    snapshot.matches('regenerating')
-      ? [
-          { type: 'xstate.done.actor.regenerateCodes', output: fresh },
-          { type: 'xstate.error.actor.regenerateCodes', error: declinedProof },
-          {
-            type: 'xstate.error.actor.regenerateCodes',
-            error: refused(429, 'rate_limited', 'Too many attempts. Try again later.'),
-          },
-          { type: 'xstate.error.actor.regenerateCodes', error: unreachable() },
-        ]
-      : [],
+  events: recoveryCodesPathEvents,
   exec: {
     regenerate: ({ user }) => user.click(button('Make new recovery codes')),
     confirm: ({ user }) => user.click(button('Make new codes')),

@@ -1,16 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { factorActionsMachine } from '../../../../../machines/factor-actions-machine'
-import { accepted, refused, unreachable } from '../../../../../tests/doubles/api-answers'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
 import {
   answerFactors,
   declinedProof,
   declineFreshProof,
 } from '../../../../../tests/doubles/fresh-proof'
+import {
+  laptopFactorsRead,
+  securitySectionPathEvents,
+} from '../../../../../tests/doubles/security-section-answers'
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
-import type { CallFailure, FactorsBody } from '../../../../domain/api/api-contract'
+import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -18,13 +21,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const laptop = { id: 'p1', name: 'Laptop' }
-const factors: FactorsBody = {
-  success: true,
-  passkeys: [{ ...laptop, createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null }],
-  totp: true,
-  recoveryCodesLeft: 10,
-}
+const factors = laptopFactorsRead.body
 const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
 const button = (name: string) => within(section()).getByRole('button', { name })
 const statusText = (text: string) =>
@@ -45,36 +42,7 @@ testMachinePaths(factorActionsMachine, {
     await waitFor(() => button('Rename the passkey “Laptop”'))
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('renaming'))
-      return [
-        { type: 'xstate.done.actor.renamePasskey', output: accepted('Renamed.') },
-        { type: 'xstate.error.actor.renamePasskey', error: unreachable() },
-      ]
-    if (snapshot.matches('removing'))
-      return [
-        { type: 'xstate.done.actor.removePasskey', output: accepted('Removed.') },
-        { type: 'xstate.error.actor.removePasskey', error: declinedProof },
-        {
-          type: 'xstate.error.actor.removePasskey',
-          error: refused(404, 'not_found', 'That passkey is not yours.'),
-        },
-      ]
-    if (snapshot.matches('disabling'))
-      return [
-        { type: 'xstate.done.actor.disableTotp', output: accepted('Off.') },
-        { type: 'xstate.error.actor.disableTotp', error: declinedProof },
-        { type: 'xstate.error.actor.disableTotp', error: unreachable() },
-      ]
-    return [
-      { type: 'rename', ...laptop, newName: 'Work laptop' },
-      ...(snapshot.context.refusedRenames === 0
-        ? [{ type: 'rename', ...laptop, newName: ' ' } as const]
-        : []),
-      { type: 'remove', ...laptop },
-      { type: 'disableTotp' },
-    ]
-  },
+  events: securitySectionPathEvents,
   exec: {
     rename: async ({ user }, event) => {
       const open = within(section()).queryByLabelText('New name for “Laptop”')

@@ -1,20 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { totpEnrolmentMachine } from '../../../../../machines/totp-enrolment-machine'
-import { refused, unreachable } from '../../../../../tests/doubles/api-answers'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
 import {
   answerFactors,
   declinedProof,
   declineFreshProof,
 } from '../../../../../tests/doubles/fresh-proof'
+import { totpStarted as started, totpPathEvents } from '../../../../../tests/doubles/totp-answers'
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
-import type {
-  CallFailure,
-  RecoveryCodesBody,
-  TotpEnrolmentBody,
-} from '../../../../domain/api/api-contract'
+import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -22,18 +18,6 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const started: TotpEnrolmentBody = {
-  success: true,
-  message: 'Scan the code.',
-  secret: 'JBSWY3DPEHPK3PXP',
-  otpauthUri: 'otpauth://totp/Puente%20Digital:ana%40example.com?secret=JBSWY3DPEHPK3PXP',
-}
-const confirmed: RecoveryCodesBody = {
-  success: true,
-  message: 'The app is on.',
-  recoveryCodes: Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JKLM-${1000 + i}`),
-}
-const tooMany = refused(429, 'rate_limited', 'Too many attempts. Try again later.')
 const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
 const codeField = () => within(section()).getByLabelText('Code from the app') as HTMLInputElement
 const button = (name: string) => within(section()).getByRole('button', { name })
@@ -54,37 +38,7 @@ testMachinePaths(totpEnrolmentMachine, {
     await waitFor(() => button('Set up an authenticator app'))
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('starting'))
-      return [
-        { type: 'xstate.done.actor.startTotp', output: started },
-        { type: 'xstate.error.actor.startTotp', error: declinedProof },
-        { type: 'xstate.error.actor.startTotp', error: tooMany },
-        { type: 'xstate.error.actor.startTotp', error: unreachable() },
-      ]
-    if (snapshot.matches('showing'))
-      return [
-        { type: 'submit', code: '123 456' },
-        ...(snapshot.context.refusedSubmissions === 0
-          ? [{ type: 'submit', code: '12' } as const]
-          : []),
-        { type: 'cancel' },
-      ]
-    if (snapshot.matches('wrongCode'))
-      return [{ type: 'submit', code: '654321' }, { type: 'cancel' }]
-    if (snapshot.matches('confirming'))
-      return [
-        { type: 'xstate.done.actor.confirmTotp', output: confirmed },
-        {
-          type: 'xstate.error.actor.confirmTotp',
-          error: refused(400, 'invalid_code', 'That code is not right.'),
-        },
-        { type: 'xstate.error.actor.confirmTotp', error: declinedProof },
-        { type: 'xstate.error.actor.confirmTotp', error: tooMany },
-        { type: 'xstate.error.actor.confirmTotp', error: unreachable() },
-      ]
-    return []
-  },
+  events: totpPathEvents,
   exec: {
     start: ({ user }) => user.click(button('Set up an authenticator app')),
     submit: async ({ user }, event) => {

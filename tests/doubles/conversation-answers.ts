@@ -1,0 +1,89 @@
+import type { conversationMachine } from '../../machines/conversation-machine'
+import type {
+  ThreadMessage,
+  ThreadMessageBody,
+  ThreadPage,
+} from '../../src/domain/api/api-contract'
+import type { ConversationMessage } from '../../src/domain/workspace/conversation'
+import type { PathEvents } from '../paths/path-plan'
+import { readAs, refused, unreachable } from './api-answers'
+
+/** What a request's conversation reads and sends on its generated paths, and the answers. */
+
+const apiMessage = (id: string, mine: boolean, body: string, createdAt: string): ThreadMessage => ({
+  id,
+  side: mine ? 'client' : 'agency',
+  mine,
+  body,
+  files: [],
+  createdAt,
+  isNew: !mine,
+})
+
+/** As the page shows a message (the model's context holds what the component's does). */
+export const shown = (message: ThreadMessage): ConversationMessage => ({
+  id: message.id,
+  createdAt: message.createdAt,
+  body: message.body,
+  mine: message.mine,
+  isNew: message.isNew,
+  internal: false,
+  author: message.mine ? 'You' : 'The Puente Digital team',
+  files: [],
+})
+
+export const welcome = apiMessage(
+  '1',
+  false,
+  'Thanks for your request!\nSee https://puente.example/brief for what we need.',
+  '2026-11-21T09:00:00.000Z',
+)
+export const written = 'Here is our logo.\nTalk soon.'
+export const stored = apiMessage('2', true, written, '2026-11-22T09:00:00.000Z')
+export const arrived = apiMessage('3', false, 'We have it, thank you.', '2026-11-23T09:00:00.000Z')
+
+/** The thread as the page first reads it: the agency's welcome. */
+export const threadRead = readAs<ThreadPage<ThreadMessage>>('myThreadMessages', {
+  success: true,
+  messages: [welcome],
+  olderCursor: null,
+  newCount: 1,
+})
+
+/** The message sent: stored, as the thread will show it. */
+export const sentRead = readAs<ThreadMessageBody<ThreadMessage>>('sendMyThreadMessage', {
+  success: true,
+  message: 'Your message was sent.',
+  threadMessage: stored,
+})
+
+export const conversationReads = [threadRead, sentRead]
+
+export const conversationPathEvents: PathEvents<typeof conversationMachine> = (snapshot) => {
+  const live = { type: 'received', message: shown(arrived) } as const
+  if (snapshot.matches('loading'))
+    return [
+      live,
+      { type: 'xstate.done.actor.loadThread', output: { messages: [shown(welcome)] } },
+      { type: 'xstate.error.actor.loadThread', error: unreachable() },
+    ]
+  if (snapshot.matches('sending'))
+    return [
+      live,
+      { type: 'xstate.done.actor.sendMessage', output: shown(stored) },
+      {
+        type: 'xstate.error.actor.sendMessage',
+        error: refused(429, 'rate_limited', 'Too many messages: wait a minute.'),
+      },
+      {
+        type: 'xstate.error.actor.sendMessage',
+        error: refused(400, 'invalid_fields', 'Your message is too long.', { body: 'Too long.' }),
+      },
+      { type: 'xstate.error.actor.sendMessage', error: unreachable() },
+    ]
+  return [
+    { type: 'send', draft: { body: written, uploadIds: [] } },
+    { type: 'send', draft: { body: ' ', uploadIds: [] } },
+    live,
+  ]
+}
