@@ -129,6 +129,8 @@ describe('stopping the server process', () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         CLIENT_DIR: join(buildDir, 'client'),
         DATABASE_URL: databaseUrlOf(database.connection),
+        // Required with DATABASE_URL: the key that seals authenticator-app secrets.
+        TOTP_ENCRYPTION_KEY: '07'.repeat(32),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -6,8 +6,16 @@ import type { ApiClient } from '../test/api-harness'
 import { enrolTotp } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 
-/** The state-changing endpoints that take no body: a deletion named by its path. */
-const bodyless: readonly EndpointName[] = ['endSession', 'disableTotp', 'removePasskey']
+/**
+ * The state-changing endpoints that take no JSON body: a deletion named by its path, and an
+ * upload, whose body is the file's own bytes (its type is read from them, not from JSON).
+ */
+const bodyless: readonly EndpointName[] = [
+  'endSession',
+  'disableTotp',
+  'removePasskey',
+  'uploadFile',
+]
 const jsonEndpoints = (Object.keys(endpoints) as EndpointName[]).filter(
   (name) => endpoints[name].method !== 'GET' && !bodyless.includes(name),
 )

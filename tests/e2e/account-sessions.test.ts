@@ -117,11 +117,13 @@ describe.each(['en-US', 'es-MX'] as const)('a signed-in client in %s', (locale) 
       'factors',
       'links',
       'mails',
+      'messages',
       'passwordChangedAt',
       'serviceRequests',
       'sessions',
     ])
     expect(stored.sessions).toHaveLength(1)
+    expect(stored.messages).toEqual([])
     expect(stored.links).toEqual([expect.objectContaining({ purpose: 'email_verification' })])
     expect(stored.mails?.length).toBeGreaterThan(0)
     expect(stored.serviceRequests).toEqual([

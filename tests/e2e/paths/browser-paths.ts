@@ -102,7 +102,9 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
         // A step that cannot act fails in seconds, naming the step, not at the test's timeout.
         page.setDefaultTimeout(5000)
         await page.addInitScript(`(${installMachineProbe.toString()})(globalThis)`)
-        await page.goto('/robots.txt')
+        // The site's origin, for `prepare` to write its storage: a page (here the not-found one),
+        // not a file such as robots.txt, which is served sandboxed (no storage of its own).
+        await page.goto('/__paths-start')
         await page.clock.install({ time: clockStart })
         // A second ahead: pausing at the install time itself can already be in the past.
         await page.clock.pauseAt(new Date(clockStart.getTime() + 1000))
