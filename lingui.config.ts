@@ -30,11 +30,16 @@ export default defineConfig({
         '<rootDir>/src/features/requests/**',
         '<rootDir>/src/features/admin/**',
         '<rootDir>/src/ui/request-record/**',
+        '<rootDir>/src/ui/address/**',
       ],
     },
     {
       path: '<rootDir>/locales/{locale}/registration',
-      include: ['<rootDir>/src/features/registration', '<rootDir>/src/domain/registration'],
+      include: [
+        '<rootDir>/src/features/registration',
+        '<rootDir>/src/domain/registration',
+        '<rootDir>/src/ui/address',
+      ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
@@ -44,6 +49,7 @@ export default defineConfig({
         '<rootDir>/src/features/account',
         '<rootDir>/src/domain/accounts',
         '<rootDir>/src/domain/registration/registration-messages.ts',
+        '<rootDir>/src/ui/address',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },

@@ -153,7 +153,8 @@ function validRegistration(): Record<string, string> {
     municipality: 'Cuauhtémoc',
     postalCode: '06600',
     city: 'Ciudad de México',
-    country: 'México',
+    state: 'CMX',
+    country: 'MX',
     gender: 'Female',
     birthDate: '1990-05-17',
   }
