@@ -3,9 +3,10 @@ import { resolve } from 'node:path'
 import knownScriptHashes from 'virtual:csp-script-hashes'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import type { Locale } from '../src/domain/locales'
 import { adminPrefix, createAdminRoutes } from './admin/admin-routes'
 import { authPrefix, createAuthRoutes } from './auth/auth-routes'
-import { defaultAgencyEmail } from './config'
+import { defaultAgencyEmail, defaultAgencyLocale } from './config'
 import { contactPath, createContactRoutes } from './contact/contact-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
 import type { ApiDeps } from './http/api-env'
@@ -29,6 +30,8 @@ export type AppOptions = {
   readonly auth?: ApiDeps
   /** AGENCY_EMAIL: where contact enquiries are mailed (default: the address on /contact). */
   readonly agencyEmail?: string
+  /** AGENCY_LANGUAGE: the language of the agency's mails (default: the agency's, Spanish). */
+  readonly agencyLocale?: Locale
   /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */
   readonly trustProxy?: ProxyTrust
   /** Where request lines and security events go (default: nowhere). */
@@ -79,6 +82,7 @@ export function createApp({
   checkHealth = async () => {},
   auth,
   agencyEmail = defaultAgencyEmail,
+  agencyLocale = defaultAgencyLocale,
   trustProxy = noProxy,
   logger = silentLogger,
   scriptHashes,
@@ -120,10 +124,11 @@ export function createApp({
   if (auth) {
     app.route(authPrefix, createAuthRoutes(auth))
     // Before the other /me routes, whose catch-all answers 404.
-    app.route(myRequestsPrefix, createMyRequestRoutes({ ...auth, agencyEmail }))
+    const agency = { ...auth, agencyEmail, agencyLocale }
+    app.route(myRequestsPrefix, createMyRequestRoutes(agency))
     app.route(mePrefix, createMeRoutes(auth))
-    app.route(contactPath, createContactRoutes({ ...auth, agencyEmail }))
-    app.route(adminPrefix, createAdminRoutes({ ...auth, agencyEmail }))
+    app.route(contactPath, createContactRoutes(agency))
+    app.route(adminPrefix, createAdminRoutes(agency))
   }
   app.all('/api/*', apiNotFound)
 

@@ -14,6 +14,7 @@ describe('the mail kinds registry', () => {
       'request_acknowledgement',
       'request_agency',
       'request_status',
+      'request_withdrawn_agency',
     ])
   })
 

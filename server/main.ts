@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     checkHealth: services.database.check,
     auth: services.auth,
     agencyEmail: config.agencyEmail,
+    agencyLocale: config.agencyLocale,
     trustProxy: config.trustProxy,
     logger,
   })

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Locale } from '../../src/domain/locales'
 import { createApp } from '../app'
 import type { ApiDeps, MailNotifier } from '../http/api-env'
 import { defaultRateRules, type RateRules } from '../http/rate-rules'
@@ -38,6 +39,8 @@ export type ApiOptions = {
   readonly logger?: Logger
   /** AGENCY_EMAIL (default: the app's). */
   readonly agencyEmail?: string
+  /** AGENCY_LANGUAGE (default: the app's, Spanish). */
+  readonly agencyLocale?: Locale
   /** Default: SELECT 1 on the test database. */
   readonly checkHealth?: () => Promise<void>
 }
@@ -63,6 +66,7 @@ export async function startApi(
     clientDir,
     auth: deps,
     ...(options.agencyEmail ? { agencyEmail: options.agencyEmail } : {}),
+    ...(options.agencyLocale ? { agencyLocale: options.agencyLocale } : {}),
     trustProxy: deps.trustProxy,
     logger: options.logger ?? testLogger(),
     checkHealth: options.checkHealth ?? (async () => void (await database.pool.query('SELECT 1'))),
