@@ -15,11 +15,7 @@ import {
 import { countryName } from '../../../domain/addresses/countries'
 import { mexicanStateName } from '../../../domain/addresses/mexican-states'
 import type { AccountUser } from '../../../domain/api/api-contract'
-import {
-  genders,
-  maxLengths,
-  type RegistrationValues,
-} from '../../../domain/registration/registration-schema'
+import { genders, maxLengths } from '../../../domain/registration/registration-schema'
 import type { SessionRuntime } from '../../../session/session-runtime'
 import { CountryField, StateField } from '../../../ui/address/address-fields'
 import { FormField } from '../../../ui/form-field'
@@ -38,13 +34,13 @@ function shownValue(
 ): string {
   if (value === '') return '—'
   if (field === 'gender')
-    return value in genderLabels ? translate(genderLabels[value as Gender]) : value
+    return Object.hasOwn(genderLabels, value) ? translate(genderLabels[value as Gender]) : value
   if (field === 'state') return mexicanStateName(value)
   if (field === 'country') return countryName(locale, value)
   return value
 }
 
-type Gender = RegistrationValues['gender'] & keyof typeof genderLabels
+type Gender = keyof typeof genderLabels
 
 const trimmed = (values: ProfileValues): ProfileValues =>
   Object.fromEntries(profileFields.map((field) => [field, values[field].trim()])) as ProfileValues
