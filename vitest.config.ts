@@ -25,6 +25,10 @@ export default mergeConfig(
             ],
             exclude: ['**/node_modules/**', '**/*.paths.test.tsx'],
             setupFiles: ['tests/setup-dom.ts'],
+            // A test that renders the whole app loads its page's chunk on demand (compiled the
+            // first time): seconds on a loaded two-core machine, so patience beyond the 5 s
+            // default, as the tests' own waits already have.
+            testTimeout: 30_000,
           },
         },
         {

@@ -2,8 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { sessionMachine } from '../../machines/session-machine'
-import { accepted, refused, unreachable } from '../../tests/doubles/api-answers'
 import { installFakeNetwork } from '../../tests/doubles/fake-network'
+import {
+  meRead,
+  sessionEndedRead,
+  sessionPathEvents,
+  signedOutRead,
+} from '../../tests/doubles/session-answers'
+import { signedInBody } from '../../tests/doubles/sign-in-answers'
 import { testUser } from '../../tests/fixtures/account-user'
 import { testMachinePaths } from '../../tests/paths/machine-paths'
 import { type RenderedApp, renderApp } from '../../tests/paths/render-app'
@@ -42,7 +48,7 @@ async function signInThroughTheForm(user: UserEvent, view: RenderedApp) {
   await user.type(screen.getByLabelText('Password'), 'lantern orbit mango 42')
   await user.click(screen.getByRole('button', { name: 'Sign in' }))
   const request = await network.next('/api/v1/auth/login')
-  request.respond(200, { ...accepted('Welcome back.'), user: testUser })
+  request.respond(200, signedInBody)
 }
 
 testMachinePaths(sessionMachine, {
@@ -57,33 +63,14 @@ testMachinePaths(sessionMachine, {
     })
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('loading'))
-      return [
-        { type: 'xstate.done.actor.loadSession', output: undefined },
-        {
-          type: 'xstate.error.actor.loadSession',
-          error: refused(401, 'unauthenticated', 'Sign in to continue.'),
-        },
-      ]
-    if (snapshot.matches('signingOut'))
-      return [
-        { type: 'xstate.done.actor.signOut', output: undefined },
-        { type: 'xstate.error.actor.signOut', error: unreachable() },
-        {
-          type: 'xstate.error.actor.signOut',
-          error: refused(401, 'unauthenticated', 'Sign in to continue.'),
-        },
-      ]
-    return []
-  },
+  events: sessionPathEvents,
   exec: {
     // A signed-in page asks who is signed in.
     check: ({ view }) => visit(view, '/profile'),
     'xstate.done.actor.loadSession': async () => {
       const request = await network.next('/api/v1/me')
       expect(request.method).toBe('GET')
-      request.respond(200, { success: true, user: testUser })
+      request.respond(meRead.status, meRead.body)
     },
     'xstate.error.actor.loadSession': (_, event) =>
       answer('/api/v1/me', event.error as CallFailure),
@@ -100,17 +87,15 @@ testMachinePaths(sessionMachine, {
     'xstate.done.actor.signOut': async () => {
       const request = await network.next('/api/v1/auth/logout')
       expect(request.method).toBe('POST')
-      request.respond(200, accepted('You are signed out.'))
+      request.respond(signedOutRead.status, signedOutRead.body)
     },
     'xstate.error.actor.signOut': (_, event) =>
       answer('/api/v1/auth/logout', event.error as CallFailure),
     // Any answer that says the session is gone: here, the profile's sessions list.
     expired: async ({ view }) => {
       await visit(view, '/profile')
-      await answer(
-        '/api/v1/me/sessions',
-        refused(401, 'unauthenticated', 'Your session has ended. Sign in again.'),
-      )
+      const request = await network.next('/api/v1/me/sessions')
+      request.respond(sessionEndedRead.status, sessionEndedRead.body)
     },
   },
   states: {
@@ -159,7 +144,7 @@ describe('a public page and the signed-in hint', () => {
     document.cookie = 'signed-in=1; path=/'
     await renderApp('/about')
     const request = await network.next('/api/v1/me')
-    request.respond(200, { success: true, user: testUser })
+    request.respond(meRead.status, meRead.body)
     await waitFor(() => expect(accountButton()).not.toBeNull())
   })
 

@@ -1,6 +1,8 @@
 import {
   type CallFailure,
+  type EndpointName,
   type ErrorCode,
+  endpoints,
   type FailureStatus,
   type FieldErrors,
   failureBody,
@@ -42,5 +44,35 @@ export function unreachable(): CallFailure {
  * their default texts. Kept apart so nobody mistakes it for the contract.
  */
 export function offContract<Body extends object>(body: Body): Body {
+  offContractBodies.add(body)
   return body
+}
+
+const offContractBodies = new WeakSet<object>()
+
+/** Whether `body` was written with `offContract` (the check against the server leaves it out). */
+export function isOffContract(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && offContractBodies.has(body)
+}
+
+/**
+ * An answer a path test gives to a call its machine does not make itself (the list or the
+ * record a page reads around the flow), named with its endpoint so the check against the real
+ * server (tests/e2e/doubles-match-server.test.ts) finds and compares it.
+ */
+export type HeldRead<Body = unknown> = {
+  readonly endpoint: EndpointName
+  readonly status: number
+  readonly body: Body
+}
+
+/** `endpoint`'s success with `body`, at the endpoint's own status. */
+export function readAs<Body extends object>(endpoint: EndpointName, body: Body): HeldRead<Body> {
+  return { endpoint, status: endpoints[endpoint].status, body }
+}
+
+/** `endpoint` refusing with `failure` (built by `refused`). */
+export function readRefused(endpoint: EndpointName, failure: CallFailure): HeldRead {
+  if (!failure.response) throw new Error('A held read is an answer: use refused(…)')
+  return { endpoint, status: failure.response.status, body: failure.response.data }
 }

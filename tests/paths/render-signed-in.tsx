@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react'
 import type { AccountUser } from '../../src/domain/api/api-contract'
-import { accepted } from '../doubles/api-answers'
+import { signedInBody } from '../doubles/sign-in-answers'
 import { testUser } from '../fixtures/account-user'
 import { type RenderedApp, renderApp } from './render-app'
 
@@ -14,7 +14,7 @@ export async function renderSignedIn(
 ): Promise<RenderedApp> {
   const view = await renderApp('/about')
   const session = await view.router.options.context.session.load()
-  act(() => session.signedIn({ ...accepted('Welcome back.'), user }))
+  act(() => session.signedIn({ ...signedInBody, user }))
   await act(async () => {
     await view.router.navigate({ href: path })
   })

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { anEnquiry, enquiryDetailRead } from '../../../tests/doubles/admin-detail-answers'
 import { installFakeNetwork } from '../../../tests/doubles/fake-network'
+import { requestDetailRead } from '../../../tests/doubles/status-change-answers'
 import { testAdmin } from '../../../tests/fixtures/account-user'
 import { adminRequest } from '../../../tests/fixtures/service-requests'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { Enquiry } from '../../domain/api/api-contract'
 import { mailtoHref } from '../../domain/mailto'
 
 let network = installFakeNetwork()
@@ -17,19 +18,7 @@ afterEach(() => {
 const hostile = 'sales?cc=attacker%40evil.example&subject=Invoice@example.com'
 const encoded = 'mailto:sales%3Fcc%3Dattacker%2540evil.example%26subject%3DInvoice@example.com'
 
-const enquiry: Enquiry = {
-  id: 'enquiry-1',
-  name: 'Lucía Hernández',
-  email: hostile,
-  phone: '',
-  company: '',
-  serviceId: null,
-  budget: 'not-sure',
-  message: 'We sell coffee in Puebla and would like an online shop.',
-  locale: 'es',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  handledAt: null,
-}
+const enquiry = { ...anEnquiry, email: hostile }
 
 describe('mailto links of the admin inbox', () => {
   it('encode the address, so its characters cannot add header fields', () => {
@@ -43,11 +32,8 @@ describe('mailto links of the admin inbox', () => {
   it('the enquiry detail links to the sender with the address encoded', async () => {
     network = installFakeNetwork()
     await renderSignedIn(`/admin?tab=enquiries&id=${enquiry.id}`, testAdmin)
-    ;(await network.next(`/api/v1/admin/enquiries/${enquiry.id}`)).respond(200, {
-      success: true,
-      message: '',
-      enquiry,
-    })
+    const read = enquiryDetailRead(enquiry)
+    ;(await network.next(`/api/v1/admin/enquiries/${enquiry.id}`)).respond(read.status, read.body)
     const link = await screen.findByRole('link', { name: hostile }, { timeout: 10_000 })
     expect(link.getAttribute('href')).toBe(encoded)
   })
@@ -56,11 +42,11 @@ describe('mailto links of the admin inbox', () => {
     network = installFakeNetwork()
     const request = { ...adminRequest, client: { ...adminRequest.client, email: hostile } }
     await renderSignedIn(`/admin?id=${request.id}`, testAdmin)
-    ;(await network.next(`/api/v1/admin/service-requests/${request.id}`)).respond(200, {
-      success: true,
-      message: '',
-      request,
-    })
+    const read = requestDetailRead(request)
+    ;(await network.next(`/api/v1/admin/service-requests/${request.id}`)).respond(
+      read.status,
+      read.body,
+    )
     const link = await screen.findByRole('link', { name: hostile }, { timeout: 10_000 })
     expect(link.getAttribute('href')).toBe(encoded)
   })

@@ -2,17 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { allowedChanges } from '../../../machines/service-request-machine'
 import { statusChangeMachine } from '../../../machines/status-change-machine'
-import { accepted, refused, unreachable } from '../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
+import {
+  movedElsewhereRequest,
+  requestDetailRead,
+  reviewedRequest,
+  statusChangePathEvents,
+  statusNote,
+} from '../../../tests/doubles/status-change-answers'
 import { testAdmin } from '../../../tests/fixtures/account-user'
-import { adminRequest, movedRequest } from '../../../tests/fixtures/service-requests'
+import { adminRequest } from '../../../tests/fixtures/service-requests'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type {
-  AdminServiceRequest,
-  AdminServiceRequestBody,
-  CallFailure,
-} from '../../domain/api/api-contract'
+import type { AdminServiceRequest, CallFailure } from '../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -21,18 +23,8 @@ afterEach(() => {
 })
 
 const detailPath = `/api/v1/admin/service-requests/${adminRequest.id}`
-const note = 'We are reading your brief and will write by Friday.'
-const reviewed = movedRequest(adminRequest, 'inReview', note)
-// Another admin moved it meanwhile: the server refuses the change with 409.
-const movedElsewhere = movedRequest(
-  movedRequest(adminRequest, 'inReview', ''),
-  'proposalSent',
-  'Our proposal is attached.',
-)
-const changed: AdminServiceRequestBody = {
-  ...accepted('The status was changed and the client notified.'),
-  request: reviewed,
-}
+const note = statusNote
+const reviewed = reviewedRequest
 
 /** What the server holds now (each path starts from a received request). */
 let onServer: AdminServiceRequest = adminRequest
@@ -40,7 +32,8 @@ let onServer: AdminServiceRequest = adminRequest
 async function answerDetail() {
   const request = await network.next(detailPath)
   expect(request.method).toBe('GET')
-  request.respond(200, { success: true, message: '', request: onServer })
+  const read = requestDetailRead(onServer)
+  request.respond(read.status, read.body)
 }
 
 const section = () => screen.getByRole('region', { name: 'Change the status' })
@@ -56,19 +49,7 @@ testMachinePaths(statusChangeMachine, {
     await screen.findByRole('button', { name: 'Change status' }, { timeout: 10_000 })
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('editing')) return [{ type: 'submit', values: { to: 'inReview', note } }]
-    if (snapshot.matches('submitting'))
-      return [
-        { type: 'xstate.done.actor.changeStatus', output: changed },
-        {
-          type: 'xstate.error.actor.changeStatus',
-          error: refused(409, 'invalid_transition', 'That change is not allowed now.'),
-        },
-        { type: 'xstate.error.actor.changeStatus', error: unreachable() },
-      ]
-    return []
-  },
+  events: statusChangePathEvents,
   exec: {
     edit: ({ user }) =>
       user.click(within(section()).getByRole('button', { name: 'Change status' })),
@@ -94,7 +75,7 @@ testMachinePaths(statusChangeMachine, {
     'xstate.error.actor.changeStatus': async (_, event) => {
       const request = await network.next(`${detailPath}/status`)
       const error = event.error as CallFailure
-      if (error.response?.status === 409) onServer = movedElsewhere
+      if (error.response?.status === 409) onServer = movedElsewhereRequest
       request.failWith(error)
       await answerDetail()
     },

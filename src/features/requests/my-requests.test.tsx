@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { accepted } from '../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
+import { myRequestsRead, withdrawnRead } from '../../../tests/doubles/my-requests-answers'
 import { movedRequest, sentRequest } from '../../../tests/fixtures/service-requests'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
 import type { ServiceRequestsBody } from '../../domain/api/api-contract'
@@ -22,19 +22,21 @@ const older = {
   serviceId: 'seo',
   createdAt: '2026-10-01T10:00:00.000Z',
 } as const
-const list = (...requests: ServiceRequestsBody['requests']): ServiceRequestsBody => ({
-  success: true,
-  requests,
-})
+/** Answers the list's read with `requests`. */
+async function answerList(...requests: ServiceRequestsBody['requests']) {
+  const read = myRequestsRead(...requests)
+  ;(await network.next(listPath)).respond(read.status, read.body)
+}
 
 describe('My services', () => {
   it('lists the requests newest first with status, brief and the agency’s notes, and withdraws an open one', async () => {
     network = installFakeNetwork()
     const user = userEvent.setup()
     await renderSignedIn('/my-services')
-    ;(await network.next(listPath)).respond(200, list(older, reviewed))
+    await answerList(older, reviewed)
 
-    await screen.findByRole('link', { name: 'Web design' })
+    // The page's chunk loads on demand: the first time, the test runner compiles it.
+    await screen.findByRole('link', { name: 'Web design' }, { timeout: 10_000 })
     const cards = [...document.querySelectorAll<HTMLElement>('.request-card')]
     expect(
       cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent),
@@ -59,8 +61,9 @@ describe('My services', () => {
       testXsrfToken,
     ])
     const withdrawn = movedRequest(reviewed, 'withdrawn', 'We found a local studio.', 'client')
-    withdraw.respond(200, { ...accepted('Withdrawn.'), request: withdrawn })
-    ;(await network.next(listPath)).respond(200, list(older, withdrawn))
+    const answer = withdrawnRead(withdrawn)
+    withdraw.respond(answer.status, answer.body)
+    await answerList(older, withdrawn)
 
     await waitFor(() =>
       expect(within(card).getByRole('status').textContent).toBe('Your request has been withdrawn.'),
@@ -72,8 +75,12 @@ describe('My services', () => {
   it('shows an empty state that leads to the services', async () => {
     network = installFakeNetwork()
     await renderSignedIn('/my-services')
-    ;(await network.next(listPath)).respond(200, list())
-    await screen.findByRole('heading', { name: 'You have no service requests yet' })
+    await answerList()
+    await screen.findByRole(
+      'heading',
+      { name: 'You have no service requests yet' },
+      { timeout: 10_000 },
+    )
     expect(screen.getByRole('link', { name: 'Browse our services' }).getAttribute('href')).toBe(
       '/services',
     )

@@ -2,14 +2,12 @@ import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, expect } from 'vitest'
 import { serviceRequestFormMachine } from '../../../machines/service-request-form-machine'
-import { accepted, refused, unreachable } from '../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
-import { sentRequest } from '../../../tests/fixtures/service-requests'
+import { requestBriefPathEvents } from '../../../tests/doubles/request-brief-answers'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { CallFailure, ServiceRequestBody } from '../../domain/api/api-contract'
+import type { CallFailure } from '../../domain/api/api-contract'
 import {
-  emptyServiceRequestForm,
   isValidServiceRequestForm,
   type ServiceRequestFormValues,
   serviceRequestPayload,
@@ -20,16 +18,6 @@ afterEach(() => {
   network.restore()
   localStorage.clear()
 })
-
-const good: ServiceRequestFormValues = {
-  need: 'We need a new site for our bakery in Oaxaca, with online orders.',
-  desiredStart: 'within-1-month',
-  budget: '25k-75k',
-}
-const created: ServiceRequestBody = {
-  ...accepted('We have your request. We answer within one business day.'),
-  request: sentRequest,
-}
 
 const control = <T extends HTMLElement>(name: string) => {
   const element = document.getElementById(`request-${name}`)
@@ -68,31 +56,7 @@ testMachinePaths(serviceRequestFormMachine, {
     await screen.findByRole('button', { name: 'Send request' }, { timeout: 10_000 })
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('editing'))
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', values: good },
-            { type: 'submit', values: emptyServiceRequestForm },
-          ]
-        : [{ type: 'submit', values: good }]
-    if (snapshot.matches('submitting'))
-      return [
-        { type: 'xstate.done.actor.sendRequest', output: created },
-        ...(snapshot.context.refusedSubmissions === 0
-          ? [
-              {
-                type: 'xstate.error.actor.sendRequest' as const,
-                error: refused(400, 'invalid_fields', 'Some fields are missing or invalid.', {
-                  need: 'Describe what you need in at least 20 characters.',
-                }),
-              },
-            ]
-          : []),
-        { type: 'xstate.error.actor.sendRequest', error: unreachable() },
-      ]
-    return []
-  },
+  events: requestBriefPathEvents,
   exec: {
     submit: async ({ user }, event) => {
       await fill(user, event.values)

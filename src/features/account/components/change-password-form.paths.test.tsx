@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { changePasswordMachine } from '../../../../machines/change-password-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
+import {
+  changePasswordPathEvents,
+  passwordChange,
+} from '../../../../tests/doubles/change-password-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
@@ -12,7 +15,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const good = { currentPassword: 'lantern orbit mango 42', newPassword: 'a brand new passphrase' }
+const good = passwordChange
 const section = () => screen.getByRole('region', { name: 'Password' })
 const current = () => within(section()).getByLabelText('Current password') as HTMLInputElement
 const next = () => within(section()).getByLabelText('New password') as HTMLInputElement
@@ -24,26 +27,7 @@ testMachinePaths(changePasswordMachine, {
     await waitFor(() => section())
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('form'))
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', ...good },
-            { type: 'submit', ...good, newPassword: 'short' },
-          ]
-        : [{ type: 'submit', ...good }]
-    if (snapshot.matches('wrongPassword')) return [{ type: 'submit', ...good }]
-    if (snapshot.matches('submitting'))
-      return [
-        { type: 'xstate.done.actor.changePassword', output: accepted('Password changed.') },
-        {
-          type: 'xstate.error.actor.changePassword',
-          error: refused(400, 'wrong_password', 'The current password is not right.'),
-        },
-        { type: 'xstate.error.actor.changePassword', error: unreachable() },
-      ]
-    return []
-  },
+  events: changePasswordPathEvents,
   exec: {
     submit: async ({ user }, event) => {
       await user.clear(current())

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { deleteAccountMachine } from '../../../../machines/delete-account-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
+import {
+  deleteAccountPathEvents,
+  deletionPassword,
+} from '../../../../tests/doubles/delete-account-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
@@ -12,7 +15,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const password = 'lantern orbit mango 42'
+const password = deletionPassword
 const section = () => screen.getByRole('region', { name: 'Your data' })
 const field = () =>
   within(section()).getByLabelText('Your password, to confirm') as HTMLInputElement
@@ -25,26 +28,7 @@ testMachinePaths(deleteAccountMachine, {
     await waitFor(() => section())
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('confirming'))
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', password },
-            { type: 'submit', password: '' },
-          ]
-        : [{ type: 'submit', password }]
-    if (snapshot.matches('wrongPassword')) return [{ type: 'submit', password }]
-    if (snapshot.matches('deleting'))
-      return [
-        { type: 'xstate.done.actor.deleteAccount', output: accepted('Your account was deleted.') },
-        {
-          type: 'xstate.error.actor.deleteAccount',
-          error: refused(400, 'wrong_password', 'The password is not right.'),
-        },
-        { type: 'xstate.error.actor.deleteAccount', error: unreachable() },
-      ]
-    return []
-  },
+  events: deleteAccountPathEvents,
   exec: {
     start: ({ user }) => user.click(button('Delete my account')),
     cancel: async ({ user }) => {

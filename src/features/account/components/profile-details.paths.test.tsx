@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { profileMachine } from '../../../../machines/profile-machine'
-import { refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import { movedProfile, profilePathEvents } from '../../../../tests/doubles/profile-answers'
 import { testUser } from '../../../../tests/fixtures/account-user'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
-import type { MeBody } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -15,8 +14,7 @@ afterEach(() => {
 })
 
 const profile = testUser.profile
-const moved = { ...profile, city: 'Oaxaca de Juárez', state: 'OAX' }
-const savedBody: MeBody = { success: true, user: { ...testUser, profile: moved } }
+const moved = movedProfile
 
 const section = () => screen.getByRole('region', { name: 'Your details' })
 const city = () => within(section()).getByLabelText('City') as HTMLInputElement
@@ -32,26 +30,7 @@ testMachinePaths(profileMachine, {
     await waitFor(() => section())
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('editing'))
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'save', values: moved },
-            // An address in Mexico without its state: refused on the state field.
-            { type: 'save', values: { ...moved, state: '' } },
-          ]
-        : [{ type: 'save', values: moved }]
-    if (snapshot.matches('saving'))
-      return [
-        { type: 'xstate.done.actor.updateProfile', output: savedBody },
-        {
-          type: 'xstate.error.actor.updateProfile',
-          error: refused(400, 'invalid_fields', 'Please check the highlighted fields.'),
-        },
-        { type: 'xstate.error.actor.updateProfile', error: unreachable() },
-      ]
-    return []
-  },
+  events: profilePathEvents,
   exec: {
     edit: ({ user }) =>
       user.click(within(section()).getByRole('button', { name: 'Edit your details' })),

@@ -1,15 +1,18 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { recoveryRequestMachine } from '../../../../machines/recovery-request-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import {
+  recoveryEmail,
+  recoveryRequestPathEvents,
+} from '../../../../tests/doubles/recovery-request-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())
 
-const email = 'someone@example.com'
+const email = recoveryEmail
 const emailInput = () => screen.getByLabelText('Email of your account') as HTMLInputElement
 
 testMachinePaths(recoveryRequestMachine, {
@@ -21,28 +24,7 @@ testMachinePaths(recoveryRequestMachine, {
     await waitFor(() => emailInput())
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('form'))
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', email },
-            { type: 'submit', email: 'someone at example' },
-          ]
-        : [{ type: 'submit', email }]
-    if (snapshot.matches('sending'))
-      return [
-        {
-          type: 'xstate.done.actor.resendRecoveryEmail',
-          output: accepted('If the address has an account, a recovery email is on its way.'),
-        },
-        {
-          type: 'xstate.error.actor.resendRecoveryEmail',
-          error: refused(429, 'rate_limited', 'Too many requests. Try again later.'),
-        },
-        { type: 'xstate.error.actor.resendRecoveryEmail', error: unreachable() },
-      ]
-    return []
-  },
+  events: recoveryRequestPathEvents,
   exec: {
     submit: async ({ user }, event) => {
       await user.clear(emailInput())

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { sessionActionsMachine } from '../../../../machines/session-actions-machine'
-import { accepted, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import {
+  phoneSession,
+  sessionActionsPathEvents,
+  sessionsRead,
+} from '../../../../tests/doubles/sessions-list-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../tests/paths/render-signed-in'
-import type { RevokedBody, SessionsBody } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -13,27 +16,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const phone = { id: 'session-phone', device: 'Safari on iOS' }
-const sessions: SessionsBody = {
-  success: true,
-  sessions: [
-    {
-      id: 'session-here',
-      createdAt: '2026-11-20T10:00:00.000Z',
-      lastSeenAt: '2026-11-23T08:00:00.000Z',
-      device: 'Chrome on Linux',
-      current: true,
-    },
-    {
-      id: phone.id,
-      createdAt: '2026-11-21T10:00:00.000Z',
-      lastSeenAt: '2026-11-22T08:00:00.000Z',
-      device: phone.device,
-      current: false,
-    },
-  ],
-}
-const revoked: RevokedBody = { ...accepted('Signed out everywhere else.'), ended: 1 }
+const phone = phoneSession
 
 const section = () => screen.getByRole('region', { name: 'Where you are signed in' })
 const endPhone = () =>
@@ -45,7 +28,7 @@ const status = () => within(section()).getByRole('status')
 /** Each answer makes the list ask again: the test answers with the list as it was. */
 async function answerRefresh() {
   const request = await network.next('/api/v1/me/sessions')
-  request.respond(200, sessions)
+  request.respond(sessionsRead.status, sessionsRead.body)
 }
 
 async function answer(path: string, error: unknown) {
@@ -62,19 +45,7 @@ testMachinePaths(sessionActionsMachine, {
     await waitFor(() => endPhone())
     return view
   },
-  events: (snapshot) => {
-    if (snapshot.matches('endingOne'))
-      return [
-        { type: 'xstate.done.actor.endSession', output: accepted('Signed out.') },
-        { type: 'xstate.error.actor.endSession', error: unreachable() },
-      ]
-    if (snapshot.matches('endingOthers'))
-      return [
-        { type: 'xstate.done.actor.revokeOtherSessions', output: revoked },
-        { type: 'xstate.error.actor.revokeOtherSessions', error: unreachable() },
-      ]
-    return [{ type: 'endOne', ...phone }, { type: 'endOthers' }]
-  },
+  events: sessionActionsPathEvents,
   exec: {
     endOne: ({ user }) => user.click(endPhone()),
     endOthers: ({ user }) => user.click(endOthers()),

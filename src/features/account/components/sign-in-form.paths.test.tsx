@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { signInMachine } from '../../../../machines/sign-in-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
-import { testUser } from '../../../../tests/fixtures/account-user'
+import { signInPathEvents, signInValues } from '../../../../tests/doubles/sign-in-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure, SignedInBody } from '../../../domain/api/api-contract'
+import type { CallFailure } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -14,8 +13,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const good = { email: testUser.email, password: 'lantern orbit mango 42', remember: true }
-const signedInBody: SignedInBody = { ...accepted('Welcome back.'), user: testUser }
+const good = signInValues
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement
@@ -39,46 +37,7 @@ testMachinePaths(signInMachine, {
     network = installFakeNetwork()
     return renderApp('/login?redirect=%2Fabout')
   },
-  events: (snapshot) => {
-    if (snapshot.matches('form'))
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', ...good },
-            { type: 'submit', email: 'not an address', password: 'x', remember: false },
-          ]
-        : [{ type: 'submit', ...good }]
-    if (snapshot.matches('invalid')) return [{ type: 'submit', ...good, remember: false }]
-    if (snapshot.matches('submitting'))
-      return [
-        { type: 'xstate.done.actor.login', output: signedInBody },
-        {
-          type: 'xstate.error.actor.login',
-          error: refused(401, 'invalid_credentials', 'Wrong email or password.'),
-        },
-        {
-          type: 'xstate.error.actor.login',
-          error: refused(403, 'email_unverified', 'Confirm your email address first.'),
-        },
-        {
-          type: 'xstate.error.actor.login',
-          error: refused(429, 'rate_limited', 'Too many sign-in attempts. Try again in 5 minutes.'),
-        },
-        { type: 'xstate.error.actor.login', error: unreachable() },
-      ]
-    if (snapshot.matches('resendingVerification'))
-      return [
-        {
-          type: 'xstate.done.actor.resendVerification',
-          output: accepted('If the address needs confirming, a new link is on its way.'),
-        },
-        {
-          type: 'xstate.error.actor.resendVerification',
-          error: refused(429, 'rate_limited', 'Too many requests. Try again later.'),
-        },
-        { type: 'xstate.error.actor.resendVerification', error: unreachable() },
-      ]
-    return []
-  },
+  events: signInPathEvents,
   exec: {
     submit: async ({ user }, event) => {
       await user.clear(emailInput())

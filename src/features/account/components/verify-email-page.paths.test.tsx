@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { verifyEmailMachine } from '../../../../machines/verify-email-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
+import {
+  verifyEmailPathEvents,
+  verifyLinkInputs,
+  verifyToken,
+} from '../../../../tests/doubles/verify-email-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 
-const token = 'B'.repeat(43)
+const token = verifyToken
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())
@@ -23,7 +27,7 @@ const signInLink = () => {
 
 testMachinePaths(verifyEmailMachine, {
   // The link as the mail sends it, and one cut short.
-  inputs: [{ token }, { token: token.slice(0, 12) }],
+  inputs: verifyLinkInputs,
   render: async (input) => {
     network = installFakeNetwork()
     const view = await renderApp(`/verify-email?token=${input?.token ?? token}`)
@@ -31,24 +35,7 @@ testMachinePaths(verifyEmailMachine, {
     await waitFor(() => expect(view.router.state.location.search).toEqual({}))
     return view
   },
-  events: (snapshot) =>
-    snapshot.matches('verifying')
-      ? [
-          {
-            type: 'xstate.done.actor.verifyEmail',
-            output: accepted('Your email address is confirmed.'),
-          },
-          {
-            type: 'xstate.error.actor.verifyEmail',
-            error: refused(400, 'expired_token', 'This link has expired.'),
-          },
-          {
-            type: 'xstate.error.actor.verifyEmail',
-            error: refused(400, 'invalid_token', 'This link is invalid.'),
-          },
-          { type: 'xstate.error.actor.verifyEmail', error: unreachable() },
-        ]
-      : [],
+  events: verifyEmailPathEvents,
   exec: {
     retry: ({ user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
     'xstate.done.actor.verifyEmail': async (_, event) => {

@@ -2,16 +2,12 @@ import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, expect } from 'vitest'
 import { contactFormMachine } from '../../../../machines/contact-form-machine'
-import { accepted, refused, unreachable } from '../../../../tests/doubles/api-answers'
+import { contactPathEvents, contactValues } from '../../../../tests/doubles/contact-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
 import type { CallFailure } from '../../../domain/api/api-contract'
-import {
-  type ContactFormValues,
-  emptyContactForm,
-  isValidContactForm,
-} from '../../../domain/leads/contact-form'
+import { type ContactFormValues, isValidContactForm } from '../../../domain/leads/contact-form'
 
 let network = installFakeNetwork()
 afterEach(() => {
@@ -19,15 +15,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const good: ContactFormValues = {
-  ...emptyContactForm('e-commerce'),
-  name: 'Lucía Hernández',
-  email: 'lucia@example.com',
-  budget: '25k-75k',
-  message: 'We sell coffee in Puebla and would like an online shop.',
-  consent: true,
-}
-const untouched = emptyContactForm('e-commerce')
+const good = contactValues
 
 const control = <T extends HTMLElement>(name: string) => {
   const element = document.getElementById(`contact-${name}`)
@@ -72,46 +60,7 @@ testMachinePaths(contactFormMachine, {
     network = installFakeNetwork()
     return renderApp('/contact?service=e-commerce')
   },
-  events: (snapshot) => {
-    if (snapshot.matches('editing'))
-      return snapshot.context.refusedSubmissions === 0
-        ? [
-            { type: 'submit', values: good },
-            { type: 'submit', values: untouched },
-          ]
-        : [{ type: 'submit', values: good }]
-    // Each refusal counts (it moves focus again), so the server refuses fields only once per
-    // path: the planner's state space stays finite.
-    if (snapshot.matches('submitting'))
-      return [
-        {
-          type: 'xstate.done.actor.sendEnquiry',
-          output: accepted(
-            'Thank you! We have your message and will answer within one business day.',
-          ),
-        },
-        ...(snapshot.context.refusedSubmissions === 0
-          ? [
-              {
-                type: 'xstate.error.actor.sendEnquiry' as const,
-                error: refused(400, 'invalid_fields', 'Some fields are missing or invalid.', {
-                  email: 'Enter an email address that can receive mail.',
-                }),
-              },
-            ]
-          : []),
-        {
-          type: 'xstate.error.actor.sendEnquiry',
-          error: refused(
-            429,
-            'rate_limited',
-            'Too many attempts. Please try again in 3540 seconds.',
-          ),
-        },
-        { type: 'xstate.error.actor.sendEnquiry', error: unreachable() },
-      ]
-    return []
-  },
+  events: contactPathEvents,
   exec: {
     submit: async ({ user }, event) => {
       await fill(user, event.values)

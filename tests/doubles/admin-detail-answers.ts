@@ -1,0 +1,23 @@
+import type { Enquiry, EnquiryBody } from '../../src/domain/api/api-contract'
+import { accepted, type HeldRead, readAs } from './api-answers'
+
+/** What the inbox's enquiry detail reads, in the jsdom tests. */
+
+export const anEnquiry: Enquiry = {
+  id: 'enquiry-1',
+  name: 'Lucía Hernández',
+  email: 'lucia@example.com',
+  phone: '',
+  company: '',
+  serviceId: null,
+  budget: 'not-sure',
+  message: 'We sell coffee in Puebla and would like an online shop.',
+  locale: 'es',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  handledAt: null,
+}
+
+/** `/api/v1/admin/enquiries/:id` while `enquiry` is stored. */
+export function enquiryDetailRead(enquiry: Enquiry): HeldRead<EnquiryBody> {
+  return readAs<EnquiryBody>('adminEnquiry', { ...accepted(''), enquiry })
+}

@@ -1,0 +1,27 @@
+import type {
+  ServiceRequestBody,
+  ServiceRequestSummary,
+  ServiceRequestsBody,
+} from '../../src/domain/api/api-contract'
+import { sentRequest } from '../fixtures/service-requests'
+import { accepted, type HeldRead, readAs } from './api-answers'
+
+/** What `/my-services` reads and what a client's withdrawal gets, in the jsdom tests. */
+
+/** `/api/v1/me/service-requests` holding `requests`. */
+export function myRequestsRead(
+  ...requests: ServiceRequestsBody['requests']
+): HeldRead<ServiceRequestsBody> {
+  return readAs<ServiceRequestsBody>('myServiceRequests', { success: true, requests })
+}
+
+/** The withdrawal's success, with the request as it is now. */
+export function withdrawnRead(request: ServiceRequestSummary): HeldRead<ServiceRequestBody> {
+  return readAs<ServiceRequestBody>('withdrawServiceRequest', {
+    ...accepted('Withdrawn.'),
+    request,
+  })
+}
+
+/** The reads the check against the server compares (one of each, with a request in it). */
+export const myRequestsReads = [myRequestsRead(sentRequest), withdrawnRead(sentRequest)]

@@ -1,0 +1,48 @@
+import type { statusChangeMachine } from '../../machines/status-change-machine'
+import type {
+  AdminServiceRequest,
+  AdminServiceRequestBody,
+} from '../../src/domain/api/api-contract'
+import { adminRequest, movedRequest } from '../fixtures/service-requests'
+import type { PathEvents } from '../paths/path-plan'
+import { accepted, type HeldRead, readAs, refused, unreachable } from './api-answers'
+
+/** The inbox's status change on its generated paths: what it reads and what the change gets. */
+
+export const statusNote = 'We are reading your brief and will write by Friday.'
+/** The request after the paths' change. */
+export const reviewedRequest = movedRequest(adminRequest, 'inReview', statusNote)
+/** Another admin moved it meanwhile: the server refuses the change with 409. */
+export const movedElsewhereRequest = movedRequest(
+  movedRequest(adminRequest, 'inReview', ''),
+  'proposalSent',
+  'Our proposal is attached.',
+)
+
+/** The detail as `/api/v1/admin/service-requests/:id` answers it while `request` is stored. */
+export function requestDetailRead(request: AdminServiceRequest): HeldRead<AdminServiceRequestBody> {
+  return readAs<AdminServiceRequestBody>('adminServiceRequest', {
+    ...accepted(''),
+    request,
+  })
+}
+
+const changed: AdminServiceRequestBody = {
+  ...accepted('The status was changed and the client notified.'),
+  request: reviewedRequest,
+}
+
+export const statusChangePathEvents: PathEvents<typeof statusChangeMachine> = (snapshot) => {
+  if (snapshot.matches('editing'))
+    return [{ type: 'submit', values: { to: 'inReview', note: statusNote } }]
+  if (snapshot.matches('submitting'))
+    return [
+      { type: 'xstate.done.actor.changeStatus', output: changed },
+      {
+        type: 'xstate.error.actor.changeStatus',
+        error: refused(409, 'invalid_transition', 'That change is not allowed now.'),
+      },
+      { type: 'xstate.error.actor.changeStatus', error: unreachable() },
+    ]
+  return []
+}
