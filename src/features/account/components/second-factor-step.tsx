@@ -8,7 +8,7 @@ import { callEndpoint } from '../../../api/call-endpoint'
 import { signWithPasskey } from '../../../api/passkey-ceremony'
 import { factorMessages } from '../../../domain/accounts/factor-messages'
 import type { SecondFactorMethod, SignedInBody } from '../../../domain/api/api-contract'
-import { FormField } from '../../../ui/form-field'
+import { CodeField } from '../../../ui/code-field'
 import { submittedText, useFocusOnView } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ResultPanel } from '../../../ui/result-panel'
@@ -127,7 +127,7 @@ export function SecondFactorStep({
           <Trans>Your password is right. Confirm with your passkey.</Trans>
         )}
       </p>
-      <FormField
+      <CodeField
         form="second-factor"
         name="code"
         label={<Trans>Code</Trans>}
@@ -136,21 +136,10 @@ export function SecondFactorStep({
             ? _(factorMessages.codeRequired)
             : undefined
         }
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={codeRef}
-            key={snapshot.matches('wrongCode') ? 'refused' : 'typed'}
-            type="text"
-            inputMode="text"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            maxLength={40}
-            required
-          />
-        )}
-      </FormField>
+        kind="appOrRecoveryCode"
+        inputRef={codeRef}
+        refused={snapshot.matches('wrongCode')}
+      />
       <p className="form-actions">
         <button type="submit" className="button button-primary" aria-disabled={busy}>
           {snapshot.matches('checking') ? <Trans>Checking…</Trans> : <Trans>Continue</Trans>}

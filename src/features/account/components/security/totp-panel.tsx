@@ -8,7 +8,7 @@ import { totpEnrolmentMachine } from '../../../../../machines/totp-enrolment-mac
 import { callEndpoint } from '../../../../api/call-endpoint'
 import { factorMessages } from '../../../../domain/accounts/factor-messages'
 import { useFreshProof } from '../../../../session/step-up/fresh-proof'
-import { FormField } from '../../../../ui/form-field'
+import { CodeField } from '../../../../ui/code-field'
 import { submittedText, useFocusOnView } from '../../../../ui/form-flow'
 import { inspectorOptions } from '../../../../ui/machine-inspector'
 import { RetryButton } from '../../../../ui/retry-button'
@@ -103,7 +103,7 @@ export function TotpPanel({
               {refusal}
             </p>
           ) : null}
-          <FormField
+          <CodeField
             form="totp"
             name="code"
             label={<Trans>Code from the app</Trans>}
@@ -112,19 +112,9 @@ export function TotpPanel({
                 ? _(factorMessages.codeRequired)
                 : undefined
             }
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={codeRef}
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={12}
-                required
-              />
-            )}
-          </FormField>
+            kind="appCode"
+            inputRef={codeRef}
+          />
           <p className="form-actions">
             <button type="submit" className="button button-primary" aria-disabled={busy}>
               {busy ? <Trans>Checking…</Trans> : <Trans>Turn on the authenticator app</Trans>}
