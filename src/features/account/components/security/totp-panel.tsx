@@ -13,8 +13,8 @@ import { submittedText, useFocusOnView } from '../../../../ui/form-flow'
 import { inspectorOptions } from '../../../../ui/machine-inspector'
 import { RetryButton } from '../../../../ui/retry-button'
 import { factorsQueryKey } from '../../api/account-queries'
+import { CodesShownPanel } from './codes-shown-panel'
 import { QrCode } from './qr-code'
-import { RecoveryCodesList } from './recovery-codes-list'
 
 /**
  * The authenticator app: on (with a way to turn it off, `onDisable`), or set up here
@@ -131,17 +131,12 @@ export function TotpPanel({
   }
   if (snapshot.matches('codesShown')) {
     return (
-      <div className="result-panel">
-        <p ref={statusRef} tabIndex={-1} role="status" className="focus-target">
-          <Trans>The authenticator app is on.</Trans>
-        </p>
-        {recoveryCodes.length > 0 ? <RecoveryCodesList codes={recoveryCodes} /> : null}
-        <p className="form-actions">
-          <button type="button" className="button" onClick={() => send({ type: 'done' })}>
-            <Trans>Done</Trans>
-          </button>
-        </p>
-      </div>
+      <CodesShownPanel
+        statusRef={statusRef}
+        status={<Trans>The authenticator app is on.</Trans>}
+        codes={recoveryCodes}
+        onDone={() => send({ type: 'done' })}
+      />
     )
   }
   if (snapshot.matches('rateLimited') || snapshot.matches('error')) {
