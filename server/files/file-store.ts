@@ -24,7 +24,13 @@ export type FileRow = {
   sha256: string
 }
 
-export function toThreadFile(row: FileRow): ThreadFile {
+/**
+ * A stored file as the API shows it (from its row, or from a message's list of files); a media
+ * type no longer accepted shows as plain text.
+ */
+export function toThreadFile(
+  row: Pick<FileRow, 'id' | 'name' | 'media_type' | 'sha256'> & { size: string | number },
+): ThreadFile {
   return {
     id: row.id,
     name: row.name,

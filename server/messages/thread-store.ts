@@ -5,7 +5,8 @@ import type {
   ThreadMessage,
   ThreadSide,
 } from '../../src/domain/api/api-contract'
-import { isAcceptedMediaType, threadLimits } from '../../src/domain/requests/thread-limits'
+import { threadLimits } from '../../src/domain/requests/thread-limits'
+import { toThreadFile } from '../files/file-store'
 import { notificationPayload, threadChannel, watcherFreshSeconds } from '../live/thread-hub'
 import { kindLiteral } from '../mail/mail-kind'
 import { digestMailKinds } from './digest-mail-kinds'
@@ -47,28 +48,18 @@ type MessageRow = {
   created_at: Date
   author_id: string | null
   author_name: string
-  files: { id: string; name: string; size: number; type: string; sha256: string }[]
+  files: { id: string; name: string; size: number; media_type: string; sha256: string }[]
 }
 
 /** A message with its author's name and its files (in the order attached). */
 const messageColumns = `m.id, m.side, m.internal, m.body, m.created_at, m.author_id,
   coalesce(trim(u.name || ' ' || u.last_name), '') AS author_name,
   coalesce((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size,
-      'type', f.media_type, 'sha256', f.sha256) ORDER BY f.position)
+      'media_type', f.media_type, 'sha256', f.sha256) ORDER BY f.position)
     FROM thread_files f WHERE f.message_id = m.id), '[]'::json) AS files
   FROM thread_messages m LEFT JOIN users u ON u.id = m.author_id`
 
 const side = (value: string): ThreadSide => (value === 'agency' ? 'agency' : 'client')
-
-function toFile(file: MessageRow['files'][number]): ThreadFile {
-  return {
-    id: file.id,
-    name: file.name,
-    size: Number(file.size),
-    type: isAcceptedMediaType(file.type) ? file.type : 'text/plain',
-    sha256: file.sha256,
-  }
-}
 
 /** The client's view of a message: nothing of the agency's internals. */
 function toClientMessage(row: MessageRow, viewer: Viewer, upTo: number): ThreadMessage {
@@ -78,7 +69,7 @@ function toClientMessage(row: MessageRow, viewer: Viewer, upTo: number): ThreadM
     side: author,
     mine: row.author_id === viewer.userId,
     body: row.body,
-    files: row.files.map(toFile),
+    files: row.files.map(toThreadFile),
     createdAt: new Date(row.created_at).toISOString(),
     isNew: author !== viewer.side && Number(row.id) > upTo,
   }
