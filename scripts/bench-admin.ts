@@ -2,10 +2,12 @@
 // answer at 100,000 enquiries and 100,000 service requests. Starts the real server (built first
 // when the sources changed, like `npm start`) with a throw-away DATA_DIR, seeds its embedded
 // PostgreSQL through the socket (one INSERT … SELECT generate_series per table), signs in an
-// admin through the API, then asks each list BENCH_SAMPLES times (default 100, sequentially,
-// after 10 warm-up requests) over HTTP and prints p50 / p95 per query. Target: p95 < 100 ms.
+// admin through the API (who turns an authenticator app on: the admin API wants a second
+// factor), then asks each list BENCH_SAMPLES times (default 100, sequentially, after 10
+// warm-up requests) over HTTP and prints p50 / p95 per query. Target: p95 < 100 ms.
 // A benchmark, not a test: it fails only when an answer is not 200.
 import type pg from 'pg'
+import { totpCode } from '../server/test/totp-code'
 import validRegistration from '../tests/fixtures/valid-registration.json' with { type: 'json' }
 import {
   Browser,
@@ -108,6 +110,14 @@ async function main(): Promise<void> {
       password: validRegistration.password,
     })
     if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`)
+    // The admin API answers an admin who signed in with a second factor: an authenticator app,
+    // turned on in this fresh session, counts as one.
+    const started = await browser.json('POST', '/api/v1/me/factors/totp', {})
+    if (started.status !== 200) throw new Error(`The app's key: ${started.status}`)
+    const confirmed = await browser.json('POST', '/api/v1/me/factors/totp/confirm', {
+      code: totpCode(started.body.secret as string, new Date()),
+    })
+    if (confirmed.status !== 200) throw new Error(`The app's code: ${confirmed.status}`)
     const deepPage = Math.max(1, Math.floor(rows / 25) - 5)
     const queries: [string, string][] = [
       ['enquiries: first page', '/api/v1/admin/enquiries'],
