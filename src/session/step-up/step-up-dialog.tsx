@@ -6,6 +6,7 @@ import { CodeField } from '../../ui/code-field'
 import { FormField } from '../../ui/form-field'
 import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { ModalDialog } from '../../ui/modal-dialog'
+import { PasskeyButton } from '../../ui/passkey-button'
 
 /** The step-up dialog: what stepUpMachine shows while it is open. */
 export function StepUpDialog({
@@ -141,20 +142,13 @@ export function StepUpDialog({
               </button>
             ) : null}
             {methods.includes('passkey') ? (
-              <button
-                type="button"
-                className="button"
-                aria-disabled={busy}
-                onClick={() => {
-                  if (!busy) send({ type: 'usePasskey' })
-                }}
-              >
-                {snapshot.matches('passkey') ? (
-                  <Trans>Waiting for your passkey…</Trans>
-                ) : (
-                  <Trans>Use a passkey</Trans>
-                )}
-              </button>
+              <PasskeyButton
+                busy={busy}
+                waiting={snapshot.matches('passkey')}
+                onUse={() => send({ type: 'usePasskey' })}
+                label={<Trans>Use a passkey</Trans>}
+                waitingLabel={<Trans>Waiting for your passkey…</Trans>}
+              />
             ) : null}
             <button type="button" className="button" onClick={cancel}>
               <Trans>Cancel</Trans>

@@ -11,9 +11,9 @@ import type { SecondFactorMethod, SignedInBody } from '../../../domain/api/api-c
 import { CodeField } from '../../../ui/code-field'
 import { submittedText, useFocusOnView } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
-import { ResultPanel } from '../../../ui/result-panel'
-import { RetryButton } from '../../../ui/retry-button'
+import { PasskeyButton } from '../../../ui/passkey-button'
 import { AccountForm } from './account-form'
+import { SignInFailed } from './sign-in-failed'
 
 /**
  * The second step of signing in (secondFactorMachine): a code from the authenticator app or a
@@ -70,22 +70,12 @@ export function SecondFactorStep({
 
   if (snapshot.matches('rateLimited') || snapshot.matches('error')) {
     return (
-      <ResultPanel
-        tone="bad"
+      <SignInFailed
+        rateLimited={snapshot.matches('rateLimited')}
+        message={message}
         headingRef={headingRef}
-        title={
-          message ??
-          (snapshot.matches('rateLimited') ? (
-            <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
-          ) : (
-            <Trans>Sign-in failed. Please try again.</Trans>
-          ))
-        }
-      >
-        <p className="form-actions">
-          <RetryButton onRetry={() => send({ type: 'retry' })} />
-        </p>
-      </ResultPanel>
+        onRetry={() => send({ type: 'retry' })}
+      />
     )
   }
   if (snapshot.matches('signedIn')) {
@@ -145,20 +135,13 @@ export function SecondFactorStep({
           {snapshot.matches('checking') ? <Trans>Checking…</Trans> : <Trans>Continue</Trans>}
         </button>
         {methods.includes('passkey') ? (
-          <button
-            type="button"
-            className="button"
-            aria-disabled={busy}
-            onClick={() => {
-              if (!busy) send({ type: 'usePasskey' })
-            }}
-          >
-            {snapshot.matches('passkey') ? (
-              <Trans>Waiting for your passkey…</Trans>
-            ) : (
-              <Trans>Use a passkey</Trans>
-            )}
-          </button>
+          <PasskeyButton
+            busy={busy}
+            waiting={snapshot.matches('passkey')}
+            onUse={() => send({ type: 'usePasskey' })}
+            label={<Trans>Use a passkey</Trans>}
+            waitingLabel={<Trans>Waiting for your passkey…</Trans>}
+          />
         ) : null}
       </p>
     </AccountForm>
