@@ -4,6 +4,7 @@ import {
   type AcceptedMediaType,
   isAcceptedMediaType,
 } from '../../src/domain/requests/thread-limits'
+import { inTransaction } from '../db/transaction'
 
 /**
  * Files live in PostgreSQL, in chunks of `chunkBytes` (table thread_file_chunks), so every
@@ -94,31 +95,21 @@ export async function finishUpload(
   },
   requestLimit: number,
 ): Promise<{ readonly file: ThreadFile } | 'quota_exceeded'> {
-  const client = await pool.connect()
-  let broken: Error | undefined
-  try {
-    await client.query('BEGIN')
+  const stored = await inTransaction(pool, async (client) => {
     if ((await sentBytes(client, file.requestId)) + file.size > requestLimit) {
       await client.query('DELETE FROM thread_files WHERE id = $1', [file.id])
-      await client.query('COMMIT')
-      return 'quota_exceeded'
+      return 'quota_exceeded' as const
     }
     const { rows } = await client.query<FileRow>(
       `UPDATE thread_files SET size = $2, sha256 = $3, media_type = $4, stored_at = now()
        WHERE id = $1 RETURNING id, request_id, message_id, name, size, media_type, sha256`,
       [file.id, file.size, file.sha256, file.type],
     )
-    await client.query('COMMIT')
-    const row = rows[0]
-    if (!row) throw new Error('The finished upload is gone')
-    return { file: toThreadFile(row) }
-  } catch (error) {
-    broken = error instanceof Error ? error : new Error(String(error))
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release(broken)
-  }
+    return rows[0]
+  })
+  if (stored === 'quota_exceeded') return stored
+  if (!stored) throw new Error('The finished upload is gone')
+  return { file: toThreadFile(stored) }
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
   ThreadSide,
 } from '../../src/domain/api/api-contract'
 import { threadLimits } from '../../src/domain/requests/thread-limits'
+import { inTransaction } from '../db/transaction'
 import { toThreadFile } from '../files/file-store'
 import { notificationPayload, threadChannel, watcherFreshSeconds } from '../live/thread-hub'
 import { kindLiteral } from '../mail/mail-kind'
@@ -206,14 +207,7 @@ export type SendOutcome =
  */
 export async function insertMessage(pool: Pool, message: NewMessage): Promise<SendOutcome> {
   const { thread, author } = message
-  const client = await pool.connect()
-  let broken: Error | undefined
-  const rollback = async <T>(value: T) => {
-    await client.query('ROLLBACK')
-    return value
-  }
-  try {
-    await client.query('BEGIN')
+  const stored = await inTransaction(pool, async (client, rollback) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended('thread:' || $1, 0))", [
       thread.requestId,
     ])
@@ -233,15 +227,19 @@ export async function insertMessage(pool: Pool, message: NewMessage): Promise<Se
            AND thread_files.stored_at IS NOT NULL`,
         [id, message.fileIds, thread.requestId, author.userId],
       )
-      if (attached.rowCount !== message.fileIds.length)
-        return await rollback({ outcome: 'invalid_files' } as const)
+      if (attached.rowCount !== message.fileIds.length) {
+        rollback()
+        return { outcome: 'invalid_files' } as const
+      }
       const sent = await client.query<{ total: string }>(
         `SELECT coalesce(sum(size), 0) AS total FROM thread_files
          WHERE request_id = $1 AND message_id IS NOT NULL`,
         [thread.requestId],
       )
-      if (Number(sent.rows[0]?.total ?? 0) > threadLimits.requestBytes)
-        return await rollback({ outcome: 'quota_exceeded' } as const)
+      if (Number(sent.rows[0]?.total ?? 0) > threadLimits.requestBytes) {
+        rollback()
+        return { outcome: 'quota_exceeded' } as const
+      }
     }
     await client.query('SELECT pg_notify($1, $2)', [
       threadChannel,
@@ -257,17 +255,11 @@ export async function insertMessage(pool: Pool, message: NewMessage): Promise<Se
     const { rows } = await client.query<MessageRow>(`SELECT ${messageColumns} WHERE m.id = $1`, [
       id,
     ])
-    await client.query('COMMIT')
-    const row = rows[0]
-    if (!row) throw new Error('The new message is gone')
-    return { outcome: 'sent', row, mailIds }
-  } catch (error) {
-    broken = error instanceof Error ? error : new Error(String(error))
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release(broken)
-  }
+    return { outcome: 'sent', row: rows[0], mailIds } as const
+  })
+  if (stored.outcome !== 'sent') return stored
+  if (!stored.row) throw new Error('The new message is gone')
+  return { outcome: 'sent', row: stored.row, mailIds: stored.mailIds }
 }
 
 /**
