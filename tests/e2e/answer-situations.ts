@@ -18,7 +18,12 @@ import { verifyToken } from '../doubles/verify-email-answers'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
 import { waitForLink } from './mail-box'
 import { addPasskey } from './passkeys'
-import { fillFileQuota, grantAdmin, withDatabase } from './running-database'
+import {
+  expireVerificationLinks,
+  fillFileQuota,
+  grantAdmin,
+  withDatabase,
+} from './running-database'
 
 /**
  * The real situation behind each answer the path tests hold, by `<endpoint> <code>` (or
@@ -341,13 +346,7 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'verifyEmail expired_token': async () => {
     const { email, api } = await account({ confirmed: false })
     const token = await waitForLink(email, 'verify-email')
-    await withDatabase((db) =>
-      db.query(
-        `UPDATE email_verification_tokens SET expires_at = now() - interval '1 minute'
-         WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
-        [email],
-      ),
-    )
+    await expireVerificationLinks(email)
     return api.call('POST', endpoints.verifyEmail.path, { token })
   },
 

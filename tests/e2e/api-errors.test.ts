@@ -12,7 +12,12 @@ import { registrationFor } from '../fixtures/registration'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
 import { waitForLink } from './mail-box'
 import { addPasskey } from './passkeys'
-import { fillFileQuota, grantAdmin, withDatabase } from './running-database'
+import {
+  expireVerificationLinks,
+  fillFileQuota,
+  grantAdmin,
+  withDatabase,
+} from './running-database'
 
 // Every error code the contract (src/domain/api/api-contract.ts) lists for the endpoints, each
 // provoked at least once against the real e2e server by the real condition that causes it, over
@@ -219,13 +224,7 @@ describe('the endpoints’ own failures', () => {
     const email = freshEmail('expired')
     await registered(email, { verify: false })
     const token = await waitForLink(email, 'verify-email')
-    await withDatabase((db) =>
-      db.query(
-        `UPDATE email_verification_tokens SET expires_at = now() - interval '1 minute'
-         WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
-        [email],
-      ),
-    )
+    await expireVerificationLinks(email)
     const expired = await api.call('POST', path('verifyEmail'), { token })
     expectFailure('verifyEmail', expired, 400, 'expired_token')
   })

@@ -41,6 +41,17 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
   }
 }
 
+/** Makes the verification links mailed to `email` out of date, as an hour's wait would. */
+export function expireVerificationLinks(email: string): Promise<void> {
+  return withDatabase(async (db) => {
+    await db.query(
+      `UPDATE email_verification_tokens SET expires_at = now() - interval '1 minute'
+       WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    )
+  })
+}
+
 /**
  * Makes the request's sent files hold 10 bytes short of its 100 MB quota (one message with one
  * archive's row), so that its next upload is over.
