@@ -1,10 +1,8 @@
 import type { Pool, PoolClient } from 'pg'
 import type { ThreadFile } from '../../src/domain/api/api-contract'
-import {
-  type AcceptedMediaType,
-  isAcceptedMediaType,
-} from '../../src/domain/requests/thread-limits'
+import type { AcceptedMediaType } from '../../src/domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
+import { toThreadFile } from '../messages/thread-store'
 
 /**
  * Files live in PostgreSQL, in chunks of `chunkBytes` (table thread_file_chunks), so every
@@ -23,22 +21,6 @@ export type FileRow = {
   size: string
   media_type: string
   sha256: string
-}
-
-/**
- * A stored file as the API shows it (from its row, or from a message's list of files); a media
- * type no longer accepted shows as plain text.
- */
-export function toThreadFile(
-  row: Pick<FileRow, 'id' | 'name' | 'media_type' | 'sha256'> & { size: string | number },
-): ThreadFile {
-  return {
-    id: row.id,
-    name: row.name,
-    size: Number(row.size),
-    type: isAcceptedMediaType(row.media_type) ? row.media_type : 'text/plain',
-    sha256: row.sha256,
-  }
 }
 
 /** A new upload's row: not yet stored (no message may send it until `finishUpload`). */

@@ -5,9 +5,8 @@ import type {
   ThreadMessage,
   ThreadSide,
 } from '../../src/domain/api/api-contract'
-import { threadLimits } from '../../src/domain/requests/thread-limits'
+import { isAcceptedMediaType, threadLimits } from '../../src/domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
-import { toThreadFile } from '../files/file-store'
 import { notificationPayload, threadChannel, watcherFreshSeconds } from '../live/thread-hub'
 import { kindLiteral } from '../mail/mail-kind'
 import { digestMailKinds } from './digest-mail-kinds'
@@ -59,6 +58,26 @@ const messageColumns = `m.id, m.side, m.internal, m.body, m.created_at, m.author
       'media_type', f.media_type, 'sha256', f.sha256) ORDER BY f.position)
     FROM thread_files f WHERE f.message_id = m.id), '[]'::json) AS files
   FROM thread_messages m LEFT JOIN users u ON u.id = m.author_id`
+
+/**
+ * A stored file as the API shows it, from its row or from a message's list of files; a media
+ * type no longer accepted shows as plain text.
+ */
+export function toThreadFile(file: {
+  readonly id: string
+  readonly name: string
+  readonly size: string | number
+  readonly media_type: string
+  readonly sha256: string
+}): ThreadFile {
+  return {
+    id: file.id,
+    name: file.name,
+    size: Number(file.size),
+    type: isAcceptedMediaType(file.media_type) ? file.media_type : 'text/plain',
+    sha256: file.sha256,
+  }
+}
 
 const side = (value: string): ThreadSide => (value === 'agency' ? 'agency' : 'client')
 
