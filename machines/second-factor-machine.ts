@@ -12,6 +12,7 @@ import {
   retryTo,
   validating,
 } from './form-flow'
+import { codeSubmitted } from './typed-code'
 
 /**
  * The second step of signing in (`/login`, after a correct password on an account with a
@@ -56,16 +57,6 @@ export function isPlausibleCode(code: string): boolean {
   return /^[0-9A-Za-z]{6,32}$/.test(code.replace(/[\s-]+/g, ''))
 }
 
-const submitted = {
-  target: 'validating',
-  actions: {
-    type: 'takeCode',
-    params: ({ event }: { readonly event: { readonly code: string } }) => ({
-      code: event.code.replace(/\s+/g, ''),
-    }),
-  },
-} as const
-
 const passkeyOffered = { usePasskey: { guard: 'hasPasskey', target: 'passkey' } } as const
 
 export const secondFactorMachine = setup({
@@ -100,7 +91,7 @@ export const secondFactorMachine = setup({
   context: ({ input }) => ({ methods: input.methods, code: '', ...freshFlow }),
   initial: 'code',
   states: {
-    code: { on: { submit: submitted, ...passkeyOffered } },
+    code: { on: { submit: codeSubmitted, ...passkeyOffered } },
     validating: validating('codeIsPlausible', 'checking', 'code', 'forgetMessage'),
     checking: {
       invoke: {
@@ -119,7 +110,7 @@ export const secondFactorMachine = setup({
         ],
       },
     },
-    wrongCode: { on: { submit: submitted, ...passkeyOffered } },
+    wrongCode: { on: { submit: codeSubmitted, ...passkeyOffered } },
     passkey: {
       entry: 'forgetMessage',
       invoke: {

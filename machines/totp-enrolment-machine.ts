@@ -12,6 +12,7 @@ import {
   validating,
 } from './form-flow'
 import { invalidCodeCode } from './second-factor-machine'
+import { codeSubmitted } from './typed-code'
 
 /**
  * Turning on an authenticator app on `/profile`:
@@ -43,16 +44,6 @@ export type TotpEnrolmentEvent =
   | { readonly type: 'cancel' }
   | { readonly type: 'done' }
   | { readonly type: 'retry' }
-
-const submitted = {
-  target: 'validating',
-  actions: {
-    type: 'takeCode',
-    params: ({ event }: { readonly event: { readonly code: string } }) => ({
-      code: event.code.replace(/\s+/g, ''),
-    }),
-  },
-} as const
 
 /** An authenticator app shows six digits. */
 export function isAppCode(code: string): boolean {
@@ -111,7 +102,7 @@ export const totpEnrolmentMachine = setup({
       },
     },
     showing: {
-      on: { submit: submitted, cancel: { target: 'idle', actions: 'forgetAll' } },
+      on: { submit: codeSubmitted, cancel: { target: 'idle', actions: 'forgetAll' } },
     },
     validating: validating('codeIsPlausible', 'confirming', 'showing', 'forgetMessage'),
     confirming: {
@@ -139,7 +130,7 @@ export const totpEnrolmentMachine = setup({
       },
     },
     wrongCode: {
-      on: { submit: submitted, cancel: { target: 'idle', actions: 'forgetAll' } },
+      on: { submit: codeSubmitted, cancel: { target: 'idle', actions: 'forgetAll' } },
     },
     codesShown: { on: { done: { target: 'idle', actions: 'forgetAll' } } },
     rateLimited: { on: { retry: retry() } },

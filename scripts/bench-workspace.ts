@@ -9,105 +9,25 @@
 // - the server's resident memory while 20 clients download a 10 MB file at once, sampled every
 //   20 ms: before, peak and after, target a peak well under the 200 MB the files add up to.
 // A benchmark, not a test: it fails only when an answer is not the expected status.
-import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { readFileSync } from 'node:fs'
+import type pg from 'pg'
 import validRegistration from '../tests/fixtures/valid-registration.json' with { type: 'json' }
+import {
+  Browser,
+  machineFacts,
+  median,
+  percentile,
+  samples,
+  sequentialTimings,
+  withBenchServer,
+} from './bench-server'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const totalMessages = Number(process.env.BENCH_WORKSPACE_MESSAGES ?? 100_000)
 const threadMessages = 1_000
-const samples = Number(process.env.BENCH_SAMPLES ?? 100)
 const fileRounds = Number(process.env.BENCH_FILE_ROUNDS ?? 3)
 const fileBytes = 10 * 1024 * 1024
 const downloaders = 20
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer()
-    probe.once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-async function waitForHealth(baseURL: string, server: { exitCode: number | null }) {
-  const deadline = Date.now() + 600_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`)
-    if (Date.now() > deadline) throw new Error('The server did not become healthy')
-    const ok = await fetch(`${baseURL}/healthz`).then(
-      (answer) => answer.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((done) => setTimeout(done, 200))
-  }
-}
-
-function embeddedPool(dataDir: string): pg.Pool {
-  const credentials = JSON.parse(
-    readFileSync(join(dataDir, 'postgres-credentials.json'), 'utf8'),
-  ) as { user: string; password: string }
-  const pool = new pg.Pool({
-    host: join(dataDir, 'postgres'),
-    port: 5432,
-    user: credentials.user,
-    password: credentials.password,
-    database: 'agency',
-    max: 2,
-  })
-  // Stopping the server stops its PostgreSQL, which ends the pool's idle connections.
-  pool.on('error', () => {})
-  return pool
-}
-
-/** A browser's cookies and XSRF header, kept across calls. */
-class Browser {
-  readonly cookies = new Map<string, string>()
-  constructor(private readonly baseURL: string) {}
-  private remember(answer: Response) {
-    for (const line of answer.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';')
-      const at = pair.indexOf('=')
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1))
-    }
-  }
-  headers(extra: Record<string, string> = {}): Record<string, string> {
-    return {
-      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '',
-      ...extra,
-    }
-  }
-  async start() {
-    this.remember(await fetch(`${this.baseURL}/api/v1/auth/xsrf-token`))
-  }
-  async json(method: string, path: string, body?: unknown) {
-    const answer = await fetch(`${this.baseURL}${path}`, {
-      method,
-      headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    this.remember(answer)
-    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
-  }
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  )
 
 /** The server process's resident memory in MB (Linux). */
 function rssMb(pid: number): number {
@@ -149,30 +69,7 @@ async function seed(pool: pg.Pool, clientId: string, requestId: string) {
 }
 
 async function main(): Promise<void> {
-  const buildDir = resolve(root, process.env.BENCH_BUILD_DIR || process.env.BUILD_DIR || 'dist')
-  const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-workspace-'))
-  const port = await freePort()
-  const baseURL = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      BUILD_DIR: buildDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
-  })
-  let pool: pg.Pool | undefined
-  try {
-    await waitForHealth(baseURL, server)
-    pool = embeddedPool(dataDir)
+  await withBenchServer('workspace', async ({ baseURL, server, pool }) => {
     const browser = new Browser(baseURL)
     await browser.start()
     const registered = await browser.json('POST', '/api/v1/auth/register', validRegistration)
@@ -202,19 +99,14 @@ async function main(): Promise<void> {
     await seed(pool, clientId, requestId)
 
     // The first page of the thread.
-    const timings: number[] = []
-    for (let i = 0; i < samples + 10; i += 1) {
-      const started = performance.now()
+    const timings = await sequentialTimings(async () => {
       const answer = await fetch(`${baseURL}/api/v1/me/service-requests/${requestId}/messages`, {
         headers: browser.headers(),
       })
       const page = (await answer.json()) as { messages?: unknown[] }
-      const elapsed = performance.now() - started
       if (answer.status !== 200 || page.messages?.length !== 50)
         throw new Error(`The thread's page: ${answer.status}`)
-      if (i >= 10) timings.push(elapsed)
-    }
-    timings.sort((a, b) => a - b)
+    })
 
     // A 10 MB upload and download.
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(fileBytes - 9)])
@@ -275,7 +167,7 @@ async function main(): Promise<void> {
     const after = rssMb(pid)
 
     console.log(
-      `\nWorkspace: ${samples} sequential requests after 10 warm-up; ${fileRounds} rounds of 10 MB; ${downloaders} concurrent downloads; over HTTP (loopback), ${cpus().length} CPU(s), load average ${loadavg()[0]?.toFixed(2)}, Node ${process.version}, embedded PostgreSQL`,
+      `\nWorkspace: ${samples} sequential requests after 10 warm-up; ${fileRounds} rounds of 10 MB; ${downloaders} concurrent downloads; ${machineFacts()}`,
     )
     console.table([
       {
@@ -299,14 +191,7 @@ async function main(): Promise<void> {
         target: peak - before < 100 ? 'peak − before < 100 MB: yes' : 'peak − before < 100 MB: NO',
       },
     ])
-  } finally {
-    await pool?.end().catch(() => {})
-    server.kill('SIGTERM')
-    await new Promise((done) =>
-      server.exitCode !== null ? done(undefined) : server.once('exit', done),
-    )
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 }
 
 main().catch((error) => {

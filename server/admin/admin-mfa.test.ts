@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiPrefix, endpoints } from '../../src/domain/api/api-contract'
-import { type AccountKit, startAccountKit } from '../test/account-kit'
+import { useAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { addPasskey, enrolTotp, nextCode, signedInWithCode } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
@@ -33,13 +33,7 @@ async function callEvery(
 }
 
 describe.each(testBackends())('the admin API needs a second factor, on $name', (backend) => {
-  let kit: AccountKit
-  beforeAll(async () => {
-    kit = await startAccountKit(backend)
-  }, 60_000)
-  afterAll(async () => {
-    await kit?.close()
-  })
+  const kit = useAccountKit(backend)
 
   async function newAdmin() {
     const account = await kit.verifiedAccount()

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountKit, startAccountKit } from '../test/account-kit'
+import { describe, expect, it } from 'vitest'
+import { useAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import {
   addPasskey,
@@ -17,13 +17,7 @@ const login = (client: ApiClient, email: string, password: string) =>
   client.post('/api/v1/auth/login', { email, password })
 
 describe.each(testBackends())('second factors on $name', (backend) => {
-  let kit: AccountKit
-  beforeAll(async () => {
-    kit = await startAccountKit(backend)
-  }, 60_000)
-  afterAll(async () => {
-    await kit?.close()
-  })
+  const kit = useAccountKit(backend)
 
   it('an authenticator app: enrolled with a current code, then a second sign-in step; ±1 step tolerated, a code works once', async () => {
     const account = await kit.verifiedAccount()

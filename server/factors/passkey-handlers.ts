@@ -5,7 +5,6 @@ import {
   createRenamePasskeySchema,
 } from '../../src/domain/accounts/factor-schemas'
 import { inTransaction } from '../db/transaction'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, success } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { createEmptyBodySchema } from '../http/empty-body'
@@ -14,11 +13,11 @@ import { securityEvent } from '../log/security-event'
 import { registrationOptions, verifyRegistration } from '../security/webauthn'
 import { nowOf } from '../sessions/clock'
 import { upgradeSignInMethod } from '../sessions/session-store'
+import { factorHandler, removeSecondFactor } from './factor-handler'
 import { factorMailKinds } from './factor-mail-kinds'
 import { factorMessages as m } from './factor-messages'
 import { notify, queueFactorNotice } from './factor-notice'
 import {
-  dropOrphanRecoveryCodes,
   hasRecoveryCodes,
   insertPasskey,
   passkeyCredentials,
@@ -29,11 +28,7 @@ import {
 
 /** `POST /api/v1/me/factors/passkeys/options` (step-up): what the browser's dialog needs. */
 export function passkeyRegistrationOptionsHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createEmptyBodySchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const { user } = signedInOf(c)
+  return factorHandler(deps, createEmptyBodySchema, async (c, { user }) => {
     const options = await registrationOptions(
       deps.pool,
       deps.relyingParty,
@@ -42,7 +37,7 @@ export function passkeyRegistrationOptionsHandler(deps: ApiDeps): Handler<Accoun
       nowOf(deps),
     )
     return answer(c, 'passkeyRegistrationOptions', { success: true, options })
-  }
+  })
 }
 
 /**
@@ -51,69 +46,58 @@ export function passkeyRegistrationOptionsHandler(deps: ApiDeps): Handler<Accoun
  * party, with user verification. The first second factor brings ten recovery codes.
  */
 export function registerPasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createRegisterPasskeySchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const t = c.get('t')
-    const { user, session } = signedInOf(c)
-    const now = nowOf(deps)
-    const rejected = (reason: string) => {
-      securityEvent(c, 'factor.passkey.rejected', { accountId: user.id, reason })
-      return failure(c, 400, 'passkey_rejected', t(m.passkeyRejected))
-    }
-    const credential = await verifyRegistration(
-      deps.pool,
-      deps.relyingParty,
-      user.id,
-      // The schema checked the shape; the library checks everything else.
-      admitted.input.response as unknown as RegistrationResponseJSON,
-      now,
-    )
-    if (!credential) return rejected('unverified')
-    const added = await inTransaction(deps.pool, async (client, rollback) => {
-      const needsCodes = !(await hasRecoveryCodes(client, user.id))
-      const passkey = await insertPasskey(client, user.id, credential, admitted.input.name, now)
-      if (!passkey) {
-        rollback()
-        return undefined
+  return factorHandler(
+    deps,
+    createRegisterPasskeySchema,
+    async (c, { user, session, input, t }) => {
+      const now = nowOf(deps)
+      const rejected = (reason: string) => {
+        securityEvent(c, 'factor.passkey.rejected', { accountId: user.id, reason })
+        return failure(c, 400, 'passkey_rejected', t(m.passkeyRejected))
       }
-      const recoveryCodes = needsCodes ? await replaceRecoveryCodes(client, user.id) : []
-      const outboxId = await queueFactorNotice(client, factorMailKinds.passkeyAdded, user.id)
-      return { passkey, recoveryCodes, outboxId }
-    })
-    if (!added) return rejected('already_registered')
-    notify(deps.mail, added.outboxId)
-    // This session has just proved the passkey: it counts as signed in with it.
-    await upgradeSignInMethod(deps.pool, session.id, 'passkey')
-    securityEvent(c, 'factor.passkey.added', { accountId: user.id })
-    return answer(c, 'registerPasskey', {
-      success: true,
-      message: t(m.passkeyAdded),
-      passkey: added.passkey,
-      recoveryCodes: added.recoveryCodes,
-    })
-  }
+      const credential = await verifyRegistration(
+        deps.pool,
+        deps.relyingParty,
+        user.id,
+        // The schema checked the shape; the library checks everything else.
+        input.response as unknown as RegistrationResponseJSON,
+        now,
+      )
+      if (!credential) return rejected('unverified')
+      const added = await inTransaction(deps.pool, async (client, rollback) => {
+        const needsCodes = !(await hasRecoveryCodes(client, user.id))
+        const passkey = await insertPasskey(client, user.id, credential, input.name, now)
+        if (!passkey) {
+          rollback()
+          return undefined
+        }
+        const recoveryCodes = needsCodes ? await replaceRecoveryCodes(client, user.id) : []
+        const outboxId = await queueFactorNotice(client, factorMailKinds.passkeyAdded, user.id)
+        return { passkey, recoveryCodes, outboxId }
+      })
+      if (!added) return rejected('already_registered')
+      notify(deps.mail, added.outboxId)
+      // This session has just proved the passkey: it counts as signed in with it.
+      await upgradeSignInMethod(deps.pool, session.id, 'passkey')
+      securityEvent(c, 'factor.passkey.added', { accountId: user.id })
+      return answer(c, 'registerPasskey', {
+        success: true,
+        message: t(m.passkeyAdded),
+        passkey: added.passkey,
+        recoveryCodes: added.recoveryCodes,
+      })
+    },
+  )
 }
 
 /** `PATCH /api/v1/me/factors/passkeys/:id` `{ name }`: another user's id is the same 404. */
 export function renamePasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createRenamePasskeySchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const t = c.get('t')
-    const { user } = signedInOf(c)
-    const passkey = await renamePasskey(
-      deps.pool,
-      user.id,
-      c.req.param('id') ?? '',
-      admitted.input.name,
-    )
+  return factorHandler(deps, createRenamePasskeySchema, async (c, { user, input, t }) => {
+    const passkey = await renamePasskey(deps.pool, user.id, c.req.param('id') ?? '', input.name)
     if (!passkey) return failure(c, 404, 'not_found', t(m.passkeyNotFound))
     securityEvent(c, 'factor.passkey.renamed', { accountId: user.id })
     return answer(c, 'renamePasskey', { success: true, message: t(m.passkeyRenamed), passkey })
-  }
+  })
 }
 
 /**
@@ -125,11 +109,12 @@ export function removePasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
     const t = c.get('t')
     const { user } = signedInOf(c)
     const id = c.req.param('id') ?? ''
-    const outboxId = await inTransaction(deps.pool, async (client) => {
-      if (!(await removePasskey(client, user.id, id))) return null
-      await dropOrphanRecoveryCodes(client, user.id)
-      return queueFactorNotice(client, factorMailKinds.passkeyRemoved, user.id)
-    })
+    const outboxId = await removeSecondFactor(
+      deps,
+      user.id,
+      (client) => removePasskey(client, user.id, id),
+      factorMailKinds.passkeyRemoved,
+    )
     if (outboxId === null) return failure(c, 404, 'not_found', t(m.passkeyNotFound))
     notify(deps.mail, outboxId)
     securityEvent(c, 'factor.passkey.removed', { accountId: user.id })

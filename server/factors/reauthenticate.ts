@@ -4,11 +4,10 @@ import {
   createPasskeyProofSchema,
   createReauthenticateSchema,
 } from '../../src/domain/accounts/factor-schemas'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, success, tooManyRequests } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { createEmptyBodySchema } from '../http/empty-body'
-import { type AccountEnv, signedInOf } from '../http/require-session'
+import type { AccountEnv } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { limitedCheck } from '../security/limited-check'
 import { verifyPassword } from '../security/passwords'
@@ -16,6 +15,7 @@ import { emailSubject } from '../security/rate-limit'
 import { authenticationOptions, verifyAssertion } from '../security/webauthn'
 import { nowOf } from '../sessions/clock'
 import { recordProof, upgradeSignInMethod } from '../sessions/session-store'
+import { factorHandler } from './factor-handler'
 import { factorMessages as m } from './factor-messages'
 import {
   markPasskeyUsed,
@@ -31,14 +31,8 @@ import {
  * factor: a session that signed in with the password alone counts as signed in with both.
  */
 export function reauthenticateHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createReauthenticateSchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const t = c.get('t')
-    const { user, session } = signedInOf(c)
+  return factorHandler(deps, createReauthenticateSchema, async (c, { user, session, input, t }) => {
     const now = nowOf(deps)
-    const input = admitted.input
     const byPassword = 'password' in input
     const checked = byPassword
       ? await limitedCheck(
@@ -79,19 +73,14 @@ export function reauthenticateHandler(deps: ApiDeps): Handler<AccountEnv> {
       method: byPassword ? 'password' : 'code',
     })
     return success(c, 'reauthenticate', t(m.proven))
-  }
+  })
 }
 
 /** `POST /api/v1/me/reauthenticate/passkey/options`: a challenge for one of the user's passkeys. */
 export function reauthenticatePasskeyOptionsHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createEmptyBodySchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const { user } = signedInOf(c)
+  return factorHandler(deps, createEmptyBodySchema, async (c, { user, t }) => {
     const credentials = await passkeyCredentials(deps.pool, user.id)
-    if (credentials.length === 0)
-      return failure(c, 409, 'no_second_factor', c.get('t')(m.noSecondFactor))
+    if (credentials.length === 0) return failure(c, 409, 'no_second_factor', t(m.noSecondFactor))
     const options = await authenticationOptions(
       deps.pool,
       deps.relyingParty,
@@ -101,22 +90,18 @@ export function reauthenticatePasskeyOptionsHandler(deps: ApiDeps): Handler<Acco
       credentials,
     )
     return answer(c, 'reauthenticatePasskeyOptions', { success: true, options })
-  }
+  })
 }
 
 /** `POST /api/v1/me/reauthenticate/passkey` `{ response }`: a proof with one of the user's passkeys. */
 export function reauthenticatePasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createPasskeyProofSchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const { user, session } = signedInOf(c)
+  return factorHandler(deps, createPasskeyProofSchema, async (c, { user, session, input, t }) => {
     const now = nowOf(deps)
     const verified = await verifyAssertion(
       deps.pool,
       deps.relyingParty,
       'proof',
-      admitted.input.response as unknown as AuthenticationResponseJSON,
+      input.response as unknown as AuthenticationResponseJSON,
       async (credentialId) => {
         const found = await passkeyByCredentialId(deps.pool, credentialId)
         return found?.userId === user.id ? found : undefined
@@ -125,12 +110,12 @@ export function reauthenticatePasskeyHandler(deps: ApiDeps): Handler<AccountEnv>
     )
     if (!verified) {
       securityEvent(c, 'step_up.failed', { accountId: user.id, reason: 'passkey_rejected' })
-      return failure(c, 400, 'passkey_rejected', c.get('t')(m.passkeyRejected))
+      return failure(c, 400, 'passkey_rejected', t(m.passkeyRejected))
     }
     await markPasskeyUsed(deps.pool, verified.credential.id, verified.newCounter, now)
     await recordProof(deps.pool, session.id, now)
     await upgradeSignInMethod(deps.pool, session.id, 'passkey')
     securityEvent(c, 'step_up.proven', { accountId: user.id, method: 'passkey' })
-    return success(c, 'reauthenticatePasskey', c.get('t')(m.proven))
-  }
+    return success(c, 'reauthenticatePasskey', t(m.proven))
+  })
 }

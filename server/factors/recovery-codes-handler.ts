@@ -1,11 +1,11 @@
 import type { Handler } from 'hono'
 import { inTransaction } from '../db/transaction'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { createEmptyBodySchema } from '../http/empty-body'
-import { type AccountEnv, signedInOf } from '../http/require-session'
+import type { AccountEnv } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
+import { factorHandler } from './factor-handler'
 import { factorMailKinds } from './factor-mail-kinds'
 import { factorMessages as m } from './factor-messages'
 import { notify, queueFactorNotice } from './factor-notice'
@@ -16,12 +16,7 @@ import { hasSecondFactor, replaceRecoveryCodes } from './factor-store'
  * stops working in the same transaction. 409 without a passkey or authenticator app.
  */
 export function regenerateRecoveryCodesHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createEmptyBodySchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const t = c.get('t')
-    const { user } = signedInOf(c)
+  return factorHandler(deps, createEmptyBodySchema, async (c, { user, t }) => {
     const result = await inTransaction(deps.pool, async (client) => {
       if (!(await hasSecondFactor(client, user.id))) return undefined
       const codes = await replaceRecoveryCodes(client, user.id)
@@ -40,5 +35,5 @@ export function regenerateRecoveryCodesHandler(deps: ApiDeps): Handler<AccountEn
       message: t(m.recoveryCodesRegenerated),
       recoveryCodes: result.codes,
     })
-  }
+  })
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountKit, startAccountKit } from '../test/account-kit'
+import { describe, expect, it } from 'vitest'
+import { useAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { addPasskey, enrolTotp, nextCode, testOrigin } from '../test/factor-kit'
 import { assertPasskey } from '../test/software-authenticator'
@@ -8,13 +8,7 @@ import { testBackends } from '../test/test-database'
 const tenMinutes = 10 * 60_000
 
 describe.each(testBackends())('fresh proof before sensitive actions, on $name', (backend) => {
-  let kit: AccountKit
-  beforeAll(async () => {
-    kit = await startAccountKit(backend)
-  }, 60_000)
-  afterAll(async () => {
-    await kit?.close()
-  })
+  const kit = useAccountKit(backend)
 
   const sensitive = (browser: ApiClient) => ({
     exportAccount: () => browser.get('/api/v1/me/export'),

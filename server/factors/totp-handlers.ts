@@ -1,7 +1,6 @@
 import type { Handler } from 'hono'
 import { createCodeSchema } from '../../src/domain/accounts/factor-schemas'
 import { inTransaction } from '../db/transaction'
-import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, success, tooManyRequests } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { createEmptyBodySchema } from '../http/empty-body'
@@ -11,12 +10,12 @@ import { limitedCheck } from '../security/limited-check'
 import { newTotpSecret, totpUri } from '../security/totp'
 import { nowOf } from '../sessions/clock'
 import { upgradeSignInMethod } from '../sessions/session-store'
+import { factorHandler, removeSecondFactor } from './factor-handler'
 import { factorMailKinds } from './factor-mail-kinds'
 import { factorMessages as m } from './factor-messages'
 import { notify, queueFactorNotice } from './factor-notice'
 import {
   deleteTotp,
-  dropOrphanRecoveryCodes,
   hasPendingTotp,
   hasRecoveryCodes,
   replaceRecoveryCodes,
@@ -29,12 +28,7 @@ import {
  * secret is shown once here (as text and in the QR code's URI) and stored sealed.
  */
 export function enrolTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createEmptyBodySchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const t = c.get('t')
-    const { user } = signedInOf(c)
+  return factorHandler(deps, createEmptyBodySchema, async (c, { user, t }) => {
     const secret = newTotpSecret()
     if (!(await startTotpEnrolment(deps.pool, deps.factorKey, user.id, secret, nowOf(deps))))
       return failure(c, 409, 'totp_already_enabled', t(m.totpAlreadyEnabled))
@@ -45,7 +39,7 @@ export function enrolTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
       secret,
       otpauthUri: totpUri(secret, user.email),
     })
-  }
+  })
 }
 
 /**
@@ -54,12 +48,7 @@ export function enrolTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
  * the check. The first second factor of the account brings ten recovery codes, shown once.
  */
 export function confirmTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const schemas = schemasPerLocale(createCodeSchema)
-  return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
-    if (!admitted.ok) return admitted.response
-    const t = c.get('t')
-    const { user, session } = signedInOf(c)
+  return factorHandler(deps, createCodeSchema, async (c, { user, session, input, t }) => {
     const now = nowOf(deps)
     if (!(await hasPendingTotp(deps.pool, user.id, now)))
       return failure(c, 409, 'enrolment_expired', t(m.enrolmentExpired))
@@ -75,7 +64,7 @@ export function confirmTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
             client,
             deps.factorKey,
             user.id,
-            admitted.input.code,
+            input.code,
             now,
             'pending',
           )
@@ -99,7 +88,7 @@ export function confirmTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
     await upgradeSignInMethod(deps.pool, session.id, 'passwordAndCode')
     securityEvent(c, 'factor.totp.enabled', { accountId: user.id })
     return answer(c, 'confirmTotp', { success: true, message: t(m.totpEnabled), recoveryCodes })
-  }
+  })
 }
 
 /** `DELETE /api/v1/me/factors/totp` (step-up): the app is off; 404 when it was not on. */
@@ -107,11 +96,12 @@ export function disableTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
   return async (c) => {
     const t = c.get('t')
     const { user } = signedInOf(c)
-    const outboxId = await inTransaction(deps.pool, async (client) => {
-      if (!(await deleteTotp(client, user.id))) return null
-      await dropOrphanRecoveryCodes(client, user.id)
-      return queueFactorNotice(client, factorMailKinds.totpDisabled, user.id)
-    })
+    const outboxId = await removeSecondFactor(
+      deps,
+      user.id,
+      (client) => deleteTotp(client, user.id),
+      factorMailKinds.totpDisabled,
+    )
     if (outboxId === null) return failure(c, 404, 'not_found', t(m.totpNotEnabled))
     notify(deps.mail, outboxId)
     securityEvent(c, 'factor.totp.disabled', { accountId: user.id })

@@ -1,9 +1,8 @@
 import type { Pool, PoolClient } from 'pg'
 import type { ThreadFile } from '../../src/domain/api/api-contract'
-import {
-  type AcceptedMediaType,
-  isAcceptedMediaType,
-} from '../../src/domain/requests/thread-limits'
+import type { AcceptedMediaType } from '../../src/domain/requests/thread-limits'
+import { inTransaction } from '../db/transaction'
+import { toThreadFile } from '../messages/thread-store'
 
 /**
  * Files live in PostgreSQL, in chunks of `chunkBytes` (table thread_file_chunks), so every
@@ -22,16 +21,6 @@ export type FileRow = {
   size: string
   media_type: string
   sha256: string
-}
-
-export function toThreadFile(row: FileRow): ThreadFile {
-  return {
-    id: row.id,
-    name: row.name,
-    size: Number(row.size),
-    type: isAcceptedMediaType(row.media_type) ? row.media_type : 'text/plain',
-    sha256: row.sha256,
-  }
 }
 
 /** A new upload's row: not yet stored (no message may send it until `finishUpload`). */
@@ -88,31 +77,21 @@ export async function finishUpload(
   },
   requestLimit: number,
 ): Promise<{ readonly file: ThreadFile } | 'quota_exceeded'> {
-  const client = await pool.connect()
-  let broken: Error | undefined
-  try {
-    await client.query('BEGIN')
+  const stored = await inTransaction(pool, async (client) => {
     if ((await sentBytes(client, file.requestId)) + file.size > requestLimit) {
       await client.query('DELETE FROM thread_files WHERE id = $1', [file.id])
-      await client.query('COMMIT')
-      return 'quota_exceeded'
+      return 'quota_exceeded' as const
     }
     const { rows } = await client.query<FileRow>(
       `UPDATE thread_files SET size = $2, sha256 = $3, media_type = $4, stored_at = now()
        WHERE id = $1 RETURNING id, request_id, message_id, name, size, media_type, sha256`,
       [file.id, file.size, file.sha256, file.type],
     )
-    await client.query('COMMIT')
-    const row = rows[0]
-    if (!row) throw new Error('The finished upload is gone')
-    return { file: toThreadFile(row) }
-  } catch (error) {
-    broken = error instanceof Error ? error : new Error(String(error))
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release(broken)
-  }
+    return rows[0]
+  })
+  if (stored === 'quota_exceeded') return stored
+  if (!stored) throw new Error('The finished upload is gone')
+  return { file: toThreadFile(stored) }
 }
 
 /**

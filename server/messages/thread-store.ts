@@ -7,6 +7,7 @@ import type {
 } from '../../src/domain/api/api-contract'
 import type { Locale } from '../../src/domain/locales'
 import { isAcceptedMediaType, threadLimits } from '../../src/domain/requests/thread-limits'
+import { inTransaction } from '../db/transaction'
 import { notificationPayload, threadChannel, watcherFreshSeconds } from '../live/thread-hub'
 import { kindLiteral } from '../mail/mail-kind'
 import { digestMailKinds } from './digest-mail-kinds'
@@ -48,28 +49,38 @@ type MessageRow = {
   created_at: Date
   author_id: string | null
   author_name: string
-  files: { id: string; name: string; size: number; type: string; sha256: string }[]
+  files: { id: string; name: string; size: number; media_type: string; sha256: string }[]
 }
 
 /** A message with its author's name and its files (in the order attached). */
 const messageColumns = `m.id, m.side, m.internal, m.body, m.created_at, m.author_id,
   coalesce(trim(u.name || ' ' || u.last_name), '') AS author_name,
   coalesce((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size,
-      'type', f.media_type, 'sha256', f.sha256) ORDER BY f.position)
+      'media_type', f.media_type, 'sha256', f.sha256) ORDER BY f.position)
     FROM thread_files f WHERE f.message_id = m.id), '[]'::json) AS files
   FROM thread_messages m LEFT JOIN users u ON u.id = m.author_id`
 
-const side = (value: string): ThreadSide => (value === 'agency' ? 'agency' : 'client')
-
-function toFile(file: MessageRow['files'][number]): ThreadFile {
+/**
+ * A stored file as the API shows it, from its row or from a message's list of files; a media
+ * type no longer accepted shows as plain text.
+ */
+export function toThreadFile(file: {
+  readonly id: string
+  readonly name: string
+  readonly size: string | number
+  readonly media_type: string
+  readonly sha256: string
+}): ThreadFile {
   return {
     id: file.id,
     name: file.name,
     size: Number(file.size),
-    type: isAcceptedMediaType(file.type) ? file.type : 'text/plain',
+    type: isAcceptedMediaType(file.media_type) ? file.media_type : 'text/plain',
     sha256: file.sha256,
   }
 }
+
+const side = (value: string): ThreadSide => (value === 'agency' ? 'agency' : 'client')
 
 /** The client's view of a message: nothing of the agency's internals. */
 function toClientMessage(row: MessageRow, viewer: Viewer, upTo: number): ThreadMessage {
@@ -79,7 +90,7 @@ function toClientMessage(row: MessageRow, viewer: Viewer, upTo: number): ThreadM
     side: author,
     mine: row.author_id === viewer.userId,
     body: row.body,
-    files: row.files.map(toFile),
+    files: row.files.map(toThreadFile),
     createdAt: new Date(row.created_at).toISOString(),
     isNew: author !== viewer.side && Number(row.id) > upTo,
   }
@@ -218,14 +229,7 @@ export type SendOutcome =
  */
 export async function insertMessage(pool: Pool, message: NewMessage): Promise<SendOutcome> {
   const { thread, author } = message
-  const client = await pool.connect()
-  let broken: Error | undefined
-  const rollback = async <T>(value: T) => {
-    await client.query('ROLLBACK')
-    return value
-  }
-  try {
-    await client.query('BEGIN')
+  const stored = await inTransaction(pool, async (client, rollback) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended('thread:' || $1, 0))", [
       thread.requestId,
     ])
@@ -245,15 +249,19 @@ export async function insertMessage(pool: Pool, message: NewMessage): Promise<Se
            AND thread_files.stored_at IS NOT NULL`,
         [id, message.fileIds, thread.requestId, author.userId],
       )
-      if (attached.rowCount !== message.fileIds.length)
-        return await rollback({ outcome: 'invalid_files' } as const)
+      if (attached.rowCount !== message.fileIds.length) {
+        rollback()
+        return { outcome: 'invalid_files' } as const
+      }
       const sent = await client.query<{ total: string }>(
         `SELECT coalesce(sum(size), 0) AS total FROM thread_files
          WHERE request_id = $1 AND message_id IS NOT NULL`,
         [thread.requestId],
       )
-      if (Number(sent.rows[0]?.total ?? 0) > threadLimits.requestBytes)
-        return await rollback({ outcome: 'quota_exceeded' } as const)
+      if (Number(sent.rows[0]?.total ?? 0) > threadLimits.requestBytes) {
+        rollback()
+        return { outcome: 'quota_exceeded' } as const
+      }
     }
     await client.query('SELECT pg_notify($1, $2)', [
       threadChannel,
@@ -269,17 +277,11 @@ export async function insertMessage(pool: Pool, message: NewMessage): Promise<Se
     const { rows } = await client.query<MessageRow>(`SELECT ${messageColumns} WHERE m.id = $1`, [
       id,
     ])
-    await client.query('COMMIT')
-    const row = rows[0]
-    if (!row) throw new Error('The new message is gone')
-    return { outcome: 'sent', row, mailIds }
-  } catch (error) {
-    broken = error instanceof Error ? error : new Error(String(error))
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release(broken)
-  }
+    return { outcome: 'sent', row: rows[0], mailIds } as const
+  })
+  if (stored.outcome !== 'sent') return stored
+  if (!stored.row) throw new Error('The new message is gone')
+  return { outcome: 'sent', row: stored.row, mailIds: stored.mailIds }
 }
 
 /**

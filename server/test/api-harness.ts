@@ -208,15 +208,20 @@ export class ApiClient {
         : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     })
     this.remember(response.headers)
-    const text = await response.text()
-    let parsed: Record<string, unknown> = {}
-    try {
-      parsed = JSON.parse(text) as Record<string, unknown>
-    } catch {
-      parsed = { text }
-    }
-    return { status: response.status, headers: response.headers, body: parsed }
+    return answerOf(response)
   }
+}
+
+/** A response as the tests read it: its body parsed as JSON, or `{ text }` when it is not. */
+export async function answerOf(response: Response): Promise<Answer> {
+  const text = await response.text()
+  let parsed: Record<string, unknown> = {}
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>
+  } catch {
+    parsed = { text }
+  }
+  return { status: response.status, headers: response.headers, body: parsed }
 }
 
 type SendOptions = { xsrf?: boolean; contentType?: string; headers?: Record<string, string> }

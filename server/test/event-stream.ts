@@ -1,4 +1,4 @@
-import type { ApiClient } from './api-harness'
+import { type Answer, type ApiClient, answerOf } from './api-harness'
 
 /** One server-sent event as received. */
 export type ReceivedEvent = { readonly event: string; readonly id?: string; readonly data: string }
@@ -115,7 +115,7 @@ export async function postBytes(
   path: string,
   body: Buffer | ReadableStream<Uint8Array>,
   headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+): Promise<Answer> {
   if (!client.cookies.has('XSRF-TOKEN')) await client.fetchXsrfToken()
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
@@ -128,14 +128,7 @@ export async function postBytes(
     body,
     ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit)
-  const text = await response.text()
-  let parsed: Record<string, unknown> = {}
-  try {
-    parsed = JSON.parse(text) as Record<string, unknown>
-  } catch {
-    parsed = { text }
-  }
-  return { status: response.status, headers: response.headers, body: parsed }
+  return answerOf(response)
 }
 
 /** GETs raw bytes (a download) with the browser's cookies. */

@@ -18,7 +18,12 @@ import { verifyToken } from '../doubles/verify-email-answers'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
 import { waitForLink } from './mail-box'
 import { addPasskey } from './passkeys'
-import { grantAdmin, withDatabase } from './running-database'
+import {
+  expireVerificationLinks,
+  fillFileQuota,
+  grantAdmin,
+  withDatabase,
+} from './running-database'
 
 /**
  * The real situation behind each answer the path tests hold, by `<endpoint> <code>` (or
@@ -53,6 +58,21 @@ async function visitor(address: string = freshAddress()): Promise<ApiSession> {
 async function expectStatus(what: string, answer: ApiAnswer, status: number): Promise<void> {
   if (answer.status !== status)
     throw new Error(`${what}: expected ${status}, got ${answer.status} ${answer.text}`)
+}
+
+/**
+ * `attempt` again while its answer has `status` (refused, or let through), `times` more at the
+ * most: the first answer that differs, the limit's when the limit is reached.
+ */
+async function repeatWhile(
+  status: number,
+  times: number,
+  attempt: () => Promise<ApiAnswer>,
+): Promise<ApiAnswer> {
+  let answer = await attempt()
+  for (let tries = 0; tries < times && answer.status === status; tries += 1)
+    answer = await attempt()
+  return answer
 }
 
 async function register(api: ApiSession, email: string, name = pathRegistration.name) {
@@ -157,23 +177,22 @@ async function halfWay() {
   return { api, passwordStep, codes, wrongCode: notNow(secret) }
 }
 
-/** `passkey`'s answer to the sign-in options `api` asks for. */
-async function passkeyAnswer(api: ApiSession, passkey: SoftwarePasskey) {
-  const options = await api.call('POST', endpoints.passkeySignInOptions.path, {})
-  await expectStatus('the passkey sign-in options', options, 200)
+/** `passkey`'s answer to the challenge `api` asks for at `optionsPath`. */
+async function assertionFor(api: ApiSession, passkey: SoftwarePasskey, optionsPath: string) {
+  const options = await api.call('POST', optionsPath, {})
+  await expectStatus(`the passkey options of ${optionsPath}`, options, 200)
   return assertPasskey(passkey, (options.body as { options: never }).options, {
     origin: new URL(inject('baseURL')).origin,
   })
 }
 
+/** `passkey`'s answer to the sign-in options `api` asks for. */
+const passkeyAnswer = (api: ApiSession, passkey: SoftwarePasskey) =>
+  assertionFor(api, passkey, endpoints.passkeySignInOptions.path)
+
 /** `passkey`'s answer to the proof options the signed-in `api` asks for. */
-async function proofAnswer(api: ApiSession, passkey: SoftwarePasskey) {
-  const options = await api.call('POST', endpoints.reauthenticatePasskeyOptions.path, {})
-  await expectStatus('the passkey proof options', options, 200)
-  return assertPasskey(passkey, (options.body as { options: never }).options, {
-    origin: new URL(inject('baseURL')).origin,
-  })
-}
+const proofAnswer = (api: ApiSession, passkey: SoftwarePasskey) =>
+  assertionFor(api, passkey, endpoints.reauthenticatePasskeyOptions.path)
 
 /** A signed-in account whose sign-in is older than the proof window: it must prove it again. */
 async function staleProof(): Promise<Account> {
@@ -327,13 +346,7 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'verifyEmail expired_token': async () => {
     const { email, api } = await account({ confirmed: false })
     const token = await waitForLink(email, 'verify-email')
-    await withDatabase((db) =>
-      db.query(
-        `UPDATE email_verification_tokens SET expires_at = now() - interval '1 minute'
-         WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
-        [email],
-      ),
-    )
+    await expireVerificationLinks(email)
     return api.call('POST', endpoints.verifyEmail.path, { token })
   },
 
@@ -357,10 +370,9 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     // Failed attempts count per account: guess until the limit answers.
     const { email } = await account()
     const api = await visitor()
-    let answer = await api.call('POST', endpoints.login.path, { email, password: 'a wrong guess' })
-    for (let attempt = 0; attempt < 20 && answer.status === 401; attempt += 1)
-      answer = await api.call('POST', endpoints.login.path, { email, password: 'a wrong guess' })
-    return answer
+    return repeatWhile(401, 20, () =>
+      api.call('POST', endpoints.login.path, { email, password: 'a wrong guess' }),
+    )
   },
   'resendVerification ok': async () =>
     (await visitor()).call('POST', endpoints.resendVerification.path, {
@@ -385,10 +397,9 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'loginSecondFactor rate_limited': async () => {
     // Wrong codes count per half-way sign-in: guess until the limit answers.
     const { api, wrongCode } = await halfWay()
-    const guess = () => api.call('POST', endpoints.loginSecondFactor.path, { code: wrongCode })
-    let answer = await guess()
-    for (let tries = 0; tries < 20 && answer.status === 400; tries += 1) answer = await guess()
-    return answer
+    return repeatWhile(400, 20, () =>
+      api.call('POST', endpoints.loginSecondFactor.path, { code: wrongCode }),
+    )
   },
   'loginSecondFactor sign_in_expired': async () =>
     // No half-way sign-in (it expired, or never began): the code has nothing to finish.
@@ -413,13 +424,11 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     // Failed assertions count per address: an unknown passkey tries until the limit answers.
     const passkey = await unknownPasskey()
     const api = await visitor()
-    const attempt = async () =>
+    return repeatWhile(400, 40, async () =>
       api.call('POST', endpoints.passkeySignIn.path, {
         response: await passkeyAnswer(api, passkey),
-      })
-    let answer = await attempt()
-    for (let tries = 0; tries < 40 && answer.status === 400; tries += 1) answer = await attempt()
-    return answer
+      }),
+    )
   },
   // Fresh proof (the step-up dialog) and the factors it offers.
   'exportAccount reauthentication_required': async () =>
@@ -444,11 +453,9 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'reauthenticate rate_limited': async () => {
     // Wrong passwords count against the account: guess until the limit answers.
     const { api } = await staleProof()
-    const guess = () =>
-      api.call('POST', endpoints.reauthenticate.path, { password: 'not the password at all' })
-    let answer = await guess()
-    for (let tries = 0; tries < 20 && answer.status === 400; tries += 1) answer = await guess()
-    return answer
+    return repeatWhile(400, 20, () =>
+      api.call('POST', endpoints.reauthenticate.path, { password: 'not the password at all' }),
+    )
   },
   'reauthenticatePasskeyOptions ok': async () => {
     const { api } = await account()
@@ -498,10 +505,7 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     // Wrong codes count against the account: guess until the limit answers.
     const { api } = await account()
     const code = notNow(await startedAppSecret(api))
-    const guess = () => api.call('POST', endpoints.confirmTotp.path, { code })
-    let answer = await guess()
-    for (let tries = 0; tries < 20 && answer.status === 400; tries += 1) answer = await guess()
-    return answer
+    return repeatWhile(400, 20, () => api.call('POST', endpoints.confirmTotp.path, { code }))
   },
   'passkeyRegistrationOptions ok': async () =>
     (await account()).api.call('POST', endpoints.passkeyRegistrationOptions.path, {}),
@@ -575,10 +579,7 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     // A few messages a minute is a person; more is a script.
     const { api, id } = await clientRequest()
     const path = withId(endpoints.sendMyThreadMessage.path, id)
-    let answer = await api.call('POST', path, message('Again.'))
-    for (let sent = 0; sent < 30 && answer.status === 201; sent += 1)
-      answer = await api.call('POST', path, message('Again.'))
-    return answer
+    return repeatWhile(201, 30, () => api.call('POST', path, message('Again.')))
   },
   'uploadFile ok': async () => {
     const { api, id } = await clientRequest()
@@ -589,20 +590,8 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     return upload(api, id, 'logo.png', '<svg xmlns="http://www.w3.org/2000/svg"/>')
   },
   'uploadFile quota_exceeded': async () => {
-    // The request's sent files already hold 10 bytes short of 100 MB.
     const { api, id } = await clientRequest()
-    await withDatabase(async (db) => {
-      const sent = await db.query<{ id: string }>(
-        `INSERT INTO thread_messages (request_id, author_id, side, body)
-         SELECT id, user_id, 'client', 'Archive' FROM service_requests WHERE id = $1 RETURNING id`,
-        [id],
-      )
-      await db.query(
-        `INSERT INTO thread_files (request_id, message_id, name, size, media_type, sha256, stored_at)
-         VALUES ($1, $2, 'archive.pdf', 104857590, 'application/pdf', '', now())`,
-        [id, sent.rows[0]?.id],
-      )
-    })
+    await fillFileQuota(id)
     return upload(api, id, 'more.pdf', '%PDF-1.4\n%%EOF\n')
   },
   'me ok': async () => (await account()).api.call('GET', endpoints.me.path),
@@ -666,10 +655,7 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     // The same address writing again and again within the hour.
     const api = await visitor()
     const email = freshEmail('contact-often')
-    let answer = await api.call('POST', endpoints.contact.path, enquiry({ email }))
-    for (let attempt = 0; attempt < 12 && answer.status === 201; attempt += 1)
-      answer = await api.call('POST', endpoints.contact.path, enquiry({ email }))
-    return answer
+    return repeatWhile(201, 12, () => api.call('POST', endpoints.contact.path, enquiry({ email })))
   },
 
   // A client's brief, and the agency's inbox.

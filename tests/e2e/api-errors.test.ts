@@ -12,7 +12,12 @@ import { registrationFor } from '../fixtures/registration'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
 import { waitForLink } from './mail-box'
 import { addPasskey } from './passkeys'
-import { grantAdmin, withDatabase } from './running-database'
+import {
+  expireVerificationLinks,
+  fillFileQuota,
+  grantAdmin,
+  withDatabase,
+} from './running-database'
 
 // Every error code the contract (src/domain/api/api-contract.ts) lists for the endpoints, each
 // provoked at least once against the real e2e server by the real condition that causes it, over
@@ -219,13 +224,7 @@ describe('the endpoints’ own failures', () => {
     const email = freshEmail('expired')
     await registered(email, { verify: false })
     const token = await waitForLink(email, 'verify-email')
-    await withDatabase((db) =>
-      db.query(
-        `UPDATE email_verification_tokens SET expires_at = now() - interval '1 minute'
-         WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
-        [email],
-      ),
-    )
+    await expireVerificationLinks(email)
     const expired = await api.call('POST', path('verifyEmail'), { token })
     expectFailure('verifyEmail', expired, 400, 'expired_token')
   })
@@ -488,18 +487,7 @@ describe('a request’s workspace', () => {
 
   it('quota_exceeded: an upload that would take a request’s files past 100 MB', async () => {
     const id = await request()
-    await withDatabase(async (db) => {
-      const message = await db.query<{ id: string }>(
-        `INSERT INTO thread_messages (request_id, author_id, side, body)
-         SELECT id, user_id, 'client', 'Archive' FROM service_requests WHERE id = $1 RETURNING id`,
-        [id],
-      )
-      await db.query(
-        `INSERT INTO thread_files (request_id, message_id, name, size, media_type, sha256, stored_at)
-         VALUES ($1, $2, 'archive.pdf', 104857590, 'application/pdf', '', now())`,
-        [id, message.rows[0]?.id],
-      )
-    })
+    await fillFileQuota(id)
     const answer = await upload(id, 'more.pdf', '%PDF-1.4\n%%EOF\n')
     expectFailure('uploadFile', answer, 413, 'quota_exceeded')
   })

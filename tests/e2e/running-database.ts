@@ -40,3 +40,33 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
     await client.end()
   }
 }
+
+/** Makes the verification links mailed to `email` out of date, as an hour's wait would. */
+export function expireVerificationLinks(email: string): Promise<void> {
+  return withDatabase(async (db) => {
+    await db.query(
+      `UPDATE email_verification_tokens SET expires_at = now() - interval '1 minute'
+       WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    )
+  })
+}
+
+/**
+ * Makes the request's sent files hold 10 bytes short of its 100 MB quota (one message with one
+ * archive's row), so that its next upload is over.
+ */
+export function fillFileQuota(requestId: string): Promise<void> {
+  return withDatabase(async (db) => {
+    const sent = await db.query<{ id: string }>(
+      `INSERT INTO thread_messages (request_id, author_id, side, body)
+       SELECT id, user_id, 'client', 'Archive' FROM service_requests WHERE id = $1 RETURNING id`,
+      [requestId],
+    )
+    await db.query(
+      `INSERT INTO thread_files (request_id, message_id, name, size, media_type, sha256, stored_at)
+       VALUES ($1, $2, 'archive.pdf', 104857590, 'application/pdf', '', now())`,
+      [requestId, sent.rows[0]?.id],
+    )
+  })
+}

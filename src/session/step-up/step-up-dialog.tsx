@@ -2,9 +2,11 @@ import { Trans } from '@lingui/react/macro'
 import { type FormEvent, useRef } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { StepUpEvent, stepUpMachine } from '../../../machines/step-up-machine'
+import { CodeField } from '../../ui/code-field'
 import { FormField } from '../../ui/form-field'
 import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { ModalDialog } from '../../ui/modal-dialog'
+import { PasskeyButton } from '../../ui/passkey-button'
 
 /** The step-up dialog: what stepUpMachine shows while it is open. */
 export function StepUpDialog({
@@ -89,45 +91,37 @@ export function StepUpDialog({
               {refusal}
             </p>
           ) : null}
-          <FormField
-            form="step-up"
-            name="secret"
-            label={
-              method === 'code' ? (
-                <Trans>Code from your authenticator app, or a recovery code</Trans>
-              ) : (
-                <Trans>Password</Trans>
-              )
-            }
-            error={undefined}
-          >
-            {(control) =>
-              method === 'code' ? (
+          {method === 'code' ? (
+            <CodeField
+              form="step-up"
+              name="secret"
+              label={<Trans>Code from your authenticator app, or a recovery code</Trans>}
+              error={undefined}
+              kind="appOrRecoveryCode"
+              inputRef={inputRef}
+              refused={snapshot.matches('wrong')}
+            />
+          ) : (
+            <FormField
+              form="step-up"
+              name="secret"
+              label={<Trans>Password</Trans>}
+              error={undefined}
+            >
+              {(control) => (
                 <input
                   {...control}
                   ref={inputRef}
-                  // A refused code is cleared, as the machine forgets it.
-                  key={snapshot.matches('wrong') ? 'code-refused' : 'code'}
-                  type="text"
-                  inputMode="text"
-                  autoComplete="one-time-code"
-                  spellCheck={false}
-                  maxLength={40}
-                  required
-                />
-              ) : (
-                <input
-                  {...control}
-                  ref={inputRef}
-                  key={snapshot.matches('wrong') ? 'password-refused' : 'password'}
+                  // A refused password is cleared, as the machine forgets it.
+                  key={snapshot.matches('wrong') ? 'refused' : 'typed'}
                   type="password"
                   autoComplete="current-password"
                   maxLength={128}
                   required
                 />
-              )
-            }
-          </FormField>
+              )}
+            </FormField>
+          )}
           <p className="form-actions">
             <button type="submit" className="button button-primary" aria-disabled={busy}>
               {snapshot.matches('proving') ? <Trans>Checking…</Trans> : <Trans>Confirm</Trans>}
@@ -148,20 +142,13 @@ export function StepUpDialog({
               </button>
             ) : null}
             {methods.includes('passkey') ? (
-              <button
-                type="button"
-                className="button"
-                aria-disabled={busy}
-                onClick={() => {
-                  if (!busy) send({ type: 'usePasskey' })
-                }}
-              >
-                {snapshot.matches('passkey') ? (
-                  <Trans>Waiting for your passkey…</Trans>
-                ) : (
-                  <Trans>Use a passkey</Trans>
-                )}
-              </button>
+              <PasskeyButton
+                busy={busy}
+                waiting={snapshot.matches('passkey')}
+                onUse={() => send({ type: 'usePasskey' })}
+                label={<Trans>Use a passkey</Trans>}
+                waitingLabel={<Trans>Waiting for your passkey…</Trans>}
+              />
             ) : null}
             <button type="button" className="button" onClick={cancel}>
               <Trans>Cancel</Trans>

@@ -8,12 +8,12 @@ import { callEndpoint } from '../../../api/call-endpoint'
 import { signWithPasskey } from '../../../api/passkey-ceremony'
 import { factorMessages } from '../../../domain/accounts/factor-messages'
 import type { SecondFactorMethod, SignedInBody } from '../../../domain/api/api-contract'
-import { FormField } from '../../../ui/form-field'
+import { CodeField } from '../../../ui/code-field'
 import { submittedText, useFocusOnView } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
-import { ResultPanel } from '../../../ui/result-panel'
-import { RetryButton } from '../../../ui/retry-button'
+import { PasskeyButton } from '../../../ui/passkey-button'
 import { AccountForm } from './account-form'
+import { SignInFailed } from './sign-in-failed'
 
 /**
  * The second step of signing in (secondFactorMachine): a code from the authenticator app or a
@@ -70,22 +70,12 @@ export function SecondFactorStep({
 
   if (snapshot.matches('rateLimited') || snapshot.matches('error')) {
     return (
-      <ResultPanel
-        tone="bad"
+      <SignInFailed
+        rateLimited={snapshot.matches('rateLimited')}
+        message={message}
         headingRef={headingRef}
-        title={
-          message ??
-          (snapshot.matches('rateLimited') ? (
-            <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
-          ) : (
-            <Trans>Sign-in failed. Please try again.</Trans>
-          ))
-        }
-      >
-        <p className="form-actions">
-          <RetryButton onRetry={() => send({ type: 'retry' })} />
-        </p>
-      </ResultPanel>
+        onRetry={() => send({ type: 'retry' })}
+      />
     )
   }
   if (snapshot.matches('signedIn')) {
@@ -127,7 +117,7 @@ export function SecondFactorStep({
           <Trans>Your password is right. Confirm with your passkey.</Trans>
         )}
       </p>
-      <FormField
+      <CodeField
         form="second-factor"
         name="code"
         label={<Trans>Code</Trans>}
@@ -136,40 +126,22 @@ export function SecondFactorStep({
             ? _(factorMessages.codeRequired)
             : undefined
         }
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={codeRef}
-            key={snapshot.matches('wrongCode') ? 'refused' : 'typed'}
-            type="text"
-            inputMode="text"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            maxLength={40}
-            required
-          />
-        )}
-      </FormField>
+        kind="appOrRecoveryCode"
+        inputRef={codeRef}
+        refused={snapshot.matches('wrongCode')}
+      />
       <p className="form-actions">
         <button type="submit" className="button button-primary" aria-disabled={busy}>
           {snapshot.matches('checking') ? <Trans>Checking…</Trans> : <Trans>Continue</Trans>}
         </button>
         {methods.includes('passkey') ? (
-          <button
-            type="button"
-            className="button"
-            aria-disabled={busy}
-            onClick={() => {
-              if (!busy) send({ type: 'usePasskey' })
-            }}
-          >
-            {snapshot.matches('passkey') ? (
-              <Trans>Waiting for your passkey…</Trans>
-            ) : (
-              <Trans>Use a passkey</Trans>
-            )}
-          </button>
+          <PasskeyButton
+            busy={busy}
+            waiting={snapshot.matches('passkey')}
+            onUse={() => send({ type: 'usePasskey' })}
+            label={<Trans>Use a passkey</Trans>}
+            waitingLabel={<Trans>Waiting for your passkey…</Trans>}
+          />
         ) : null}
       </p>
     </AccountForm>

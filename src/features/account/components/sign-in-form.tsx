@@ -10,10 +10,11 @@ import type { SignedInBody } from '../../../domain/api/api-contract'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { PasskeyButton } from '../../../ui/passkey-button'
 import { ResultPanel } from '../../../ui/result-panel'
-import { RetryButton } from '../../../ui/retry-button'
 import { AccountForm } from './account-form'
 import { SecondFactorStep } from './second-factor-step'
+import { SignInFailed } from './sign-in-failed'
 
 /**
  * The sign-in form (signInMachine), its second step (SecondFactorStep) and passkeys: the
@@ -158,22 +159,12 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
   }
   if (snapshot.matches('rateLimited') || snapshot.matches('error')) {
     return (
-      <ResultPanel
-        tone="bad"
+      <SignInFailed
+        rateLimited={snapshot.matches('rateLimited')}
+        message={message}
         headingRef={headingRef}
-        title={
-          message ??
-          (snapshot.matches('rateLimited') ? (
-            <Trans>Too many attempts. Please wait a few minutes, then try again.</Trans>
-          ) : (
-            <Trans>Sign-in failed. Please try again.</Trans>
-          ))
-        }
-      >
-        <p className="form-actions">
-          <RetryButton onRetry={() => send({ type: 'retry' })} />
-        </p>
-      </ResultPanel>
+        onRetry={() => send({ type: 'retry' })}
+      />
     )
   }
   if (snapshot.matches('secondFactor')) {
@@ -257,20 +248,13 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
         <button type="submit" className="button button-primary" aria-disabled={busy}>
           {snapshot.matches('submitting') ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>
-        <button
-          type="button"
-          className="button"
-          aria-disabled={busy}
-          onClick={() => {
-            if (!busy) send({ type: 'usePasskey' })
-          }}
-        >
-          {snapshot.matches('passkey') ? (
-            <Trans>Waiting for your passkey…</Trans>
-          ) : (
-            <Trans>Sign in with a passkey</Trans>
-          )}
-        </button>
+        <PasskeyButton
+          busy={busy}
+          waiting={snapshot.matches('passkey')}
+          onUse={() => send({ type: 'usePasskey' })}
+          label={<Trans>Sign in with a passkey</Trans>}
+          waitingLabel={<Trans>Waiting for your passkey…</Trans>}
+        />
       </p>
     </AccountForm>
   )

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { passkeyRegistrationMachine } from '../../../../../machines/passkey-registration-machine'
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../../../../tests/doubles/fresh-proof'
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
+import { button, section } from '../../../../../tests/paths/security-section'
 import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
@@ -28,9 +29,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
 const nameField = () => within(section()).getByLabelText('Name this passkey') as HTMLInputElement
-const button = (name: string) => within(section()).getByRole('button', { name })
 const status = () => within(section()).getAllByRole('status')
 
 async function options() {

@@ -16,7 +16,7 @@ import { FormField } from '../../../../ui/form-field'
 import { submittedText, useFocusOnView } from '../../../../ui/form-flow'
 import { inspectorOptions } from '../../../../ui/machine-inspector'
 import { factorsQueryKey } from '../../api/account-queries'
-import { RecoveryCodesList } from './recovery-codes-list'
+import { CodesShownPanel } from './codes-shown-panel'
 
 /** "Add a passkey": the server's options, the browser's dialog, a name (passkeyRegistrationMachine). */
 export function AddPasskey() {
@@ -122,19 +122,14 @@ export function AddPasskey() {
   return (
     <>
       {outcome ? (
-        <div
-          className={snapshot.matches('saved') ? 'result-panel' : 'result-panel result-panel-bad'}
-        >
-          <p ref={statusRef} tabIndex={-1} role="status" className="focus-target">
-            {outcome}
-          </p>
-          {recoveryCodes.length > 0 ? <RecoveryCodesList codes={recoveryCodes} /> : null}
-          <p className="form-actions">
-            <button type="button" className="button" onClick={() => send({ type: 'dismiss' })}>
-              {snapshot.matches('saved') ? <Trans>Done</Trans> : <Trans>Close</Trans>}
-            </button>
-          </p>
-        </div>
+        <CodesShownPanel
+          bad={!snapshot.matches('saved')}
+          statusRef={statusRef}
+          status={outcome}
+          codes={recoveryCodes}
+          onDone={() => send({ type: 'dismiss' })}
+          doneLabel={snapshot.matches('saved') ? <Trans>Done</Trans> : <Trans>Close</Trans>}
+        />
       ) : null}
       {snapshot.matches('saved') && recoveryCodes.length > 0 ? null : (
         <p className="form-actions">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { recoveryCodesMachine } from '../../../../../machines/recovery-codes-machine'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
@@ -14,6 +14,7 @@ import {
 } from '../../../../../tests/doubles/recovery-codes-answers'
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
+import { button, section, statusText } from '../../../../../tests/paths/security-section'
 import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
@@ -23,16 +24,6 @@ afterEach(() => {
 })
 
 const factors = passkeyFactorsRead.body
-const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
-const button = (name: string) => within(section()).getByRole('button', { name })
-const statusText = (text: string) =>
-  waitFor(() =>
-    expect(
-      within(section())
-        .getAllByRole('status')
-        .some((s) => s.textContent === text),
-    ).toBe(true),
-  )
 
 testMachinePaths(recoveryCodesMachine, {
   render: async () => {

@@ -10,7 +10,7 @@ import { useFocusOnView } from '../../../../ui/form-flow'
 import { inspectorOptions } from '../../../../ui/machine-inspector'
 import { RetryButton } from '../../../../ui/retry-button'
 import { factorsQueryKey } from '../../api/account-queries'
-import { RecoveryCodesList } from './recovery-codes-list'
+import { CodesShownPanel } from './codes-shown-panel'
 
 /** How many recovery codes are left, and a new set (recoveryCodesMachine), shown once. */
 export function RecoveryCodesPanel({
@@ -49,17 +49,12 @@ export function RecoveryCodesPanel({
 
   if (snapshot.matches('shown')) {
     return (
-      <div className="result-panel">
-        <p ref={statusRef} tabIndex={-1} role="status" className="focus-target">
-          <Trans>Your new recovery codes are ready; the old ones no longer work.</Trans>
-        </p>
-        <RecoveryCodesList codes={snapshot.context.codes} />
-        <p className="form-actions">
-          <button type="button" className="button" onClick={() => send({ type: 'done' })}>
-            <Trans>Done</Trans>
-          </button>
-        </p>
-      </div>
+      <CodesShownPanel
+        statusRef={statusRef}
+        status={<Trans>Your new recovery codes are ready; the old ones no longer work.</Trans>}
+        codes={snapshot.context.codes}
+        onDone={() => send({ type: 'done' })}
+      />
     )
   }
   if (snapshot.matches('rateLimited') || snapshot.matches('error')) {

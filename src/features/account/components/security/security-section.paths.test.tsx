@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { factorActionsMachine } from '../../../../../machines/factor-actions-machine'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
@@ -13,6 +13,7 @@ import {
 } from '../../../../../tests/doubles/security-section-answers'
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
+import { button, section, statusText } from '../../../../../tests/paths/security-section'
 import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
@@ -22,16 +23,6 @@ afterEach(() => {
 })
 
 const factors = laptopFactorsRead.body
-const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
-const button = (name: string) => within(section()).getByRole('button', { name })
-const statusText = (text: string) =>
-  waitFor(() =>
-    expect(
-      within(section())
-        .getAllByRole('status')
-        .some((s) => s.textContent === text),
-    ).toBe(true),
-  )
 const passkeyPath = '/api/v1/me/factors/passkeys/p1'
 
 testMachinePaths(factorActionsMachine, {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { totpEnrolmentMachine } from '../../../../../machines/totp-enrolment-machine'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
@@ -10,6 +10,7 @@ import {
 import { totpStarted as started, totpPathEvents } from '../../../../../tests/doubles/totp-answers'
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
+import { button, section, statusText } from '../../../../../tests/paths/security-section'
 import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
@@ -18,17 +19,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const section = () => screen.getByRole('region', { name: 'Sign-in and security' })
 const codeField = () => within(section()).getByLabelText('Code from the app') as HTMLInputElement
-const button = (name: string) => within(section()).getByRole('button', { name })
-const statusText = (text: string) =>
-  waitFor(() =>
-    expect(
-      within(section())
-        .getAllByRole('status')
-        .some((s) => s.textContent === text),
-    ).toBe(true),
-  )
 
 testMachinePaths(totpEnrolmentMachine, {
   render: async () => {

@@ -8,13 +8,13 @@ import { totpEnrolmentMachine } from '../../../../../machines/totp-enrolment-mac
 import { callEndpoint } from '../../../../api/call-endpoint'
 import { factorMessages } from '../../../../domain/accounts/factor-messages'
 import { useFreshProof } from '../../../../session/step-up/fresh-proof'
-import { FormField } from '../../../../ui/form-field'
+import { CodeField } from '../../../../ui/code-field'
 import { submittedText, useFocusOnView } from '../../../../ui/form-flow'
 import { inspectorOptions } from '../../../../ui/machine-inspector'
 import { RetryButton } from '../../../../ui/retry-button'
 import { factorsQueryKey } from '../../api/account-queries'
+import { CodesShownPanel } from './codes-shown-panel'
 import { QrCode } from './qr-code'
-import { RecoveryCodesList } from './recovery-codes-list'
 
 /**
  * The authenticator app: on (with a way to turn it off, `onDisable`), or set up here
@@ -103,7 +103,7 @@ export function TotpPanel({
               {refusal}
             </p>
           ) : null}
-          <FormField
+          <CodeField
             form="totp"
             name="code"
             label={<Trans>Code from the app</Trans>}
@@ -112,19 +112,9 @@ export function TotpPanel({
                 ? _(factorMessages.codeRequired)
                 : undefined
             }
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={codeRef}
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={12}
-                required
-              />
-            )}
-          </FormField>
+            kind="appCode"
+            inputRef={codeRef}
+          />
           <p className="form-actions">
             <button type="submit" className="button button-primary" aria-disabled={busy}>
               {busy ? <Trans>Checking…</Trans> : <Trans>Turn on the authenticator app</Trans>}
@@ -141,17 +131,12 @@ export function TotpPanel({
   }
   if (snapshot.matches('codesShown')) {
     return (
-      <div className="result-panel">
-        <p ref={statusRef} tabIndex={-1} role="status" className="focus-target">
-          <Trans>The authenticator app is on.</Trans>
-        </p>
-        {recoveryCodes.length > 0 ? <RecoveryCodesList codes={recoveryCodes} /> : null}
-        <p className="form-actions">
-          <button type="button" className="button" onClick={() => send({ type: 'done' })}>
-            <Trans>Done</Trans>
-          </button>
-        </p>
-      </div>
+      <CodesShownPanel
+        statusRef={statusRef}
+        status={<Trans>The authenticator app is on.</Trans>}
+        codes={recoveryCodes}
+        onDone={() => send({ type: 'done' })}
+      />
     )
   }
   if (snapshot.matches('rateLimited') || snapshot.matches('error')) {
