@@ -32,23 +32,36 @@ export const shown = (message: ThreadMessage): ConversationMessage => ({
   files: [],
 })
 
-export const welcome = apiMessage(
+/** The thread's first message: on the page before the newest. */
+export const earlier = apiMessage(
   '1',
+  true,
+  'We would like a new website for our bakery.',
+  '2026-11-20T09:00:00.000Z',
+)
+export const welcome = apiMessage(
+  '2',
   false,
   'Thanks for your request!\nSee https://puente.example/brief for what we need.',
   '2026-11-21T09:00:00.000Z',
 )
 export const written = 'Here is our logo.\nTalk soon.'
-export const stored = apiMessage('2', true, written, '2026-11-22T09:00:00.000Z')
-export const arrived = apiMessage('3', false, 'We have it, thank you.', '2026-11-23T09:00:00.000Z')
+export const stored = apiMessage('3', true, written, '2026-11-22T09:00:00.000Z')
+export const arrived = apiMessage('4', false, 'We have it, thank you.', '2026-11-23T09:00:00.000Z')
 
-/** The thread as the page first reads it: the agency's welcome. */
-export const threadRead = readAs<ThreadPage<ThreadMessage>>('myThreadMessages', {
-  success: true,
-  messages: [welcome],
-  olderCursor: null,
-  newCount: 1,
-})
+/** The thread as the page first reads it: the agency's welcome, and older messages before it. */
+export const threadRead = readAs<ThreadPage<ThreadMessage>>(
+  'myThreadMessages',
+  { success: true, messages: [welcome], olderCursor: welcome.id, newCount: 1 },
+  'newest of many',
+)
+
+/** The page before it (`?before=<its olderCursor>`): the thread's start. */
+export const olderRead = readAs<ThreadPage<ThreadMessage>>(
+  'myThreadMessages',
+  { success: true, messages: [earlier], olderCursor: null, newCount: 1 },
+  'older page',
+)
 
 /** The message sent: stored, as the thread will show it. */
 export const sentRead = readAs<ThreadMessageBody<ThreadMessage>>('sendMyThreadMessage', {
@@ -57,18 +70,30 @@ export const sentRead = readAs<ThreadMessageBody<ThreadMessage>>('sendMyThreadMe
   threadMessage: stored,
 })
 
-export const conversationReads = [threadRead, sentRead]
+export const conversationReads = [threadRead, olderRead, sentRead]
+
+/** The pages as the page shows them (the model's actors resolve with these). */
+const newestPage = { messages: [shown(welcome)], olderCursor: welcome.id }
+const olderPage = { messages: [shown(earlier)], olderCursor: null }
 
 export const conversationPathEvents: PathEvents<typeof conversationMachine> = (snapshot) => {
   const live = { type: 'received', message: shown(arrived) } as const
   if (snapshot.matches('loading'))
     return [
       live,
-      { type: 'xstate.done.actor.loadThread', output: { messages: [shown(welcome)] } },
+      { type: 'xstate.done.actor.loadThread', output: newestPage },
       { type: 'xstate.error.actor.loadThread', error: unreachable() },
     ]
-  if (snapshot.matches('sending'))
+  if (snapshot.matches('failed')) return [live]
+  const history = snapshot.matches({ open: { history: 'loadingOlder' } })
+    ? [
+        { type: 'xstate.done.actor.loadOlder', output: olderPage } as const,
+        { type: 'xstate.error.actor.loadOlder', error: unreachable() } as const,
+      ]
+    : []
+  if (snapshot.matches({ open: { composer: 'sending' } }))
     return [
+      ...history,
       live,
       { type: 'xstate.done.actor.sendMessage', output: shown(stored) },
       {
@@ -82,8 +107,10 @@ export const conversationPathEvents: PathEvents<typeof conversationMachine> = (s
       { type: 'xstate.error.actor.sendMessage', error: unreachable() },
     ]
   return [
+    ...history,
     { type: 'send', draft: { body: written, uploadIds: [] } },
     { type: 'send', draft: { body: ' ', uploadIds: [] } },
+    { type: 'loadOlder' },
     live,
   ]
 }
