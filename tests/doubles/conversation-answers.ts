@@ -5,7 +5,7 @@ import type {
   ThreadPage,
 } from '../../src/domain/api/api-contract'
 import type { ConversationMessage } from '../../src/domain/workspace/conversation'
-import type { PathEvents } from '../paths/path-plan'
+import type { PathEvents, PathPossible } from '../paths/path-plan'
 import { readAs, refused, unreachable } from './api-answers'
 
 /** What a request's conversation reads and sends on its generated paths, and the answers. */
@@ -113,4 +113,25 @@ export const conversationPathEvents: PathEvents<typeof conversationMachine> = (s
     { type: 'loadOlder' },
     live,
   ]
+}
+
+/**
+ * What a reader can cause on the paths: once a message is stored, sending another only counts
+ * one more, so the paths stop there. Sending is explored while older messages may still be
+ * loaded (the history's own transitions are the same whatever the composer does), and older
+ * pages are asked for from a composer at rest, with or without a message arriving meanwhile.
+ */
+export const conversationPathPossible: PathPossible<typeof conversationMachine> = (
+  snapshot,
+  event,
+) => {
+  if (event.type === 'send')
+    return snapshot.context.sent === 0 && snapshot.matches({ open: { history: 'more' } })
+  if (event.type === 'loadOlder')
+    return (
+      snapshot.matches({ open: { composer: 'ready' } }) &&
+      snapshot.context.sent === 0 &&
+      snapshot.context.arrived === undefined
+    )
+  return true
 }

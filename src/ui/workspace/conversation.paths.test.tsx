@@ -4,6 +4,7 @@ import { conversationMachine } from '../../../machines/conversation-machine'
 import {
   arrived,
   conversationPathEvents,
+  conversationPathPossible,
   earlier,
   olderRead,
   sentRead,
@@ -48,21 +49,7 @@ testMachinePaths(conversationMachine, {
     return view
   },
   events: conversationPathEvents,
-  possible: (snapshot, event) => {
-    // Once a message is stored, sending another only counts one more: the paths stop there.
-    // Sending is explored while older messages may still be loaded (the history's own
-    // transitions are the same whatever the composer does), and older pages are asked for
-    // from a composer at rest, with or without a message arriving meanwhile.
-    if (event.type === 'send')
-      return snapshot.context.sent === 0 && snapshot.matches({ open: { history: 'more' } })
-    if (event.type === 'loadOlder')
-      return (
-        snapshot.matches({ open: { composer: 'ready' } }) &&
-        snapshot.context.sent === 0 &&
-        snapshot.context.arrived === undefined
-      )
-    return true
-  },
+  possible: conversationPathPossible,
   exec: {
     'xstate.done.actor.loadThread': async () => {
       const request = await network.next(threadPath)
