@@ -28,7 +28,11 @@ function started(
   send: (draft: ConversationDraft) => Promise<ConversationMessage>,
   load: () => Promise<LoadedThread> = async () => ({
     messages: [first],
+    olderCursor: null,
   }),
+  loadOlder: (cursor: string) => Promise<LoadedThread> = async (cursor) => {
+    throw new Error(`No page before ${cursor}`)
+  },
 ) {
   const markRead = vi.fn()
   const sent: ConversationDraft[] = []
@@ -36,6 +40,7 @@ function started(
     conversationMachine.provide({
       actors: {
         loadThread: fromPromise(load),
+        loadOlder: fromPromise(({ input }) => loadOlder(input)),
         sendMessage: fromPromise(({ input }) => {
           sent.push(input)
           return send(input)
@@ -50,16 +55,24 @@ function started(
 const settled = (actor: ReturnType<typeof started>['actor']) =>
   new Promise<void>((resolve) => {
     const done = () =>
-      !actor.getSnapshot().matches('loading') && !actor.getSnapshot().matches('sending')
+      !actor.getSnapshot().matches('loading') &&
+      !actor.getSnapshot().matches({ open: { composer: 'sending' } }) &&
+      !actor.getSnapshot().matches({ open: { history: 'loadingOlder' } })
     if (done()) resolve()
     actor.subscribe(() => done() && resolve())
   })
+
+/** The composer region's state once the thread is open. */
+const composer = (actor: ReturnType<typeof started>['actor']) => {
+  const value = actor.getSnapshot().value
+  return typeof value === 'string' ? value : value.open.composer
+}
 
 describe('conversation', () => {
   it('loads the thread, marks it read and appends the stored message once answered', async () => {
     const { actor, markRead, sent } = started(async () => stored)
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('ready')
+    expect(composer(actor)).toBe('ready')
     expect(markRead).toHaveBeenCalledTimes(1)
     actor.send({ type: 'send', draft })
     // Not optimistic: nothing is shown before the server stores it.
@@ -102,18 +115,18 @@ describe('conversation', () => {
     await settled(actor)
     actor.send({ type: 'send', draft })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('rateLimited')
+    expect(composer(actor)).toBe('rateLimited')
     expect(actor.getSnapshot().context.message).toBe('Too many messages.')
     actor.send({ type: 'send', draft })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('refused')
+    expect(composer(actor)).toBe('refused')
     actor.send({ type: 'send', draft })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('sendFailed')
+    expect(composer(actor)).toBe('sendFailed')
     expect(actor.getSnapshot().context.draft).toEqual(draft)
     actor.send({ type: 'retry' })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('ready')
+    expect(composer(actor)).toBe('ready')
     expect(sent).toHaveLength(4)
   })
 
@@ -126,10 +139,10 @@ describe('conversation', () => {
       { body: 'Files', uploadIds: ['1', '2', '3', '4', '5', '6'] },
     ]) {
       actor.send({ type: 'send', draft: refused })
-      expect(actor.getSnapshot().value).toBe('invalid')
+      expect(composer(actor)).toBe('invalid')
     }
     actor.send({ type: 'send', draft: { body: 'x'.repeat(10_000), uploadIds: [] } })
-    expect(actor.getSnapshot().value).toBe('sending')
+    expect(composer(actor)).toBe('sending')
     await settled(actor)
     expect(sent).toHaveLength(1)
   })
@@ -141,7 +154,7 @@ describe('conversation', () => {
       async () => {
         tries += 1
         if (tries === 1) throw { message: 'Network Error' }
-        return { messages: [] }
+        return { messages: [], olderCursor: null }
       },
     )
     await settled(actor)
@@ -150,7 +163,55 @@ describe('conversation', () => {
     actor.send({ type: 'received', message: arrived })
     actor.send({ type: 'retry' })
     await settled(actor)
-    expect(actor.getSnapshot().value).toBe('ready')
+    expect(composer(actor)).toBe('ready')
     expect(actor.getSnapshot().context.messages).toEqual([])
+  })
+
+  it('adds older pages before the shown ones, once each, while a message is sent', async () => {
+    const oldest = message('m0', '2026-11-19T10:00:00.000Z', true)
+    const asked: string[] = []
+    let failOnce = true
+    let answerPage: (page: LoadedThread) => void = () => {}
+    const { actor } = started(
+      async () => stored,
+      async () => ({ messages: [first], olderCursor: 'c1' }),
+      (cursor) => {
+        asked.push(cursor)
+        if (failOnce) {
+          failOnce = false
+          return Promise.reject({ message: 'Network Error' })
+        }
+        return new Promise((resolve) => {
+          answerPage = resolve
+        })
+      },
+    )
+    await settled(actor)
+    expect(actor.getSnapshot().matches({ open: { history: 'more' } })).toBe(true)
+    actor.send({ type: 'loadOlder' })
+    await settled(actor)
+    expect(actor.getSnapshot().matches({ open: { history: 'olderFailed' } })).toBe(true)
+    // The failure is the history's own: the composer is untouched.
+    expect(composer(actor)).toBe('ready')
+    actor.send({ type: 'loadOlder' })
+    actor.send({ type: 'send', draft })
+    actor.send({ type: 'received', message: arrived })
+    expect(actor.getSnapshot().value).toEqual({
+      open: { composer: 'sending', history: 'loadingOlder' },
+    })
+    // The page overlaps what is shown (the first message): nothing appears twice.
+    answerPage({ messages: [oldest, first], olderCursor: null })
+    await settled(actor)
+    expect(asked).toEqual(['c1', 'c1'])
+    expect(actor.getSnapshot().value).toEqual({ open: { composer: 'ready', history: 'complete' } })
+    expect(actor.getSnapshot().context.messages.map((shown) => shown.id)).toEqual([
+      'm0',
+      'm1',
+      'm2',
+      'm3',
+    ])
+    // The thread's start is shown: asking again does nothing.
+    actor.send({ type: 'loadOlder' })
+    expect(asked).toHaveLength(2)
   })
 })

@@ -10,12 +10,16 @@ import { messageActions, showServerText } from './form-flow'
 /**
  * One service request's thread, on the client's workspace page and in the agency's inbox:
  *
- *   loading → ready | failed;  failed → (retry) loading
- *   ready → (send) sending | invalid (the draft is empty or too long: nothing is sent)
- *   sending → ready (the stored message appended) | rateLimited (429) | refused (400, 413)
- *           | sendFailed (any other failure);  sendFailed → (retry) sending, the draft kept
- *   rateLimited | refused | invalid → (send) a corrected draft, as from ready
- *   in every state but loading and failed: (received) a message that arrived live
+ *   loading → open | failed;  failed → (retry) loading
+ *   open, two regions side by side:
+ *     composer: ready → (send) sending | invalid (the draft is empty or too long: not sent)
+ *       sending → ready (the stored message appended) | rateLimited (429) | refused (400, 413)
+ *               | sendFailed (any other failure);  sendFailed → (retry) sending, draft kept
+ *       rateLimited | refused | invalid → (send) a corrected draft, as from ready
+ *     history: more (the server has older messages) | complete (the thread's start is shown)
+ *       more → (loadOlder) loadingOlder → more | complete, the older page added
+ *            | olderFailed;  olderFailed → (loadOlder) loadingOlder
+ *   in open: (received) a message that arrived live
  *
  * A sent message is appended when the server answers with it, not optimistically: what the
  * thread shows is always what is stored (its id, time and files as the other side sees them),
@@ -23,7 +27,13 @@ import { messageActions, showServerText } from './form-flow'
  * composer meanwhile, so nothing typed is lost. The live stream may deliver the same message
  * (the author's own, or one the first load already had): every message is added once, by id.
  *
- * Effects are injected: `loadThread` (the thread's newest page), `sendMessage` (the draft,
+ * The page shows the newest page of the thread first; older pages are added on request, each
+ * before the ones shown. The history is a region of its own so that reading older messages
+ * never interrupts a message being written or sent, and a message arriving meanwhile is added
+ * as any other (by id: an older page and the live stream never show a message twice).
+ *
+ * Effects are injected: `loadThread` (the thread's newest page), `loadOlder` (the page before
+ * a cursor), `sendMessage` (the draft,
  * resolving with the stored message) and `markRead` (tell the server the reader has seen the
  * thread up to its newest message, once loaded, after sending and whenever a message arrives
  * while the page is open; fire and forget). No timers, no I/O of its own.
@@ -39,22 +49,34 @@ export type ConversationContext = {
   readonly arrived: ConversationMessage | undefined
   /** The server's text for the current refusal or failure. */
   readonly message: string | undefined
+  /** Where the page before the oldest shown one starts; null when the thread's start is shown. */
+  readonly olderCursor: string | null
 }
 
-export type LoadedThread = { readonly messages: readonly ConversationMessage[] }
+/** A page of the thread: its messages and the cursor of the page before it (null: none). */
+export type LoadedThread = {
+  readonly messages: readonly ConversationMessage[]
+  readonly olderCursor: string | null
+}
 
 export type ConversationEvent =
   | { readonly type: 'send'; readonly draft: ConversationDraft }
   | { readonly type: 'retry' }
   | { readonly type: 'received'; readonly message: ConversationMessage }
+  | { readonly type: 'loadOlder' }
 
-const withMessage = (
+const inTimeOrder = (messages: readonly ConversationMessage[]): readonly ConversationMessage[] =>
+  [...messages].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+
+/** `messages` with each of `added` it does not have yet (by id), in time order. */
+const withMessages = (
   messages: readonly ConversationMessage[],
-  message: ConversationMessage,
-): readonly ConversationMessage[] =>
-  messages.some((known) => known.id === message.id)
-    ? messages
-    : [...messages, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+  added: readonly ConversationMessage[],
+): readonly ConversationMessage[] => {
+  const known = new Set(messages.map((message) => message.id))
+  const fresh = added.filter((message) => !known.has(message.id))
+  return fresh.length === 0 ? messages : inTimeOrder([...messages, ...fresh])
+}
 
 export const conversationMachine = setup({
   types: {
@@ -65,6 +87,9 @@ export const conversationMachine = setup({
     loadThread: fromPromise<LoadedThread>(async () => {
       throw new Error('loadThread is not provided')
     }),
+    loadOlder: fromPromise<LoadedThread, string>(async () => {
+      throw new Error('loadOlder is not provided')
+    }),
     sendMessage: fromPromise<ConversationMessage, ConversationDraft>(async () => {
       throw new Error('sendMessage is not provided')
     }),
@@ -73,21 +98,26 @@ export const conversationMachine = setup({
     ...messageActions<ConversationContext, ConversationEvent>(),
     markRead: () => {},
     keepThread: assign((_, { thread }: { readonly thread: LoadedThread }) => ({
-      messages: [...thread.messages].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+      messages: inTimeOrder(thread.messages),
+      olderCursor: thread.olderCursor,
+    })),
+    addOlder: assign(({ context }, { page }: { readonly page: LoadedThread }) => ({
+      messages: withMessages(context.messages, page.messages),
+      olderCursor: page.olderCursor,
     })),
     rememberDraft: assign((_, { draft }: { readonly draft: ConversationDraft }) => ({
       draft,
       message: undefined,
     })),
     appendSent: assign(({ context }, { message }: { readonly message: ConversationMessage }) => ({
-      messages: withMessage(context.messages, message),
+      messages: withMessages(context.messages, [message]),
       draft: undefined,
       sent: context.sent + 1,
       message: undefined,
     })),
     appendArrived: assign(
       ({ context }, { message }: { readonly message: ConversationMessage }) => ({
-        messages: withMessage(context.messages, message),
+        messages: withMessages(context.messages, [message]),
         arrived: message.mine ? context.arrived : message,
       }),
     ),
@@ -96,6 +126,7 @@ export const conversationMachine = setup({
     validDraft: (_, { draft }: { readonly draft: ConversationDraft }) => isValidDraft(draft),
     unknownMessage: ({ context }, { message }: { readonly message: ConversationMessage }) =>
       !context.messages.some((known) => known.id === message.id),
+    hasOlder: ({ context }) => context.olderCursor !== null,
     tooManyMessages: (_, { error }: { readonly error: unknown }) => failureStatus(error) === 429,
     draftRefused: (_, { error }: { readonly error: unknown }) =>
       failureStatus(error) === 400 || failureStatus(error) === 413,
@@ -108,6 +139,7 @@ export const conversationMachine = setup({
     sent: 0,
     arrived: undefined,
     message: undefined,
+    olderCursor: null,
   },
   initial: 'loading',
   on: {
@@ -127,7 +159,7 @@ export const conversationMachine = setup({
         id: 'loadThread',
         src: 'loadThread',
         onDone: {
-          target: 'ready',
+          target: 'open',
           actions: [
             { type: 'keepThread', params: ({ event }) => ({ thread: event.output }) },
             'markRead',
@@ -142,42 +174,79 @@ export const conversationMachine = setup({
         retry: { target: 'loading', actions: 'forgetMessage' },
       },
     },
-    ready: { on: { send: sendTo() } },
-    invalid: { on: { send: sendTo() } },
-    rateLimited: { on: { send: sendTo() } },
-    refused: { on: { send: sendTo() } },
-    sendFailed: {
-      on: {
-        send: sendTo(),
-        retry: { target: 'sending', actions: 'forgetMessage' },
-      },
-    },
-    sending: {
-      invoke: {
-        id: 'sendMessage',
-        src: 'sendMessage',
-        input: ({ context }) => context.draft ?? { body: '', uploadIds: [] },
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'appendSent', params: ({ event }) => ({ message: event.output }) },
-            'markRead',
-          ],
+    open: {
+      type: 'parallel',
+      states: {
+        composer: {
+          initial: 'ready',
+          states: {
+            ready: { on: { send: sendTo() } },
+            invalid: { on: { send: sendTo() } },
+            rateLimited: { on: { send: sendTo() } },
+            refused: { on: { send: sendTo() } },
+            sendFailed: {
+              on: {
+                send: sendTo(),
+                retry: { target: 'sending', actions: 'forgetMessage' },
+              },
+            },
+            sending: {
+              invoke: {
+                id: 'sendMessage',
+                src: 'sendMessage',
+                input: ({ context }) => context.draft ?? { body: '', uploadIds: [] },
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'appendSent', params: ({ event }) => ({ message: event.output }) },
+                    'markRead',
+                  ],
+                },
+                onError: [
+                  {
+                    guard: {
+                      type: 'tooManyMessages',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: 'rateLimited',
+                    actions: showServerText,
+                  },
+                  {
+                    // 400: the text or the files refused; 413: the request's files would pass 100 MB.
+                    guard: {
+                      type: 'draftRefused',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: 'refused',
+                    actions: showServerText,
+                  },
+                  { target: 'sendFailed', actions: showServerText },
+                ],
+              },
+            },
+          },
         },
-        onError: [
-          {
-            guard: { type: 'tooManyMessages', params: ({ event }) => ({ error: event.error }) },
-            target: 'rateLimited',
-            actions: showServerText,
+        history: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasOlder', target: 'more' }, { target: 'complete' }] },
+            more: { on: { loadOlder: 'loadingOlder' } },
+            loadingOlder: {
+              invoke: {
+                id: 'loadOlder',
+                src: 'loadOlder',
+                input: ({ context }) => context.olderCursor ?? '',
+                onDone: {
+                  target: 'checking',
+                  actions: { type: 'addOlder', params: ({ event }) => ({ page: event.output }) },
+                },
+                onError: 'olderFailed',
+              },
+            },
+            olderFailed: { on: { loadOlder: 'loadingOlder' } },
+            complete: {},
           },
-          {
-            // 400: the text or the files refused; 413: the request's files would pass 100 MB.
-            guard: { type: 'draftRefused', params: ({ event }) => ({ error: event.error }) },
-            target: 'refused',
-            actions: showServerText,
-          },
-          { target: 'sendFailed', actions: showServerText },
-        ],
+        },
       },
     },
   },

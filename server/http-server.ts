@@ -1,14 +1,18 @@
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
 import type { Hono } from 'hono'
+import { endpoints } from '../src/domain/api/api-contract'
 import type { RequestEnv } from './log/request-log'
 
 /**
  * Limits of the HTTP server, far below Node's defaults (300 s per request, 60 s for headers,
  * no connection cap), so slow or stalled clients cannot hold sockets and memory for minutes.
+ * A file upload is the one request whose body may rightly take longer than 30 s: it has its
+ * own limits, as long as bytes keep coming.
  */
 export type HttpLimits = {
-  /** Whole request, headers and body: 30 s. */
+  /** Whole request, headers and body: 30 s (an upload: `uploadTimeoutMs`). */
   readonly requestTimeoutMs: number
   /** Headers alone (a slowloris client trickling them): 10 s. */
   readonly headersTimeoutMs: number
@@ -16,6 +20,10 @@ export type HttpLimits = {
   readonly keepAliveTimeoutMs: number
   /** Connections beyond this are refused at accept time. */
   readonly maxConnections: number
+  /** A whole upload (`POST /api/v1/me/uploads`): the largest file at 1 Mbit/s, 100 s. */
+  readonly uploadTimeoutMs: number
+  /** An upload from which no byte arrived for this long is stalled and ended: 10 s. */
+  readonly uploadIdleTimeoutMs: number
 }
 
 export const defaultHttpLimits: HttpLimits = {
@@ -23,6 +31,74 @@ export const defaultHttpLimits: HttpLimits = {
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
+  // 10 MiB at 1 Mbit/s takes 84 s: the largest file on a slow link, with room for it to waver.
+  uploadTimeoutMs: 100_000,
+  uploadIdleTimeoutMs: 10_000,
+}
+
+/** Whether a request is a file upload (the one request given the upload limits). */
+function isUpload(request: IncomingMessage): boolean {
+  return (
+    request.method === endpoints.uploadFile.method &&
+    (request.url ?? '').split('?')[0] === endpoints.uploadFile.path
+  )
+}
+
+/** What Node itself answers a request that took too long to arrive, before closing. */
+const timedOut = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
+
+/** Ends a request still arriving: a 408 when nothing was answered yet, then the connection. */
+function endArriving(request: IncomingMessage, response: ServerResponse): void {
+  const socket = request.socket
+  if (!response.headersSent && socket.writable) socket.end(timedOut)
+  socket.destroy()
+}
+
+/**
+ * Node's own request timeout is one number for every request, so the server gives it the
+ * upload's (the longest) and holds every other request to its own limit here: from when its
+ * message could start (the connection opened, or the connection's previous answer finished: never
+ * later than Node would count, so no request gets longer than before), it must have arrived
+ * whole within `requestTimeoutMs`. An upload must keep sending: `uploadIdleTimeoutMs` without a
+ * byte ends it (its total is Node's check).
+ */
+function holdToLimits(
+  limits: HttpLimits,
+  request: IncomingMessage,
+  response: ServerResponse,
+  messageStart: WeakMap<Socket, number>,
+): void {
+  const socket = request.socket
+  response.once('finish', () => messageStart.set(socket, Date.now()))
+  if (isUpload(request)) {
+    let lastBytes = socket.bytesRead
+    let lastMoved = Date.now()
+    const check = setInterval(
+      () => {
+        if (request.complete) return clearInterval(check)
+        if (socket.bytesRead !== lastBytes) {
+          lastBytes = socket.bytesRead
+          lastMoved = Date.now()
+        } else if (Date.now() - lastMoved >= limits.uploadIdleTimeoutMs) {
+          clearInterval(check)
+          endArriving(request, response)
+        }
+      },
+      Math.min(1_000, Math.max(50, limits.uploadIdleTimeoutMs / 4)),
+    )
+    check.unref()
+    response.once('close', () => clearInterval(check))
+    return
+  }
+  const started = messageStart.get(socket) ?? Date.now()
+  const timer = setTimeout(
+    () => {
+      if (!request.complete) endArriving(request, response)
+    },
+    Math.max(0, started + limits.requestTimeoutMs - Date.now()),
+  )
+  timer.unref()
+  response.once('close', () => clearTimeout(timer))
 }
 
 /**
@@ -47,7 +123,8 @@ export function listen(
       hostname,
       port,
       serverOptions: {
-        requestTimeout: limits.requestTimeoutMs,
+        // The longest any request may take to arrive; the others are held to theirs below.
+        requestTimeout: Math.max(limits.requestTimeoutMs, limits.uploadTimeoutMs),
         headersTimeout: limits.headersTimeoutMs,
         keepAliveTimeout: limits.keepAliveTimeoutMs,
         // Node checks the two timeouts above on this interval (default 30 s): check every
@@ -61,7 +138,10 @@ export function listen(
   server.maxConnections = limits.maxConnections
   const open: Open = { requests: new Map(), answered: [] }
   inFlight.set(server, open)
+  const messageStart = new WeakMap<Socket, number>()
+  server.on('connection', (socket: Socket) => messageStart.set(socket, Date.now()))
   server.on('request', (request, response) => {
+    holdToLimits(limits, request, response, messageStart)
     open.requests.set(response, `${request.method} ${(request.url ?? '').split('?')[0]}`)
     // 'close' also fires when the client goes away before its answer.
     response.once('close', () => {

@@ -178,6 +178,8 @@ describe('live conversations across instances', () => {
         headersTimeoutMs: 1_000,
         keepAliveTimeoutMs: 1_000,
         maxConnections: 100,
+        uploadTimeoutMs: 1_000,
+        uploadIdleTimeoutMs: 1_000,
       },
     })
     try {

@@ -43,14 +43,19 @@ export type RunningServer = {
   readonly output: string[]
 }
 
-/** Starts `node BUILD/server/main.js` on loopback and waits until /healthz answers 200. */
+/**
+ * Starts `node BUILD/server/main.js` on loopback and waits until /healthz answers 200. Its
+ * public address names the loopback as `host` (`localhost` where passkeys or a browser's
+ * cookies need a domain).
+ */
 export async function startServerProcess(
   buildDir: string,
   env: Record<string, string>,
   timeoutMs = 60_000,
+  host: '127.0.0.1' | 'localhost' = '127.0.0.1',
 ): Promise<RunningServer> {
   const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${host}:${port}`
   const output: string[] = []
   const child = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
     env: {
@@ -72,7 +77,7 @@ export async function startServerProcess(
     if (child.exitCode !== null)
       throw new Error(`The server exited (${child.exitCode}):\n${output.join('')}`)
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url, output }
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, url, output }
     } catch {
       // not listening yet
     }

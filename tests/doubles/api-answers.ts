@@ -64,11 +64,25 @@ export type HeldRead<Body = unknown> = {
   readonly endpoint: EndpointName
   readonly status: number
   readonly body: Body
+  /** Which success it is, when the endpoint has several (a thread's newest or older page). */
+  readonly success?: string
 }
 
-/** `endpoint`'s success with `body`, at the endpoint's own status. */
-export function readAs<Body extends object>(endpoint: EndpointName, body: Body): HeldRead<Body> {
-  return { endpoint, status: endpoints[endpoint].status, body }
+/**
+ * `endpoint`'s success with `body`, at the endpoint's own status; `success` names the
+ * situation when the endpoint succeeds in several ways the check must tell apart.
+ */
+export function readAs<Body extends object>(
+  endpoint: EndpointName,
+  body: Body,
+  success?: string,
+): HeldRead<Body> {
+  return {
+    endpoint,
+    status: endpoints[endpoint].status,
+    body,
+    ...(success === undefined ? {} : { success }),
+  }
 }
 
 /** `endpoint` refusing with `failure` (built by `refused`). */

@@ -5,7 +5,7 @@ import type {
   ThreadPage,
 } from '../../src/domain/api/api-contract'
 import type { ConversationMessage } from '../../src/domain/workspace/conversation'
-import type { PathEvents } from '../paths/path-plan'
+import type { PathEvents, PathPossible } from '../paths/path-plan'
 import { readAs, refused, unreachable } from './api-answers'
 
 /** What a request's conversation reads and sends on its generated paths, and the answers. */
@@ -32,23 +32,36 @@ export const shown = (message: ThreadMessage): ConversationMessage => ({
   files: [],
 })
 
-export const welcome = apiMessage(
+/** The thread's first message: on the page before the newest. */
+export const earlier = apiMessage(
   '1',
+  true,
+  'We would like a new website for our bakery.',
+  '2026-11-20T09:00:00.000Z',
+)
+export const welcome = apiMessage(
+  '2',
   false,
   'Thanks for your request!\nSee https://puente.example/brief for what we need.',
   '2026-11-21T09:00:00.000Z',
 )
 export const written = 'Here is our logo.\nTalk soon.'
-export const stored = apiMessage('2', true, written, '2026-11-22T09:00:00.000Z')
-export const arrived = apiMessage('3', false, 'We have it, thank you.', '2026-11-23T09:00:00.000Z')
+export const stored = apiMessage('3', true, written, '2026-11-22T09:00:00.000Z')
+export const arrived = apiMessage('4', false, 'We have it, thank you.', '2026-11-23T09:00:00.000Z')
 
-/** The thread as the page first reads it: the agency's welcome. */
-export const threadRead = readAs<ThreadPage<ThreadMessage>>('myThreadMessages', {
-  success: true,
-  messages: [welcome],
-  olderCursor: null,
-  newCount: 1,
-})
+/** The thread as the page first reads it: the agency's welcome, and older messages before it. */
+export const threadRead = readAs<ThreadPage<ThreadMessage>>(
+  'myThreadMessages',
+  { success: true, messages: [welcome], olderCursor: welcome.id, newCount: 1 },
+  'newest of many',
+)
+
+/** The page before it (`?before=<its olderCursor>`): the thread's start. */
+export const olderRead = readAs<ThreadPage<ThreadMessage>>(
+  'myThreadMessages',
+  { success: true, messages: [earlier], olderCursor: null, newCount: 1 },
+  'older page',
+)
 
 /** The message sent: stored, as the thread will show it. */
 export const sentRead = readAs<ThreadMessageBody<ThreadMessage>>('sendMyThreadMessage', {
@@ -57,18 +70,30 @@ export const sentRead = readAs<ThreadMessageBody<ThreadMessage>>('sendMyThreadMe
   threadMessage: stored,
 })
 
-export const conversationReads = [threadRead, sentRead]
+export const conversationReads = [threadRead, olderRead, sentRead]
+
+/** The pages as the page shows them (the model's actors resolve with these). */
+const newestPage = { messages: [shown(welcome)], olderCursor: welcome.id }
+const olderPage = { messages: [shown(earlier)], olderCursor: null }
 
 export const conversationPathEvents: PathEvents<typeof conversationMachine> = (snapshot) => {
   const live = { type: 'received', message: shown(arrived) } as const
   if (snapshot.matches('loading'))
     return [
       live,
-      { type: 'xstate.done.actor.loadThread', output: { messages: [shown(welcome)] } },
+      { type: 'xstate.done.actor.loadThread', output: newestPage },
       { type: 'xstate.error.actor.loadThread', error: unreachable() },
     ]
-  if (snapshot.matches('sending'))
+  if (snapshot.matches('failed')) return [live]
+  const history = snapshot.matches({ open: { history: 'loadingOlder' } })
+    ? [
+        { type: 'xstate.done.actor.loadOlder', output: olderPage } as const,
+        { type: 'xstate.error.actor.loadOlder', error: unreachable() } as const,
+      ]
+    : []
+  if (snapshot.matches({ open: { composer: 'sending' } }))
     return [
+      ...history,
       live,
       { type: 'xstate.done.actor.sendMessage', output: shown(stored) },
       {
@@ -82,8 +107,31 @@ export const conversationPathEvents: PathEvents<typeof conversationMachine> = (s
       { type: 'xstate.error.actor.sendMessage', error: unreachable() },
     ]
   return [
+    ...history,
     { type: 'send', draft: { body: written, uploadIds: [] } },
     { type: 'send', draft: { body: ' ', uploadIds: [] } },
+    { type: 'loadOlder' },
     live,
   ]
+}
+
+/**
+ * What a reader can cause on the paths: once a message is stored, sending another only counts
+ * one more, so the paths stop there. Sending is explored while older messages may still be
+ * loaded (the history's own transitions are the same whatever the composer does), and older
+ * pages are asked for from a composer at rest, with or without a message arriving meanwhile.
+ */
+export const conversationPathPossible: PathPossible<typeof conversationMachine> = (
+  snapshot,
+  event,
+) => {
+  if (event.type === 'send')
+    return snapshot.context.sent === 0 && snapshot.matches({ open: { history: 'more' } })
+  if (event.type === 'loadOlder')
+    return (
+      snapshot.matches({ open: { composer: 'ready' } }) &&
+      snapshot.context.sent === 0 &&
+      snapshot.context.arrived === undefined
+    )
+  return true
 }

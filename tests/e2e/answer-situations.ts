@@ -9,6 +9,7 @@ import { totpCode } from '../../server/test/totp-code'
 import { endpoints } from '../../src/domain/api/api-contract'
 import { contactPayload } from '../../src/domain/leads/contact-form'
 import { serviceRequestPayload } from '../../src/domain/requests/service-request-form'
+import { threadLimits } from '../../src/domain/requests/thread-limits'
 import { contactValues } from '../doubles/contact-answers'
 import { resetToken } from '../doubles/password-reset-answers'
 import { pathRegistration } from '../doubles/registration-flow-answers'
@@ -250,6 +251,20 @@ function upload(api: ApiSession, id: string, name: string, raw: string) {
 }
 
 const message = (body: string) => ({ body, files: [] })
+
+/** A request whose thread is one message longer than a page, and its newest page as read. */
+async function longThread(): Promise<{ api: ApiSession; id: string; newest: ApiAnswer }> {
+  const { api, id } = await clientRequest()
+  await withDatabase((db) =>
+    db.query(
+      `INSERT INTO thread_messages (request_id, author_id, side, body)
+       SELECT id, user_id, 'client', 'Message ' || n
+       FROM service_requests, generate_series(1, $2::int) AS n WHERE id = $1`,
+      [id, threadLimits.pageSize + 1],
+    ),
+  )
+  return { api, id, newest: await api.call('GET', withId(endpoints.myThreadMessages.path, id)) }
+}
 
 /** A passkey of the software authenticator this site has never registered. */
 async function unknownPasskey(): Promise<SoftwarePasskey> {
@@ -562,6 +577,13 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const path = withId(endpoints.sendMyThreadMessage.path, id)
     await expectStatus('a first message', await api.call('POST', path, message('Hello.')), 201)
     return api.call('GET', withId(endpoints.myThreadMessages.path, id))
+  },
+  'myThreadMessages newest of many': async () => (await longThread()).newest,
+  'myThreadMessages older page': async () => {
+    const { api, id, newest } = await longThread()
+    const cursor = (newest.body as { olderCursor: string | null }).olderCursor
+    if (cursor === null) throw new Error('A thread longer than a page has an older page')
+    return api.call('GET', `${withId(endpoints.myThreadMessages.path, id)}?before=${cursor}`)
   },
   'sendMyThreadMessage ok': async () => {
     const { api, id } = await clientRequest()

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startSmtpCatcher } from '../../server/test/smtp-catcher'
 import { resolveChromium } from './browser'
+import { instanceSettings } from './instance-settings'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     mailDir: string
     /** The build the server runs (client/, pages/, chunks.json). */
     buildDir: string
+    /** The loopback SMTP server's address, for a second instance (second-instance.ts). */
+    smtpUrl: string
   }
 }
 
@@ -79,12 +82,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       SMTP_URL: smtp.url,
-      // The tests are the only clients and reach the server over loopback: trusting it as a
-      // proxy lets each test file say which address it comes from (source-address.ts), so each
-      // file has rate-limit budgets of its own.
-      TRUST_PROXY: '127.0.0.1',
-      // A conversation's digest mail waits seconds, not minutes: the journeys read it.
-      MESSAGE_DIGEST_SECONDS: '2',
+      ...instanceSettings,
     },
     stdio: ['ignore', log, 'inherit'],
   })
@@ -93,6 +91,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dataDir', dataDir)
   project.provide('mailDir', mailDir)
   project.provide('buildDir', buildDir)
+  project.provide('smtpUrl', smtp.url)
 
   return async () => {
     server.kill('SIGTERM')

@@ -73,7 +73,7 @@ import type { PathEvents } from '../paths/path-plan'
 
 /** One answer a table holds, with the endpoint it stands for. */
 export type HeldAnswer = {
-  /** `<endpoint> <code>`, or `<endpoint> ok` for a success: the situation that makes it real. */
+  /** `<endpoint> <code>`, `<endpoint> ok` or `<endpoint> <success>`: the situation to make real. */
   readonly situation: string
   /** The table it comes from (the test's name says where to look). */
   readonly table: string
@@ -99,6 +99,7 @@ const actorEndpoints: Record<string, EndpointName> = {
   removePasskey: 'removePasskey',
   disableTotp: 'disableTotp',
   loadThread: 'myThreadMessages',
+  loadOlder: 'myThreadMessages',
   sendMessage: 'sendMyThreadMessage',
   confirmTotp: 'confirmTotp',
   passkeyProof: 'reauthenticatePasskey',
@@ -123,7 +124,7 @@ const browserActors = new Set(['createCredential'])
  * Actors that resolve with a part of their endpoint's body (the options in it, the messages as
  * the page shows them): the whole body is held as a read beside the events, and compared there.
  */
-const partOfRead = new Set(['registrationOptions', 'loadThread', 'sendMessage'])
+const partOfRead = new Set(['registrationOptions', 'loadThread', 'loadOlder', 'sendMessage'])
 
 /** A failure the server sends: the contract's failure body, with a code. */
 function isFailureBody(body: unknown): boolean {
@@ -231,8 +232,8 @@ function fromEvents<M extends AnyStateMachine>(
   return answers
 }
 
-function fromRead(table: string, read: HeldRead): HeldAnswer {
-  const code = isFailureBody(read.body) ? (read.body as { code: string }).code : 'ok'
+function fromRead(table: string, { success, ...read }: HeldRead): HeldAnswer {
+  const code = isFailureBody(read.body) ? (read.body as { code: string }).code : (success ?? 'ok')
   return { situation: `${read.endpoint} ${code}`, table, ...read }
 }
 

@@ -8,6 +8,7 @@ import { Attachment, type AttachmentState } from './attachment'
 import type { ConversationEffects, ConversationReader } from './workspace-effects'
 
 type Picked = { readonly key: number; readonly file: File }
+type ComposerState = 'ready' | 'invalid' | 'rateLimited' | 'refused' | 'sendFailed' | 'sending'
 
 /**
  * Writing a message: its text, the files attached to it (each uploaded at once, see
@@ -36,7 +37,8 @@ export function Composer({
   const [states, setStates] = useState<ReadonlyMap<number, AttachmentState>>(new Map())
   const [notice, setNotice] = useState<'tooMany' | 'waitForUploads' | undefined>()
   const { sent, message } = snapshot.context
-  const sending = snapshot.matches('sending')
+  const at = (state: ComposerState) => snapshot.matches({ open: { composer: state } })
+  const sending = at('sending')
 
   // A stored message empties the composer.
   useEffect(() => {
@@ -86,17 +88,17 @@ export function Composer({
     })
   }
 
-  const outcome = snapshot.matches('invalid') ? (
+  const outcome = at('invalid') ? (
     <Trans>Write your message first (up to 10,000 characters).</Trans>
-  ) : snapshot.matches('rateLimited') ? (
+  ) : at('rateLimited') ? (
     (message ?? <Trans>You have sent many messages in a short time. Please wait a minute.</Trans>)
-  ) : snapshot.matches('refused') ? (
+  ) : at('refused') ? (
     (message ?? <Trans>This message cannot be sent as it is.</Trans>)
-  ) : snapshot.matches('sendFailed') ? (
+  ) : at('sendFailed') ? (
     (message ?? <Trans>Your message could not be sent.</Trans>)
   ) : notice === 'waitForUploads' ? (
     <Trans>Please wait until your files are uploaded.</Trans>
-  ) : snapshot.matches('ready') && sent > 0 ? (
+  ) : at('ready') && sent > 0 ? (
     <Trans>Message sent.</Trans>
   ) : null
 
@@ -113,7 +115,7 @@ export function Composer({
           maxLength={threadLimits.bodyMax}
           value={body}
           onChange={(event) => setBody(event.currentTarget.value)}
-          aria-invalid={snapshot.matches('invalid') || snapshot.matches('refused')}
+          aria-invalid={at('invalid') || at('refused')}
           aria-describedby={hintId}
         />
         <p id={hintId} className="form-hint">
@@ -179,7 +181,7 @@ export function Composer({
             <Trans>Send message</Trans>
           )}
         </button>
-        {snapshot.matches('sendFailed') ? (
+        {at('sendFailed') ? (
           <button type="button" className="button" onClick={onRetry}>
             <Trans>Try again</Trans>
           </button>

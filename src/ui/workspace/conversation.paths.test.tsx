@@ -4,6 +4,9 @@ import { conversationMachine } from '../../../machines/conversation-machine'
 import {
   arrived,
   conversationPathEvents,
+  conversationPathPossible,
+  earlier,
+  olderRead,
   sentRead,
   stored,
   threadRead,
@@ -31,6 +34,8 @@ const thread = () => screen.getByRole('region', { name: 'Messages' })
 const status = () => within(thread()).getAllByRole('status')
 const composerStatus = () => thread().querySelector('.composer [role="status"]')?.textContent
 const announcement = () => thread().querySelector(':scope > [role="status"]')?.textContent
+const olderButton = () => within(thread()).getByRole('button', { name: /older messages/ })
+const olderStatus = () => thread().querySelector('.thread-older [role="status"]')?.textContent
 
 testMachinePaths(conversationMachine, {
   render: async () => {
@@ -44,8 +49,7 @@ testMachinePaths(conversationMachine, {
     return view
   },
   events: conversationPathEvents,
-  // Once a message is stored, sending another only counts one more: the paths stop there.
-  possible: (snapshot, event) => !(event.type === 'send' && snapshot.context.sent > 0),
+  possible: conversationPathPossible,
   exec: {
     'xstate.done.actor.loadThread': async () => {
       const request = await network.next(threadPath)
@@ -54,9 +58,17 @@ testMachinePaths(conversationMachine, {
       // Read up to the newest message once shown.
       const read = await network.next(`${listPath}/${sentRequest.id}/read`)
       // (Its 204 has no body: left unanswered, as nothing on the page waits for it.)
-      expect(read.body).toEqual({ upTo: '1' })
+      expect(read.body).toEqual({ upTo: '2' })
     },
     'xstate.error.actor.loadThread': async () => (await network.next(threadPath)).fail(),
+    loadOlder: ({ user }) => user.click(olderButton()),
+    'xstate.done.actor.loadOlder': async () => {
+      const request = await network.next(`${threadPath}?before=2`)
+      expect(request.method).toBe('GET')
+      request.respond(olderRead.status, olderRead.body)
+    },
+    'xstate.error.actor.loadOlder': async () =>
+      (await network.next(`${threadPath}?before=2`)).fail(),
     retry: ({ user }) => user.click(within(thread()).getByRole('button', { name: 'Try again' })),
     send: async ({ user }, event) => {
       const field = within(thread()).getByLabelText('Your message')
@@ -86,7 +98,7 @@ testMachinePaths(conversationMachine, {
     failed: async () => {
       await within(thread()).findByRole('heading', { name: 'The messages could not be loaded.' })
     },
-    ready: async ({ snapshot }) => {
+    'open.composer.ready': async ({ snapshot }) => {
       await waitFor(() =>
         expect(thread().querySelectorAll('.thread > li')).toHaveLength(
           snapshot.context.messages.length,
@@ -117,29 +129,54 @@ testMachinePaths(conversationMachine, {
       )
       expect(status().length).toBeGreaterThan(0)
     },
-    invalid: async () => {
+    'open.history.more': () => {
+      expect(olderButton().textContent).toBe('Load older messages')
+      expect(olderButton().getAttribute('aria-disabled')).toBe('false')
+      expect(olderStatus()).toBe('')
+    },
+    'open.history.loadingOlder': async () => {
+      await waitFor(() => expect(olderButton().textContent).toBe('Loading older messages…'))
+      expect(olderButton().getAttribute('aria-disabled')).toBe('true')
+    },
+    'open.history.olderFailed': async () => {
+      await waitFor(() =>
+        expect(olderStatus()).toBe('The older messages could not be loaded. Try again.'),
+      )
+      expect(olderButton().getAttribute('aria-disabled')).toBe('false')
+    },
+    'open.history.complete': async () => {
+      const start = await within(thread()).findByText('This is the start of the conversation.')
+      expect(within(thread()).queryByRole('button', { name: /older messages/ })).toBeNull()
+      // The button's focus moved to what replaced it.
+      expect(document.activeElement).toBe(start)
+      // The older page is above the newest, each message once.
+      const bodies = [...thread().querySelectorAll('.thread-text')].map((text) => text.textContent)
+      expect(bodies[0]).toBe(earlier.body)
+      expect(new Set(bodies).size).toBe(bodies.length)
+    },
+    'open.composer.invalid': async () => {
       await waitFor(() =>
         expect(composerStatus()).toBe('Write your message first (up to 10,000 characters).'),
       )
     },
-    sending: async () => {
+    'open.composer.sending': async () => {
       await waitFor(() =>
         expect(
           within(thread()).getByRole('button', { name: 'Sending…' }).getAttribute('aria-disabled'),
         ).toBe('true'),
       )
     },
-    rateLimited: async () => {
+    'open.composer.rateLimited': async () => {
       await waitFor(() => expect(composerStatus()).toBe('Too many messages: wait a minute.'))
       // The draft is kept.
       expect(within(thread()).getByLabelText<HTMLTextAreaElement>('Your message').value).toBe(
         written,
       )
     },
-    refused: async () => {
+    'open.composer.refused': async () => {
       await waitFor(() => expect(composerStatus()).toBe('Your message is too long.'))
     },
-    sendFailed: async () => {
+    'open.composer.sendFailed': async () => {
       await waitFor(() => expect(composerStatus()).toBe('Your message could not be sent.'))
       expect(within(thread()).getByRole('button', { name: 'Try again' })).toBeTruthy()
     },

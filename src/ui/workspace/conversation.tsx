@@ -1,6 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useEffect, useId, useState } from 'react'
+import {
+  type MouseEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { fromPromise } from 'xstate'
 import { conversationMachine } from '../../../machines/conversation-machine'
 import type { ConversationMessage } from '../../domain/workspace/conversation'
@@ -16,8 +24,9 @@ import './workspace.css'
  * A service request's thread with its composer, for the client's workspace page and the
  * agency's inbox alike (`reader` says which: the agency may write internal notes). Messages
  * from the other side newer than the reader's last visit are marked "New"; one that arrives
- * live is announced in a polite live region. The page gives the effects (its endpoints and
- * stream): the view knows none.
+ * live is announced in a polite live region. The newest page shows first; "Load older
+ * messages" adds the page before it above, keeping the message the reader was at where it was
+ * on screen. The page gives the effects (its endpoints and stream): the view knows none.
  */
 export function Conversation({
   effects,
@@ -31,6 +40,7 @@ export function Conversation({
     conversationMachine.provide({
       actors: {
         loadThread: fromPromise(() => effects.loadThread()),
+        loadOlder: fromPromise(({ input }) => effects.loadOlder(input)),
         sendMessage: fromPromise(({ input }) => effects.sendMessage(input)),
       },
       actions: {
@@ -49,6 +59,26 @@ export function Conversation({
   )
   const headingId = useId()
   const { messages, arrived } = snapshot.context
+  const listRef = useRef<HTMLOListElement>(null)
+  const startRef = useRef<HTMLParagraphElement>(null)
+  const kept = useOlderPageScroll(listRef, messages)
+  const history = (state: 'more' | 'loadingOlder' | 'olderFailed' | 'complete') =>
+    snapshot.matches({ open: { history: state } })
+  const loadingOlder = history('loadingOlder')
+  // Once the reader has reached the thread's start the button goes; what replaces it says so
+  // and takes the focus the button had.
+  const askedForOlder = useRef<'no' | 'yes' | 'withFocus'>('no')
+  const loadOlder = (event: MouseEvent<HTMLButtonElement>) => {
+    if (loadingOlder) return
+    askedForOlder.current = document.activeElement === event.currentTarget ? 'withFocus' : 'yes'
+    kept.remember(messages[0]?.id)
+    send({ type: 'loadOlder' })
+  }
+  const complete = history('complete')
+  useEffect(() => {
+    if (complete && askedForOlder.current === 'withFocus')
+      startRef.current?.focus({ preventScroll: true })
+  }, [complete])
 
   const body =
     snapshot.matches('loading') || snapshot.matches('failed') ? (
@@ -60,6 +90,33 @@ export function Conversation({
       />
     ) : (
       <>
+        {complete ? (
+          askedForOlder.current !== 'no' ? (
+            <p className="thread-start" tabIndex={-1} ref={startRef}>
+              <Trans>This is the start of the conversation.</Trans>
+            </p>
+          ) : null
+        ) : (
+          <div className="thread-older">
+            <button
+              type="button"
+              className="button"
+              aria-disabled={loadingOlder}
+              onClick={loadOlder}
+            >
+              {loadingOlder ? (
+                <Trans>Loading older messages…</Trans>
+              ) : (
+                <Trans>Load older messages</Trans>
+              )}
+            </button>
+            <p className="thread-older-status" role="status">
+              {history('olderFailed') ? (
+                <Trans>The older messages could not be loaded. Try again.</Trans>
+              ) : null}
+            </p>
+          </div>
+        )}
         {messages.length === 0 ? (
           <p className="thread-empty">
             {reader === 'client' ? (
@@ -69,9 +126,9 @@ export function Conversation({
             )}
           </p>
         ) : (
-          <ol className="thread">
+          <ol className="thread" ref={listRef}>
             {messages.map((message) => (
-              <li key={message.id}>
+              <li key={message.id} data-message-id={message.id}>
                 <ThreadMessage
                   message={message}
                   fresh={message.isNew}
@@ -109,6 +166,38 @@ export function Conversation({
       </p>
     </section>
   )
+}
+
+/**
+ * Keeps the message the reader was at in place when an older page is added above it: its
+ * distance from the top of the window is noted when the page is asked for and given back once
+ * the older messages are in (a browser that anchors scrolling itself has already kept it, and
+ * then nothing moves).
+ */
+function useOlderPageScroll(
+  listRef: RefObject<HTMLOListElement | null>,
+  messages: readonly ConversationMessage[],
+) {
+  const anchor = useRef<{ readonly id: string; readonly top: number } | undefined>(undefined)
+  const find = (id: string) =>
+    [...(listRef.current?.children ?? [])].find(
+      (item) => item.getAttribute('data-message-id') === id,
+    ) ?? null
+  useLayoutEffect(() => {
+    const noted = anchor.current
+    if (!noted || messages[0]?.id === noted.id) return
+    anchor.current = undefined
+    const element = find(noted.id)
+    const moved = element ? element.getBoundingClientRect().top - noted.top : 0
+    if (moved !== 0) window.scrollBy(0, moved)
+  })
+  return {
+    remember: (id: string | undefined) => {
+      const element = id === undefined ? null : find(id)
+      anchor.current =
+        id !== undefined && element ? { id, top: element.getBoundingClientRect().top } : undefined
+    },
+  }
 }
 
 function ThreadMessage({

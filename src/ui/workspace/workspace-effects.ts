@@ -10,7 +10,10 @@ import type {
  * endpoints), the live stream and the files' addresses. The view knows no endpoint.
  */
 export type ConversationEffects = {
+  /** The thread's newest page. */
   readonly loadThread: () => Promise<LoadedThread>
+  /** The page before `cursor` (a page's `olderCursor`). */
+  readonly loadOlder: (cursor: string) => Promise<LoadedThread>
   readonly sendMessage: (draft: ConversationDraft) => Promise<ConversationMessage>
   /** Fire and forget: the reader has seen the thread up to the message `upTo`. */
   readonly markRead: (upTo: string) => void

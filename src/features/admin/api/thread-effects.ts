@@ -23,11 +23,13 @@ export function agencyMessage(message: AgencyThreadMessage): ConversationMessage
 /** The agency's side of one request's workspace: the admin endpoints and stream. */
 export function agencyThreadEffects(requestId: string): ConversationEffects {
   const id = { id: requestId }
+  const loadPage = async (before: string) => {
+    const page = await callEndpoint('adminThreadMessages', id, { query: { before } })
+    return { messages: page.messages.map(agencyMessage), olderCursor: page.olderCursor }
+  }
   return {
-    loadThread: async () => {
-      const page = await callEndpoint('adminThreadMessages', id)
-      return { messages: page.messages.map(agencyMessage) }
-    },
+    loadThread: () => loadPage(''),
+    loadOlder: loadPage,
     sendMessage: async ({ body, uploadIds, internal }) => {
       const answer = await callEndpoint(
         'sendAdminThreadMessage',

@@ -28,11 +28,16 @@ export function clientMessage(message: ThreadMessage, i18n: I18n): ConversationM
 /** The client's side of one request's workspace: its endpoints and its stream. */
 export function clientThreadEffects(requestId: string, i18n: I18n): ConversationEffects {
   const id = { id: requestId }
+  const loadPage = async (before: string) => {
+    const page = await callEndpoint('myThreadMessages', id, { query: { before } })
+    return {
+      messages: page.messages.map((message) => clientMessage(message, i18n)),
+      olderCursor: page.olderCursor,
+    }
+  }
   return {
-    loadThread: async () => {
-      const page = await callEndpoint('myThreadMessages', id)
-      return { messages: page.messages.map((message) => clientMessage(message, i18n)) }
-    },
+    loadThread: () => loadPage(''),
+    loadOlder: loadPage,
     sendMessage: async ({ body, uploadIds }) => {
       const answer = await callEndpoint('sendMyThreadMessage', { body, files: [...uploadIds] }, id)
       return clientMessage(answer.threadMessage, i18n)

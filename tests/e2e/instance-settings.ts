@@ -1,0 +1,12 @@
+/**
+ * What every instance of the e2e server is started with besides its address, database and build
+ * (global-setup.ts starts the first, second-instance.ts another on the same database).
+ */
+export const instanceSettings = {
+  // The tests are the only clients and reach the server over loopback: trusting it as a
+  // proxy lets each test file say which address it comes from (source-address.ts), so each
+  // file has rate-limit budgets of its own.
+  TRUST_PROXY: '127.0.0.1',
+  // A conversation's digest mail waits seconds, not minutes: the journeys read it.
+  MESSAGE_DIGEST_SECONDS: '2',
+} as const
