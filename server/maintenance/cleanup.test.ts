@@ -121,7 +121,7 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
     const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)
     const owner = (
       await q(
-        `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+        `INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
           neighborhood, municipality, postal_code, city, country, gender, birth_date)
          VALUES ('uploads@example.com', 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000',
            'c', 'MX', 'Female', '1990-01-01') RETURNING id`,
