@@ -7,4 +7,6 @@
 export const agency = {
   email: 'hola@puentedigital.mx',
   phone: { shown: '+52 55 4170 2386', dialled: '+525541702386' },
+  /** The office's postal address, in the Mexican order (street and number, colonia, postcode and city). */
+  address: ['Colima 178, int. 3', 'Roma Norte, Cuauhtémoc', '06700 Ciudad de México, CDMX'],
 } as const
