@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { portraitSize, team } from '../team'
+import { portraitSize, team } from './team'
 
 export function AboutPage() {
   const { i18n } = useLingui()
