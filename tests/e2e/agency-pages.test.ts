@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
 import { withBrowser } from './fixtures'
 import { waitForHydration } from './navigation-helpers'
+import { test } from './signed-in'
 
 // The agency's pages as a visitor meets them: the service pages, the listing and /about, in
 // both themes, with their illustrations, FAQ and cards.
@@ -158,4 +159,29 @@ describe('the site frame', () => {
       expect(answer.status()).toBe(200)
     },
   )
+})
+
+describe('a service page for a signed-in client', () => {
+  test('never offers "Create an account", even before the session has answered', async ({
+    client,
+  }) => {
+    const device = await client.signInAgain(desktop)
+    // Hold who-is-signed-in: the page may only go by the session's hint cookie.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await device.page.route('**/api/v1/me', async (route) => {
+      await held
+      await route.continue()
+    })
+    await device.page.goto('/services/web-design')
+    await waitForHydration(device.page)
+    const band = device.page.locator('.call-to-action .actions')
+    await band.getByRole('link', { name: 'My services' }).waitFor()
+    expect(await device.page.getByRole('link', { name: 'Create an account' }).count()).toBe(0)
+    expect(await band.getByRole('link', { name: 'Request this service' }).count()).toBe(1)
+    release()
+    await device.page.unrouteAll({ behavior: 'wait' })
+  })
 })

@@ -46,7 +46,9 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
   // session's answer, no account code on this page). Both labels share the button's box (one
   // hidden), so the switch moves nothing.
   const { status, user } = useSession()
-  const signedIn = hydrated && (user !== undefined || (status === 'unknown' && wasSignedIn()))
+  const signedIn =
+    hydrated &&
+    (user !== undefined || ((status === 'unknown' || status === 'loading') && wasSignedIn()))
   const content = serviceContent[service.en]
   const faqs = areaFaqs[service.area]
   const related = content.related
