@@ -1,11 +1,12 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
-// Seven catalogs: the interface strings every page needs, the long service copy that only
+// Eight catalogs: the interface strings every page needs, the long service copy that only
 // service pages load, the registration flow's texts (the register and reset-password pages), the
 // signed-in account's pages (sign in, profile), the leads' (the contact form and the privacy
 // notice, service requests, the admin inbox), a request's workspace (its conversation and
-// files) — so the home page downloads none of those five — and the server's (every API answer and mail), which no page loads.
+// files), the about page's copy — so the home page downloads none of those six — and the
+// server's (every API answer and mail), which no page loads.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -19,6 +20,7 @@ export default defineConfig({
         '**/node_modules/**',
         '**/*.test.{ts,tsx}',
         '<rootDir>/src/features/services/content/**',
+        '<rootDir>/src/features/company/about/**',
         '<rootDir>/src/features/registration/**',
         '<rootDir>/src/domain/registration/**',
         '<rootDir>/src/features/account/**',
@@ -82,6 +84,12 @@ export default defineConfig({
       // The API's answers and the mails: only the server loads this catalog, never a page.
       path: '<rootDir>/locales/{locale}/server',
       include: ['<rootDir>/server'],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      // The about page's copy (the team, values, process): only /about loads it.
+      path: '<rootDir>/locales/{locale}/about',
+      include: ['<rootDir>/src/features/company/about'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {

@@ -142,7 +142,8 @@ function listSources(root, dir) {
 }
 
 function resolveImport(root, from, specifier) {
-  const base = resolve(root, dirname(from), specifier)
+  // A Vite query (`./picture.svg?url`) names the same file.
+  const base = resolve(root, dirname(from), specifier.replace(/\?.*$/, ''))
   const candidates = [
     base,
     ...extensions.map((ext) => base + ext),

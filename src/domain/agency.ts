@@ -11,4 +11,6 @@ export const agency = {
   /** The team's working language: its mails (enquiries, requests) are written in it. */
   language: 'es',
   phone: { shown: '+52 55 4170 2386', dialled: '+525541702386' },
+  /** The office's postal address, in the Mexican order (street and number, colonia, postcode and city). */
+  address: ['Colima 178, int. 3', 'Roma Norte, Cuauhtémoc', '06700 Ciudad de México, CDMX'],
 } as const

@@ -31,6 +31,10 @@ const catalogLoaders: Record<CatalogName, Record<Locale, () => Promise<CatalogMo
     en: () => import('../../locales/en/workspace.po'),
     es: () => import('../../locales/es/workspace.po'),
   },
+  about: {
+    en: () => import('../../locales/en/about.po'),
+    es: () => import('../../locales/es/about.po'),
+  },
 }
 
 export async function loadCatalog(name: CatalogName, locale: Locale): Promise<Messages> {

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../domain/pages/page-facts'
-import { AboutPage } from '../features/company/components/about-page'
+import { AboutPage } from '../features/company/about/about-page'
+import { ensureCatalogs } from '../i18n/i18n'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -18,10 +19,11 @@ const page: PageFacts = {
     }),
   },
   indexable: true,
-  catalogs: [],
+  catalogs: ['about'],
 }
 
 export const Route = createFileRoute('/about')({
   staticData: { page },
+  loader: () => ensureCatalogs(page.catalogs),
   component: AboutPage,
 })

@@ -9,6 +9,7 @@ export const catalogNames = [
   'account',
   'leads',
   'workspace',
+  'about',
 ] as const
 export type CatalogName = (typeof catalogNames)[number]
 

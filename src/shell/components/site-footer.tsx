@@ -1,5 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { agency } from '../../domain/agency'
+import { officeHours } from '../../domain/agency-hours'
+import { mailtoHref } from '../../domain/mailto'
+import { areaIds, areaNames } from '../../domain/services/service-table'
 import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { PrivacyLink } from '../../ui/privacy-link'
 import { ServicesListingLink } from '../../ui/services-listing-link'
@@ -14,40 +19,90 @@ export function SiteFooter() {
 }
 
 function Footer() {
-  const { t } = useLingui()
+  const { i18n } = useLinguiRuntime()
   const year = new Date().getFullYear()
   return (
     <footer className="site-footer">
-      <p>
-        <Trans>
-          © {year} Puente Digital. Web design, development and care, in English and Spanish.
-        </Trans>
+      <div className="footer-columns">
+        <section className="footer-brand" aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="brand">
+            <Trans>Puente Digital</Trans>
+          </h2>
+          <p>
+            <Trans>
+              Web design, development and care for businesses in Mexico and beyond, in English and
+              Spanish.
+            </Trans>
+          </p>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">
+            <Trans>Contact</Trans>
+          </h2>
+          <ul>
+            <li>
+              <a href={mailtoHref(agency.email)}>{agency.email}</a>
+            </li>
+            <li>
+              <a href={`tel:${agency.phone.dialled}`}>{agency.phone.shown}</a>
+            </li>
+            <li>{i18n._(officeHours)}</li>
+          </ul>
+          <address>
+            {agency.address.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+            <span>
+              <Trans>Mexico</Trans>
+            </span>
+          </address>
+        </section>
+        {/* Also the way to the services without JavaScript (the header's menu needs it). */}
+        <nav aria-labelledby="footer-services">
+          <h2 id="footer-services">
+            <Trans>Services</Trans>
+          </h2>
+          <ul>
+            {areaIds.map((area) => (
+              <li key={area}>
+                <ServicesListingLink hash={`area-${area}`}>
+                  {i18n._(areaNames[area])}
+                </ServicesListingLink>
+              </li>
+            ))}
+            <li>
+              <ServicesListingLink>
+                <Trans>All services</Trans>
+              </ServicesListingLink>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company">
+            <Trans>Company</Trans>
+          </h2>
+          <ul>
+            <li>
+              <Link to="/about">
+                <Trans>About</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact">
+                <Trans>Contact</Trans>
+              </Link>
+            </li>
+            <li>
+              <PrivacyLink>
+                <Trans>Privacy notice</Trans>
+              </PrivacyLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="footer-legal">
+        <Trans>© {year} Puente Digital. All rights reserved.</Trans>
       </p>
-      <nav aria-label={t`Footer`}>
-        <ul>
-          {/* Also the way to the services without JavaScript (the header's menu needs it). */}
-          <li>
-            <ServicesListingLink>
-              <Trans>Services</Trans>
-            </ServicesListingLink>
-          </li>
-          <li>
-            <Link to="/about">
-              <Trans>About</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/contact">
-              <Trans>Contact</Trans>
-            </Link>
-          </li>
-          <li>
-            <PrivacyLink>
-              <Trans>Privacy notice</Trans>
-            </PrivacyLink>
-          </li>
-        </ul>
-      </nav>
     </footer>
   )
 }

@@ -9,11 +9,15 @@ import {
   serviceNames,
   serviceTable,
 } from '../../../domain/services/service-table'
+import { wasSignedIn } from '../../../session/session-hint'
 import { useSession } from '../../../session/use-session'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { ServiceLink } from '../../../ui/service-link'
 import { useHydrated } from '../../../ui/use-hydrated'
+import { areaArtwork, artworkSize } from '../area-artwork'
+import { areaFaqs } from '../content/area-faqs'
 import { serviceContent } from '../service-content'
+import { FaqStructuredData } from './faq-structured-data'
 
 type ServicePageProps = {
   readonly service: Service
@@ -38,31 +42,54 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
   // The brief depends on who is signed in: the prerendered page never shows it.
   const hydrated = useHydrated()
   // Prerendered HTML is for everyone (signed out): a signed-in client's page switches once
-  // hydrated. Both labels share the button's box (one hidden), so the switch moves nothing.
-  const { user } = useSession()
-  const signedIn = hydrated && user !== undefined
+  // hydrated, at once when the server's hint cookie says a session is open (no wait for the
+  // session's answer, no account code on this page). Both labels share the button's box (one
+  // hidden), so the switch moves nothing.
+  const { status, user } = useSession()
+  const signedIn =
+    hydrated &&
+    (user !== undefined || ((status === 'unknown' || status === 'loading') && wasSignedIn()))
   const content = serviceContent[service.en]
+  const faqs = areaFaqs[service.area]
   const related = content.related
     .map((id) => serviceTable.find((s) => s.en === id))
     .filter((s): s is Service => s !== undefined)
   return (
     <article className="service-page">
-      <header className="page-intro">
-        <p className="eyebrow">{i18n._(areaNames[service.area])}</p>
-        <h1>{i18n._(serviceNames[service.en])}</h1>
-        <p className="lead">{i18n._(content.summary)}</p>
+      <header className="service-hero">
+        <div>
+          <p className="eyebrow">{i18n._(areaNames[service.area])}</p>
+          <h1>{i18n._(serviceNames[service.en])}</h1>
+          <p className="lead">{i18n._(content.summary)}</p>
+        </div>
+        <img
+          className="service-hero-art"
+          src={areaArtwork[service.area]}
+          width={artworkSize.width}
+          height={artworkSize.height}
+          alt=""
+          fetchPriority="high"
+        />
       </header>
-      <section aria-labelledby="service-what">
-        <h2 id="service-what">
-          <Trans>What it is</Trans>
-        </h2>
-        <p>{i18n._(content.intro)}</p>
-      </section>
+      <div className="service-overview">
+        <section aria-labelledby="service-what">
+          <h2 id="service-what">
+            <Trans>What it is</Trans>
+          </h2>
+          <p>{i18n._(content.intro)}</p>
+        </section>
+        <section aria-labelledby="service-audience" className="service-audience">
+          <h2 id="service-audience">
+            <Trans>Who it suits</Trans>
+          </h2>
+          <p>{i18n._(content.audience)}</p>
+        </section>
+      </div>
       <section aria-labelledby="service-included">
         <h2 id="service-included">
           <Trans>What is included</Trans>
         </h2>
-        <ul className="check-list">
+        <ul className="icon-grid">
           {content.included.map((item) => (
             <li key={item.id}>{i18n._(item)}</li>
           ))}
@@ -72,7 +99,7 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
         <h2 id="service-steps">
           <Trans>How we work</Trans>
         </h2>
-        <ol className="steps">
+        <ol className="process-steps">
           {content.steps.map((step) => (
             <li key={step.title.id}>
               <h3>{i18n._(step.title)}</h3>
@@ -81,17 +108,23 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
           ))}
         </ol>
       </section>
-      <section aria-labelledby="service-audience">
-        <h2 id="service-audience">
-          <Trans>Who it suits</Trans>
+      <section aria-labelledby="service-faq" className="faq">
+        <h2 id="service-faq">
+          <Trans>Frequently asked questions</Trans>
         </h2>
-        <p>{i18n._(content.audience)}</p>
+        {faqs.map((faq) => (
+          <details key={faq.question.id}>
+            <summary>{i18n._(faq.question)}</summary>
+            <p>{i18n._(faq.answer)}</p>
+          </details>
+        ))}
+        <FaqStructuredData faqs={faqs} i18n={i18n} />
       </section>
       <section className="call-to-action" aria-labelledby="service-cta">
         <h2 id="service-cta">
           <Trans>Let's talk about your project</Trans>
         </h2>
-        <p>
+        <p className="cta-text">
           <Trans>
             Tell us where you are and where you want to be. We answer within one business day with
             next steps, not a sales script.
@@ -138,9 +171,18 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
           <h2 id="service-related">
             <Trans>Related services</Trans>
           </h2>
-          <ul>
+          <ul className="service-cards">
             {related.map((s) => (
-              <li key={s.en}>
+              <li key={s.en} className="service-card">
+                <img
+                  src={areaArtwork[s.area]}
+                  width={artworkSize.width}
+                  height={artworkSize.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
+                <p className="eyebrow">{i18n._(areaNames[s.area])}</p>
                 <ServiceLink service={s} locale={locale} />
               </li>
             ))}

@@ -3,11 +3,13 @@ import { Trans } from '@lingui/react/macro'
 import type { Locale } from '../../../domain/locales'
 import { areaIds, areaNames, servicesInArea } from '../../../domain/services/service-table'
 import { ServiceLink } from '../../../ui/service-link'
+import { areaArtwork, artworkSize } from '../area-artwork'
+import { areaIntros } from '../area-intros'
 
 export function ServicesListingPage({ locale }: { readonly locale: Locale }) {
   const { i18n } = useLingui()
   return (
-    <article>
+    <article className="services-listing">
       <header className="page-intro">
         <h1>
           <Trans>Our services</Trans>
@@ -19,20 +21,30 @@ export function ServicesListingPage({ locale }: { readonly locale: Locale }) {
           </Trans>
         </p>
       </header>
-      <div className="area-grid">
-        {areaIds.map((area) => (
-          <section key={area} aria-labelledby={`area-${area}`} className="area">
+      {areaIds.map((area, index) => (
+        <section key={area} aria-labelledby={`area-${area}`} className="area-section">
+          <div className="area-section-intro">
+            <img
+              className="area-section-art"
+              src={areaArtwork[area]}
+              width={artworkSize.width}
+              height={artworkSize.height}
+              alt=""
+              loading={index === 0 ? 'eager' : 'lazy'}
+              decoding="async"
+            />
             <h2 id={`area-${area}`}>{i18n._(areaNames[area])}</h2>
-            <ul>
-              {servicesInArea(area).map((service) => (
-                <li key={service.en}>
-                  <ServiceLink service={service} locale={locale} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
+            <p className="area-intro-text">{i18n._(areaIntros[area])}</p>
+          </div>
+          <ul className="area-cards">
+            {servicesInArea(area).map((service) => (
+              <li key={service.en} className="area-card">
+                <ServiceLink service={service} locale={locale} className="area-card-link" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </article>
   )
 }
