@@ -5,6 +5,7 @@
  * without the Lingui compiler) imports this file; the office hours are in agency-hours.ts.
  */
 export const agency = {
+  name: 'Puente Digital',
   email: 'hola@puentedigital.mx',
   phone: { shown: '+52 55 4170 2386', dialled: '+525541702386' },
 } as const
