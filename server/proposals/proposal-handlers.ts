@@ -218,7 +218,7 @@ export function agencyMoveHandler(
       byUserId: user.id,
       note,
       now: nowOf(deps),
-      agencyEmail: deps.agencyEmail,
+      agency: { email: deps.agencyEmail, locale: deps.agencyLocale },
     })
     if (changed.outcome !== 'changed') return refusal(c, action, changed)
     securityEvent(c, action === 'send' ? 'proposal.sent' : 'proposal.withdrawn', {
@@ -267,7 +267,7 @@ export function clientAnswerHandler(
       event: { type: action, by: 'client' },
       byUserId: user.id,
       now: nowOf(deps),
-      agencyEmail: deps.agencyEmail,
+      agency: { email: deps.agencyEmail, locale: deps.agencyLocale },
     })
     if (changed.outcome !== 'changed') return refusal(c, action, changed)
     for (const id of changed.mailIds) deps.mail.queued(id)

@@ -14,7 +14,7 @@ async function loadEvent(
   const { rows } = await client.query<StoredProposalEvent>(
     `SELECT r.id AS "requestId", r.service_id AS "serviceId",
        trim(u.name || ' ' || u.last_name) AS "clientName", u.email AS "clientEmail",
-       u.locale AS "clientLocale", p.title, p.version, p.total::text AS total,
+       p.title, p.version, p.total::text AS total,
        to_char(p.valid_until, 'YYYY-MM-DD') AS "validUntil", e.note,
        (SELECT a.full_name FROM proposal_acceptances a WHERE a.proposal_id = p.id) AS "fullName"
      FROM proposal_events e
@@ -33,27 +33,27 @@ export const proposalMailKinds = {
   sent: mailKind({
     name: 'proposal_sent',
     references: 'proposalEvent',
-    async compose({ client, publicUrl }, eventId) {
+    async compose({ client, locale, publicUrl }, eventId) {
       const event = await loadEvent(client, eventId)
-      return event && { mail: composeProposalSent(event, publicUrl) }
+      return event && { mail: composeProposalSent(event, { locale, publicUrl }) }
     },
   }),
-  /** The client accepted: to AGENCY_EMAIL. */
+  /** The client accepted: to AGENCY_EMAIL, in AGENCY_LANGUAGE. */
   accepted: mailKind({
     name: 'proposal_accepted',
     references: 'proposalEvent',
-    async compose({ client, publicUrl }, eventId) {
+    async compose({ client, locale, publicUrl }, eventId) {
       const event = await loadEvent(client, eventId)
-      return event && { mail: composeProposalAnswer(event, publicUrl, 'accepted') }
+      return event && { mail: composeProposalAnswer(event, { locale, publicUrl }, 'accepted') }
     },
   }),
-  /** The client declined (with their reason, if any): to AGENCY_EMAIL. */
+  /** The client declined (with their reason, if any): to AGENCY_EMAIL, in AGENCY_LANGUAGE. */
   declined: mailKind({
     name: 'proposal_declined',
     references: 'proposalEvent',
-    async compose({ client, publicUrl }, eventId) {
+    async compose({ client, locale, publicUrl }, eventId) {
       const event = await loadEvent(client, eventId)
-      return event && { mail: composeProposalAnswer(event, publicUrl, 'declined') }
+      return event && { mail: composeProposalAnswer(event, { locale, publicUrl }, 'declined') }
     },
   }),
 }

@@ -1,8 +1,8 @@
-import { isLocale, type Locale } from '../../src/domain/locales'
+import type { Locale } from '../../src/domain/locales'
 import { formatMoney } from '../../src/domain/money'
 import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
-import { type ComposedMail, composeMail } from '../mail/compose-mail'
+import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
 import { proposalAnswerMailMessages, proposalSentMailMessages } from './proposal-messages'
 
 /** A proposal event with its proposal, request and client, as the mails need it. */
@@ -11,7 +11,6 @@ export type StoredProposalEvent = {
   readonly serviceId: string
   readonly clientName: string
   readonly clientEmail: string
-  readonly clientLocale: string
   readonly title: string
   readonly version: number
   readonly total: string
@@ -20,33 +19,34 @@ export type StoredProposalEvent = {
   readonly fullName: string | null
 }
 
-const localeOf = (event: StoredProposalEvent): Locale =>
-  isLocale(event.clientLocale) ? event.clientLocale : 'en'
-
 function serviceName(locale: Locale, serviceId: string): string {
   const service = asServiceId(serviceId)
   return service ? translator(locale)(serviceNames[service]) : serviceId
 }
 
-/** To the client, in their language: a proposal to read, with a link to the request's page. */
-export function composeProposalSent(event: StoredProposalEvent, publicUrl: string): ComposedMail {
-  const locale = localeOf(event)
-  const t = translator(locale)
+const site = (frame: MailFrame) => frame.publicUrl.replace(/\/+$/, '')
+
+/**
+ * To the client, in their language (the outbox row's): a proposal to read, with a link to the
+ * request's page.
+ */
+export function composeProposalSent(event: StoredProposalEvent, frame: MailFrame): ComposedMail {
+  const t = translator(frame.locale)
   const m = proposalSentMailMessages
-  return composeMail(locale, t(m.subject), [
+  return composeMail(frame, t(m.subject), [
     { paragraph: t(m.greeting) },
     { paragraph: t(m.body) },
     {
       rows: [
-        [t(m.title), `${event.title} (${serviceName(locale, event.serviceId)})`],
+        [t(m.title), `${event.title} (${serviceName(frame.locale, event.serviceId)})`],
         [t(m.version), String(event.version)],
-        [t(m.total), formatMoney(Number(event.total), locale)],
+        [t(m.total), formatMoney(Number(event.total), frame.locale)],
         [t(m.validUntil), event.validUntil],
       ],
     },
     {
       link: {
-        href: `${publicUrl}/my-services/${encodeURIComponent(event.requestId)}`,
+        href: `${site(frame)}/my-services/${encodeURIComponent(event.requestId)}`,
         label: t(m.open),
       },
     },
@@ -55,19 +55,18 @@ export function composeProposalSent(event: StoredProposalEvent, publicUrl: strin
 }
 
 /**
- * To the agency, when the client accepts or declines: in the client's language, as the agency's
- * other mails about a request are; `Reply-To` is the client.
+ * To the agency when the client accepts or declines, in AGENCY_LANGUAGE (the outbox row's);
+ * `Reply-To` is the client.
  */
 export function composeProposalAnswer(
   event: StoredProposalEvent,
-  publicUrl: string,
+  frame: MailFrame,
   answer: 'accepted' | 'declined',
 ): ComposedMail {
-  const locale = localeOf(event)
-  const t = translator(locale)
+  const t = translator(frame.locale)
   const m = proposalAnswerMailMessages
   const subject = `${t(answer === 'accepted' ? m.acceptedSubject : m.declinedSubject)}: ${event.clientName}`
-  const mail = composeMail(locale, subject, [
+  const mail = composeMail(frame, subject, [
     { paragraph: t(answer === 'accepted' ? m.accepted : m.declined) },
     {
       rows: [
@@ -75,7 +74,7 @@ export function composeProposalAnswer(
         [t(m.email), event.clientEmail],
         [t(m.title), event.title],
         [t(m.version), String(event.version)],
-        [t(m.total), formatMoney(Number(event.total), locale)],
+        [t(m.total), formatMoney(Number(event.total), frame.locale)],
         ...(answer === 'accepted' && event.fullName
           ? [[t(m.signedAs), event.fullName] as [string, string]]
           : []),
@@ -86,7 +85,7 @@ export function composeProposalAnswer(
       : []),
     {
       link: {
-        href: `${publicUrl}/admin?id=${encodeURIComponent(event.requestId)}`,
+        href: `${site(frame)}/admin?id=${encodeURIComponent(event.requestId)}`,
         label: t(m.open),
       },
     },

@@ -17,7 +17,7 @@ import {
 import type { proposalAcceptances, proposals } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
-import { isUuid } from '../service-requests/request-store'
+import { type AgencyInbox, isUuid } from '../service-requests/request-store'
 import { type ProposalContent, proposalContentText, sha256Hex } from './proposal-content'
 import { proposalMailKinds } from './proposal-mail-kinds'
 
@@ -268,20 +268,23 @@ async function recordMove(
   return Number(event.rows[0]?.id)
 }
 
-/** Queues `kind` about a proposal event: to the client (`to: null`) or to an address. */
+/**
+ * Queues `kind` about a proposal event: to the client in their language (`agency` undefined),
+ * or to the agency's inbox in its language.
+ */
 async function queueMail(
   client: PoolClient,
   kind: MailKind,
   eventId: number,
   clientId: string,
-  to: string | null,
+  agency: AgencyInbox | undefined,
 ): Promise<number[]> {
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO mail_outbox (kind, recipient, locale, user_id, proposal_event_id)
-     SELECT ${kindLiteral(kind)}, coalesce($3::text, u.email), u.locale,
+     SELECT ${kindLiteral(kind)}, coalesce($3::text, u.email), coalesce($4::text, u.locale),
        CASE WHEN $3::text IS NULL THEN u.id END, $2
      FROM users u WHERE u.id = $1 RETURNING id`,
-    [clientId, eventId, to],
+    [clientId, eventId, agency?.email ?? null, agency?.locale ?? null],
   )
   return rows.map((row) => Number(row.id))
 }
@@ -492,7 +495,8 @@ export type ProposalChange = {
   readonly byUserId: string
   readonly note: string
   readonly now: Date
-  readonly agencyEmail: string
+  /** Where the client's answers are mailed, and in which language (AGENCY_LANGUAGE). */
+  readonly agency: AgencyInbox
   readonly acceptance?: AcceptanceEvidence
 }
 
@@ -610,7 +614,7 @@ export async function changeProposal(
           mail,
           eventId,
           request.user_id,
-          change.event.by === 'client' ? change.agencyEmail : null,
+          change.event.by === 'client' ? change.agency : undefined,
         )),
       )
     return { outcome: 'changed', proposalId: change.proposalId, mailIds }
