@@ -660,7 +660,26 @@ export async function exportProposals(
   return { proposals: proposalRows, acceptances }
 }
 
-/** The admin list's figures: requests waiting for the client's answer, value accepted this month. */
+/** Which of these requests have a sent version the client can still answer at `now`. */
+export async function requestsAwaitingAnswer(
+  pool: Pool,
+  requestIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (requestIds.length === 0) return new Set()
+  const { rows } = await pool.query<{ request_id: string }>(
+    `SELECT request_id FROM proposals
+     WHERE request_id = ANY($1::uuid[]) AND state = 'sent' AND valid_until >= $2::date`,
+    [requestIds, agencyDay(now)],
+  )
+  return new Set(rows.map((row) => row.request_id))
+}
+
+/**
+ * The admin list's figures: how many sent versions wait for the client's answer, and the total
+ * (IVA included, centavos) of the proposals accepted this calendar month in Mexico City — from
+ * the acceptance records, so a client who deletes their account does not change the month's sum.
+ */
 export async function proposalFigures(
   pool: Pool,
   now: Date,

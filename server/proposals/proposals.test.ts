@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AgencyProposal, Proposal } from '../../src/domain/api/api-contract'
+import type {
+  AdminServiceRequestList,
+  AgencyProposal,
+  Proposal,
+  StoredAccountData,
+} from '../../src/domain/api/api-contract'
 import { agencyDay } from '../../src/domain/requests/proposal-dates'
 import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit, type TestAccount } from '../test/account-kit'
@@ -470,6 +475,53 @@ describe.each(testBackends())('proposals on $name', (backend) => {
       expect(await pdfText(agencyCopy.bytes)).toContain(expected[6])
     },
   )
+
+  it('shows the list what awaits an answer and the month’s accepted value; exports and outlives the account as the notice says', async () => {
+    const { account, browser, requestId } = await client()
+    const listed = async () => {
+      const answer = await admin.get('/api/v1/admin/service-requests?page=1')
+      expect(answer.status).toBe(200)
+      const body = answer.body as unknown as AdminServiceRequestList
+      return { body, item: body.items.find((item) => item.id === requestId) }
+    }
+    const before = await listed()
+    expect(before.item?.proposalAwaitingAnswer).toBe(false)
+    const proposal = await sent(requestId)
+    const waiting = await listed()
+    expect(waiting.item?.proposalAwaitingAnswer).toBe(true)
+    expect(waiting.body.proposals.awaitingAnswer).toBe(before.body.proposals.awaitingAnswer + 1)
+    await browser.post(myPath(requestId, `/${proposal.id}/accept`), {
+      fullName: 'Ann Lee',
+      accept: true,
+    })
+    const accepted = await listed()
+    expect(accepted.item?.proposalAwaitingAnswer).toBe(false)
+    expect(accepted.body.proposals.acceptedThisMonth).toBe(
+      before.body.proposals.acceptedThisMonth + proposal.total,
+    )
+
+    const exported = (await browser.get('/api/v1/me/export')).body.stored as StoredAccountData
+    expect(exported.proposals?.map((p) => [p.id, p.state])).toEqual([[proposal.id, 'accepted']])
+    expect(exported.proposalAcceptances).toMatchObject([
+      { proposalId: proposal.id, requestId, fullName: 'Ann Lee', ipAddress: browser.address },
+    ])
+
+    // Deleting the account deletes the request and its proposals; the acceptance record stays,
+    // unlinked, with the client's name and address, until five years after the acceptance.
+    const deleted = await browser.send('DELETE', '/api/v1/me', { password: account.password })
+    expect(deleted.status).toBe(200)
+    expect((await q('SELECT 1 FROM proposals WHERE id = $1', [proposal.id])).rowCount).toBe(0)
+    const kept = await q(
+      'SELECT proposal_id, request_id, user_id, client_email FROM proposal_acceptances WHERE client_email = $1',
+      [account.email],
+    )
+    expect(kept.rows).toEqual([
+      { proposal_id: null, request_id: null, user_id: null, client_email: account.email },
+    ])
+    expect((await listed()).body.proposals.acceptedThisMonth).toBe(
+      accepted.body.proposals.acceptedThisMonth,
+    )
+  })
 
   // Last: it moves the kit's clock two days on, past what its verification links allow.
   it('expires a version past its valid-until day: it reads expired, an accept answers 410, the request returns to review', async () => {

@@ -72,4 +72,11 @@ CREATE UNIQUE INDEX "proposals_one_sent_idx" ON "proposals" USING btree ("reques
 CREATE UNIQUE INDEX "proposals_one_accepted_idx" ON "proposals" USING btree ("request_id") WHERE "proposals"."state" = 'accepted';--> statement-breakpoint
 CREATE INDEX "proposals_sent_valid_idx" ON "proposals" USING btree ("valid_until") WHERE "proposals"."state" = 'sent';--> statement-breakpoint
 CREATE INDEX "proposals_closed_idx" ON "proposals" USING btree ("state","closed_at");--> statement-breakpoint
-ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_proposal_event_id_proposal_events_id_fk" FOREIGN KEY ("proposal_event_id") REFERENCES "public"."proposal_events"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_proposal_event_id_proposal_events_id_fk" FOREIGN KEY ("proposal_event_id") REFERENCES "public"."proposal_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Hand-written: deleting an account reaches an acceptance record by three paths at once (its
+-- user, its request, its proposal, each set null). Checked at commit, the record is checked once
+-- all three are null; checked row by row, the first update would find the others still pointing
+-- at rows the same statement deleted.
+ALTER TABLE "proposal_acceptances" ALTER CONSTRAINT "proposal_acceptances_proposal_id_proposals_id_fk" DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "proposal_acceptances" ALTER CONSTRAINT "proposal_acceptances_request_id_service_requests_id_fk" DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "proposal_acceptances" ALTER CONSTRAINT "proposal_acceptances_user_id_users_id_fk" DEFERRABLE INITIALLY DEFERRED;
