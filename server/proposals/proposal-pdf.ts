@@ -10,7 +10,8 @@ import { proposalPdfMessages as m, proposalStateMessages } from './proposal-mess
 
 // DejaVu Sans, committed beside this file (fonts/LICENSE-DejaVu.txt): embedded (as a subset) in
 // every PDF, so "Año", "Diseño", "¿", "ü" and "–" show the same in any reader, whatever fonts
-// the reader's system has. The build copies them (Vite's `new URL(…, import.meta.url)` assets).
+// the reader's system has. Read beside this file from the sources, and beside the bundle
+// (dist/server/fonts, which scripts/build.mjs copies) from the build.
 const regularFont = fileURLToPath(new URL('./fonts/DejaVuSans.ttf', import.meta.url))
 const boldFont = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url))
 
