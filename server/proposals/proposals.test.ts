@@ -15,6 +15,7 @@ import { signedInAdmin } from '../test/factor-kit'
 import { pdfText } from '../test/pdf-text'
 import { testBackends } from '../test/test-database'
 import { proposalContentText } from './proposal-content'
+import { expireProposals } from './proposal-store'
 
 const agencyEmail = 'proposals@agency.example'
 const requestsPath = '/api/v1/me/service-requests'
@@ -528,6 +529,8 @@ describe.each(testBackends())('proposals on $name', (backend) => {
     const { browser, requestId } = await client()
     const today = agencyDay(kit.now())
     const proposal = await sent(requestId, { ...draft, validUntil: today })
+    const unopened = await client()
+    await sent(unopened.requestId, { ...draft, validUntil: today })
     kit.advance(2 * day)
     const read = await browser.get(myPath(requestId, '/current'))
     expect(read.body.proposal).toMatchObject({ state: 'expired', actions: [] })
@@ -541,5 +544,10 @@ describe.each(testBackends())('proposals on $name', (backend) => {
     expect(await requestStatus(requestId)).toBe('inReview')
     const stored = await q('SELECT state, closed_at FROM proposals WHERE id = $1', [proposal.id])
     expect(stored.rows[0]?.state).toBe('expired')
+    // Nobody opened this one: the clean-up's sweep stores its expiry and frees the request.
+    expect(await requestStatus(unopened.requestId)).toBe('proposalSent')
+    expect(await expireProposals(kit.database.pool, kit.now())).toBe(1)
+    expect(await requestStatus(unopened.requestId)).toBe('inReview')
+    expect(await expireProposals(kit.database.pool, kit.now())).toBe(0)
   })
 })
