@@ -153,9 +153,9 @@ export function PrivacyNoticePage() {
               The record of a proposal you accepted (your name and email address, the name you
               typed, the date, IP address and browser, the proposal as sent and its fingerprint):
               five years from the acceptance, because Mexican tax law requires us to keep the
-              records behind our invoices for that long. If you delete your account before then,
-              the record is kept apart, no longer linked to any account, and deleted when the five
-              years are over. Proposals you did not accept are deleted with the account.
+              records behind our invoices for that long. If you delete your account before then, the
+              record is kept apart, no longer linked to any account, and deleted when the five years
+              are over. Proposals you did not accept are deleted with the account.
             </Trans>
           </li>
           <li>
