@@ -37,6 +37,12 @@ import {
   createClientThreadRoutes,
 } from './messages/thread-routes'
 import { defaultDigestDelaySeconds } from './messages/workspace-deps'
+import {
+  agencyProposalPrefix,
+  clientProposalPrefix,
+  createAgencyProposalRoutes,
+  createClientProposalRoutes,
+} from './proposals/proposal-routes'
 import { noProxy, type ProxyTrust } from './security/client-ip'
 import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
 import { createMyRequestRoutes, myRequestsPrefix } from './service-requests/request-routes'
@@ -166,6 +172,8 @@ export function createApp({
     app.route(clientFilesPrefix, createClientFileRoutes(auth))
     app.route(agencyThreadPrefix, createAgencyThreadRoutes(workspace))
     app.route(agencyFilesPrefix, createAgencyFileRoutes(auth))
+    app.route(clientProposalPrefix, createClientProposalRoutes(agency))
+    app.route(agencyProposalPrefix, createAgencyProposalRoutes(agency))
     // Before the other /me routes, whose catch-all answers 404.
     app.route(uploadsPrefix, createUploadRoutes(auth))
     app.route(myRequestsPrefix, createMyRequestRoutes(agency))

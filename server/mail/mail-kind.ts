@@ -19,6 +19,7 @@ export const referenceColumns = {
   enquiry: 'enquiry_id',
   requestChange: 'request_history_id',
   threadMessage: 'thread_message_id',
+  proposalEvent: 'proposal_event_id',
 } as const
 
 type Prepared = PreparedMail | undefined

@@ -44,6 +44,12 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
         ($1, 'alive', false, now() - interval '1 hour', now(), now() + interval '29 days')`,
       [id],
     )
+    await q(
+      `INSERT INTO proposal_acceptances (client_name, client_email, full_name, ip_address,
+         user_agent, content, content_sha256, total, accepted_at, retain_until) VALUES
+        ('Old', 'old@example.com', 'Old', '10.0.0.1', 'x', '{}', 'h', 1, now() - interval '6 years', now() - interval '1 year'),
+        ('Kept', 'kept@example.com', 'Kept', '10.0.0.1', 'x', '{}', 'h', 1, now() - interval '4 years', now() + interval '1 year')`,
+    )
     expect(await runCleanup(database.pool)).toEqual({
       expiredTokens: 1,
       expiredVerificationTokens: 1,
@@ -54,7 +60,13 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       signInLeftovers: 0,
       unsentUploads: 0,
       staleWatchers: 0,
+      lapsedAcceptances: 1,
+      expiredProposals: 0,
     })
+    // Past five years the record goes; within them it stays, whatever became of the account.
+    expect((await q('SELECT client_name FROM proposal_acceptances')).rows).toEqual([
+      { client_name: 'Kept' },
+    ])
     expect((await q('SELECT token_hash FROM password_reset_tokens')).rows).toEqual([
       { token_hash: 'fresh' },
     ])

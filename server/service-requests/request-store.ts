@@ -1,6 +1,7 @@
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import type * as v from 'valibot'
-import { changeEvent } from '../../machines/service-request-machine'
+import { proposalStates, proposalTransition } from '../../machines/proposal-machine'
+import { changeEvent, requestSnapshotAt } from '../../machines/service-request-machine'
 import type {
   AdminServiceRequest,
   RequestHistoryEntry,
@@ -216,6 +217,28 @@ export type ChangeOutcome =
   | { readonly outcome: 'refused'; readonly from: RequestStatus }
   | { readonly outcome: 'changed'; readonly mailIds: readonly number[] }
 
+/** The proposal states a closing request closes (the `proposal` machine's `close`), and to what. */
+const closable = proposalStates.filter((state) => proposalTransition(state, { type: 'close' }))
+const closedTo = proposalTransition('sent', { type: 'close' })
+
+/**
+ * A request that closes (declined, withdrawn, delivered) takes its draft and its sent proposal
+ * with it: nobody can answer or send them any more. Each closed version gets its history row.
+ */
+async function closeProposals(client: PoolClient, change: StatusChange): Promise<void> {
+  await client.query(
+    `WITH closing AS (
+       SELECT id, state FROM proposals WHERE request_id = $1 AND state = ANY($2::text[]) FOR UPDATE
+     ), closed AS (
+       UPDATE proposals p SET state = $3, closed_at = now(), updated_at = now()
+       FROM closing WHERE p.id = closing.id RETURNING p.id, closing.state AS from_state
+     )
+     INSERT INTO proposal_events (proposal_id, from_state, to_state, by_role, by_user_id, note)
+     SELECT id, from_state, $3, $4, $5, $6 FROM closed`,
+    [change.requestId, closable, closedTo, change.by, change.byUserId, change.note],
+  )
+}
+
 /**
  * Moves a request to `to` when the `serviceRequest` machine allows it from the stored status,
  * in one transaction: the row is locked (`FOR UPDATE`) before its status is read, so two
@@ -255,6 +278,7 @@ export async function changeRequestStatus(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [change.requestId, from, change.to, change.by, change.byUserId, change.note],
     )
+    if (requestSnapshotAt(change.to).status === 'done') await closeProposals(client, change)
     const mailIds: number[] = []
     if (change.clientMail) {
       const mail = await client.query<{ id: string }>(

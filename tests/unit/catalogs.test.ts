@@ -18,6 +18,9 @@ const sameInBothLanguages = new Set([
   'IoT',
   'PWA',
   '404',
+  'IVA',
+  'Total',
+  'Subtotal',
 ])
 
 // The pages' catalogs, and the server's (its answers and mails, which no page loads).
