@@ -5,6 +5,7 @@ import { isLocale } from '../../src/domain/locales'
 import { type AdminListQuery, adminPageSize } from '../../src/domain/requests/admin-list-query'
 import { asServiceId } from '../../src/domain/services/service-table'
 import type { contactEnquiries } from '../db/schema'
+import { searchKeySql } from '../db/search-key'
 import type { SqlColumns } from '../db/sql-row'
 import { awaitingReplyCondition } from '../messages/thread-store'
 import {
@@ -20,7 +21,15 @@ type Filter = { readonly where: string; readonly values: unknown[] }
 
 /** `q` as a LIKE pattern matching any substring, its own `%`, `_` and `\` taken literally. */
 function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+/**
+ * `searched LIKE pattern`, both sides as search keys (search-key.ts: case and accents aside), the
+ * searched side written exactly as its trigram index is (server/db/schema.ts).
+ */
+function matches(searched: string, patternParam: string): string {
+  return `${searchKeySql(searched)} LIKE ${searchKeySql(patternParam)}`
 }
 
 /** Conditions both lists share: service and the creation date range, inclusive days in UTC. */
@@ -46,8 +55,8 @@ const whereOf = (conditions: string[]) =>
   conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`
 
 /**
- * The enquiries' filters. The search matches any part of the name or the email through the
- * trigram index on `lower(name || ' ' || email)` (the expression must be written the same).
+ * The enquiries' filters. The search matches any part of the name or the email, whatever the
+ * case and the accents, through the trigram index on the search key of `name || ' ' || email`.
  */
 export function enquiryFilter(query: AdminListQuery): Filter {
   const values: unknown[] = []
@@ -56,14 +65,14 @@ export function enquiryFilter(query: AdminListQuery): Filter {
   if (query.handled === 'no') conditions.push('e.handled_at IS NULL')
   if (query.q !== '') {
     values.push(containsPattern(query.q))
-    conditions.push(`lower(e.name || ' ' || e.email) LIKE $${values.length}`)
+    conditions.push(matches(`e.name || ' ' || e.email`, `$${values.length}`))
   }
   return { where: whereOf(conditions), values }
 }
 
 /**
- * The requests' filters. The search matches the client's name, last name or email through the
- * trigram index on users (the same expression as the index).
+ * The requests' filters. The search matches the client's name, last name or email, whatever the
+ * case and the accents, through the trigram index on users (the same expression as the index).
  */
 export function requestFilter(query: AdminListQuery): Filter {
   const values: unknown[] = []
@@ -77,7 +86,7 @@ export function requestFilter(query: AdminListQuery): Filter {
     values.push(containsPattern(query.q))
     conditions.push(
       `r.user_id IN (SELECT s.id FROM users s
-        WHERE lower(s.name || ' ' || s.last_name || ' ' || s.email) LIKE $${values.length})`,
+        WHERE ${matches(`s.name || ' ' || s.last_name || ' ' || s.email`, `$${values.length}`)})`,
     )
   }
   return { where: whereOf(conditions), values }

@@ -12,6 +12,7 @@ import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { enrolTotp, signedInAdmin } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
+import { enquiryFilter, requestFilter } from './admin-lists'
 import { setAccountRole } from './admin-role'
 
 const adminEndpoints = Object.entries(endpoints).filter(([, endpoint]) =>
@@ -20,6 +21,9 @@ const adminEndpoints = Object.entries(endpoints).filter(([, endpoint]) =>
 const someId = '00000000-0000-4000-8000-000000000000'
 const hostileName = '=HYPERLINK("http://evil.example","Click")'
 const hostileMessage = 'Line one, with "quotes"\r\n@line two\n-3+3'
+/** The list filters with only a search. */
+const searchOnly = (q: string) =>
+  ({ status: '', handled: '', service: '', from: '', to: '', awaiting: '', q, page: 1 }) as const
 
 describe.each(testBackends())('the admin API on $name', (backend) => {
   let kit: AccountKit
@@ -296,6 +300,52 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(rows).toHaveLength(1234)
     expect(new Set(rows.map((row) => row.split(',')[0])).size).toBe(1234)
     expect((await enquiries('?service=hosting')).total).toBe(1234)
+  })
+
+  it('searches names and emails whatever the case and the accents, through the trigram indexes', async () => {
+    await kit.database.pool.query(
+      `INSERT INTO contact_enquiries (name, email, budget, message, locale, created_at) VALUES
+         ('María Zúñiga', 'mz@example.com', 'not-sure', 'A message long enough to be stored.', 'es', '2020-01-01Z'),
+         ($1, 'ÉLODIE@EXAMPLE.COM', 'not-sure', 'A message long enough to be stored.', 'es', '2020-01-02Z')`,
+      // Stored decomposed: N, n + U+0303, e + U+0301 (as some keyboards and imports write).
+      ['Núñez Élodie'.normalize('NFD')],
+    )
+    const names = async (q: string) =>
+      (await enquiries(`?q=${encodeURIComponent(q)}`)).items.map((item) => item.name.normalize())
+    for (const q of ['Zuniga', 'ZUNIGA', 'zúñiga', 'ZÚÑIGA', 'maria zu', 'MARÍA'])
+      expect(await names(q), q).toEqual(['María Zúñiga'])
+    for (const q of ['nunez', 'NÚÑEZ', 'elodie@', 'Élodie'.normalize('NFD')])
+      expect(await names(q), q).toEqual(['Núñez Élodie'])
+    // The client is Zacarías Quintero.
+    for (const q of ['zacarias', 'ZACARÍAS', 'Zacarias Quin'])
+      expect((await requests(`?q=${encodeURIComponent(q)}`)).total, q).toBe(30)
+    // The lists' search conditions are the indexes' expressions: PostgreSQL can use them.
+    const client = await kit.database.pool.connect()
+    try {
+      await client.query('BEGIN')
+      await client.query('SET LOCAL enable_seqscan = off')
+      const plan = async (sql: string, values: unknown[]) =>
+        (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, values)).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n')
+      const enquiryQuery = enquiryFilter(searchOnly('zúñiga'))
+      expect(
+        await plan(
+          `SELECT count(*) FROM contact_enquiries e ${enquiryQuery.where}`,
+          enquiryQuery.values,
+        ),
+      ).toContain('contact_enquiries_search_key_trgm_idx')
+      const requestQuery = requestFilter(searchOnly('zacarías'))
+      expect(
+        await plan(
+          `SELECT count(*) FROM service_requests r ${requestQuery.where}`,
+          requestQuery.values,
+        ),
+      ).toContain('users_search_key_trgm_idx')
+    } finally {
+      await client.query('ROLLBACK')
+      client.release()
+    }
   })
 
   it('never answers a hostile query string with a 5xx', async () => {

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { serviceRequestMachine } from '../../machines/service-request-machine'
+import { searchKeySql } from './search-key'
 
 /**
  * The one database schema (Drizzle pg-core). `drizzle-kit generate` turns changes into the SQL
@@ -65,10 +66,11 @@ export const users = pgTable(
     index('users_unverified_created_at_idx')
       .on(table.createdAt)
       .where(sql`${table.emailVerifiedAt} is null`),
-    // The admin inbox searches requests by their client's name or email (pg_trgm: any substring).
-    index('users_search_trgm_idx').using(
+    // The admin inbox searches requests by their client's name or email (pg_trgm: any substring),
+    // whatever the case and the accents (search-key.ts; the query writes the same expression).
+    index('users_search_key_trgm_idx').using(
       'gin',
-      sql`(lower(${table.name} || ' ' || ${table.lastName} || ' ' || ${table.email})) gin_trgm_ops`,
+      sql`(${sql.raw(searchKeySql(`"name" || ' ' || "last_name" || ' ' || "email"`))}) gin_trgm_ops`,
     ),
   ],
 )
@@ -181,9 +183,10 @@ export const contactEnquiries = pgTable(
     index('contact_enquiries_open_created_idx')
       .on(table.createdAt.desc())
       .where(sql`${table.handledAt} is null`),
-    index('contact_enquiries_search_trgm_idx').using(
+    // The inbox's search by name or email, whatever the case and the accents (search-key.ts).
+    index('contact_enquiries_search_key_trgm_idx').using(
       'gin',
-      sql`(lower(${table.name} || ' ' || ${table.email})) gin_trgm_ops`,
+      sql`(${sql.raw(searchKeySql(`"name" || ' ' || "email"`))}) gin_trgm_ops`,
     ),
   ],
 )
