@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { adminPrefix, createAdminRoutes } from './admin/admin-routes'
 import { authPrefix, createAuthRoutes } from './auth/auth-routes'
-import { defaultAgencyEmail } from './config'
+import { defaultAgencyEmail, defaultAgencyTimeZone } from './config'
 import { contactPath, createContactRoutes } from './contact/contact-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
 import {
@@ -51,6 +51,8 @@ export type AppOptions = {
   readonly auth?: ApiDeps
   /** AGENCY_EMAIL: where contact enquiries are mailed (default: the address on /contact). */
   readonly agencyEmail?: string
+  /** AGENCY_TIME_ZONE: the clock of the inbox's exports (default: America/Mexico_City). */
+  readonly agencyTimeZone?: string
   /**
    * This instance's live events (started and closed with the services); default: one on the
    * API's pool, whose listening connection opens with the first stream.
@@ -108,6 +110,7 @@ export function createApp({
   checkHealth = async () => {},
   auth,
   agencyEmail = defaultAgencyEmail,
+  agencyTimeZone = defaultAgencyTimeZone,
   live,
   digestDelaySeconds = defaultDigestDelaySeconds,
   trustProxy = noProxy,
@@ -169,7 +172,7 @@ export function createApp({
     app.route(reauthenticatePrefix, createReauthenticateRoutes(auth))
     app.route(mePrefix, createMeRoutes(auth))
     app.route(contactPath, createContactRoutes({ ...auth, agencyEmail }))
-    app.route(adminPrefix, createAdminRoutes({ ...auth, agencyEmail }))
+    app.route(adminPrefix, createAdminRoutes({ ...auth, agencyEmail, agencyTimeZone }))
   }
   app.all('/api/*', apiNotFound)
 

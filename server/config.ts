@@ -1,10 +1,14 @@
 import * as v from 'valibot'
 import { agency } from '../src/domain/agency'
+import { isTimeZone } from './i18n/time-zone'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'
 
 /** Where contact enquiries go unless AGENCY_EMAIL says otherwise: the address on /contact. */
 export const defaultAgencyEmail = agency.email
+
+/** The agency's clock (the office is in Mexico City) unless AGENCY_TIME_ZONE says otherwise. */
+export const defaultAgencyTimeZone = 'America/Mexico_City'
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -57,6 +61,13 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.email('must be an email address')),
     defaultAgencyEmail,
   ),
+  AGENCY_TIME_ZONE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(isTimeZone, 'must be an IANA time zone such as America/Mexico_City or UTC'),
+    ),
+    defaultAgencyTimeZone,
+  ),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
   MESSAGE_DIGEST_SECONDS: v.optional(
     v.pipe(
@@ -89,6 +100,8 @@ export type ServerConfig = {
   readonly mailFrom: string | undefined
   /** The agency's inbox: every contact enquiry is mailed there. */
   readonly agencyEmail: string
+  /** The agency's time zone: the inbox's exports give times on its clock. */
+  readonly agencyTimeZone: string
   readonly logLevel: (typeof logLevels)[number]
   /** How long a conversation's digest mail collects messages before it is sent. */
   readonly digestDelaySeconds: number
@@ -131,6 +144,7 @@ export function readConfig(
     trustProxy: trustFrom(e.TRUST_PROXY),
     mailFrom: e.MAIL_FROM,
     agencyEmail: e.AGENCY_EMAIL,
+    agencyTimeZone: e.AGENCY_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     digestDelaySeconds: e.MESSAGE_DIGEST_SECONDS,
   }

@@ -225,8 +225,14 @@ export function allEnquiries(pool: Pool, query: AdminListQuery) {
   return allRows<EnquiryRow>(pool, enquirySelect, 'e', enquiryFilter(query))
 }
 
-export function allRequests(pool: Pool, query: AdminListQuery) {
-  return allRows<AdminRequestRow>(pool, requestSelect, 'r', requestFilter(query))
+/** A request row of the export: the list's, with the client's phone. */
+export type RequestExportRow = AdminRequestRow & { client_phone: string }
+
+const requestExportSelect = `SELECT ${requestColumns}, ${clientColumns}, u.phone AS client_phone
+  FROM service_requests r JOIN users u ON u.id = r.user_id`
+
+export function allRequestsForExport(pool: Pool, query: AdminListQuery) {
+  return allRows<RequestExportRow>(pool, requestExportSelect, 'r', requestFilter(query))
 }
 
 export async function loadEnquiry(pool: Pool, id: string): Promise<EnquiryRow | undefined> {

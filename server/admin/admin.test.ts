@@ -272,7 +272,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(answer.headers.get('cache-control')).toBe('no-store')
     const text = String(answer.body.text)
     // fetch's text() drops the byte-order mark; the bytes show it.
-    expect(text.startsWith('"Id","Created","Name","Email",')).toBe(true)
+    expect(text.startsWith('"Id","Created (America/Mexico_City)","Name","Email",')).toBe(true)
     const raw = await fetch(`${kit.api.url}${endpoints.adminEnquiriesCsv.path}`, {
       headers: admin.baseHeaders(),
     })
@@ -285,6 +285,92 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     const lines = String(requestsCsv.body.text).trimEnd().split('\r\n')
     expect(lines).toHaveLength(11)
     expect(lines[1]).toContain('Received')
+  })
+
+  it('exports times on the agency clock, languages by name, handled as yes or no, and a request client phone and latest note', async () => {
+    // Every cell is quoted (csv.ts): a cell ends at `",` or at `"` CRLF, its quotes doubled.
+    const rows = (text: unknown) => {
+      const lines: string[][] = [[]]
+      for (const [, cell = '', end] of String(text).matchAll(/"((?:[^"]|"")*)"(,|\r\n)/g)) {
+        lines.at(-1)?.push(cell.replaceAll('""', '"'))
+        if (end === '\r\n') lines.push([])
+      }
+      return lines.filter((line) => line.length > 0)
+    }
+    const enquiryCsv = rows(
+      (await admin.get(`${endpoints.adminEnquiriesCsv.path}?from=2026-02-27&to=2026-03-16`)).body
+        .text,
+    )
+    expect(enquiryCsv[0]).toEqual([
+      'Id',
+      'Created (America/Mexico_City)',
+      'Name',
+      'Email',
+      'Phone',
+      'Company',
+      'Service',
+      'Budget',
+      'Language',
+      'Handled',
+      'Message',
+    ])
+    // Mexico City is UTC-6: 00:00 UTC on the 16th is 18:00 on the 15th there.
+    const percent = enquiryCsv.find((row) => row[2] === 'Percent')
+    expect([percent?.[1], percent?.[8], percent?.[9]]).toEqual([
+      '2026-03-15 18:00',
+      'English',
+      'No',
+    ])
+    const hostile = enquiryCsv.find((row) => row[3] === 'hostile@example.com')
+    expect([hostile?.[1], hostile?.[8]]).toEqual(['2026-03-15 17:59', 'Spanish'])
+    // Visitors 57 to 59 (2026-02-27 to 2026-03-01 at noon UTC): every third one is handled.
+    const visitors = enquiryCsv.filter((row) => row[2]?.startsWith('Visitor'))
+    expect(visitors.map((row) => [row[2], row[1], row[9]])).toEqual([
+      ['Visitor 59', '2026-03-01 06:00', 'No'],
+      ['Visitor 58', '2026-02-28 06:00', 'No'],
+      ['Visitor 57', '2026-02-27 06:00', 'Yes'],
+    ])
+
+    const spanish = new ApiClient(kit.api.url, undefined, 'es')
+    for (const [name, value] of admin.cookies) spanish.cookies.set(name, value)
+    const [newest] = (await requests()).items
+    if (!newest) throw new Error('seeded request missing')
+    await kit.database.pool.query(
+      `INSERT INTO service_request_history (request_id, from_status, to_status, by_role, note, created_at)
+       VALUES ($1, 'received', 'inReview', 'agency', 'First look: fine.', '2026-03-05Z'),
+              ($1, 'inReview', 'inReview', 'agency', 'Called them; proposal next week.', '2026-03-06Z'),
+              ($1, 'inReview', 'inReview', 'agency', '', '2026-03-07Z')`,
+      [newest.id],
+    )
+    const requestCsv = rows(
+      (await spanish.get(`${endpoints.adminServiceRequestsCsv.path}?from=2026-03-02`)).body.text,
+    )
+    expect(requestCsv[0]).toEqual([
+      'Folio',
+      'Creada (America/Mexico_City)',
+      'Actualizada (America/Mexico_City)',
+      'Estado',
+      'Servicio',
+      'Nombre',
+      'Correo electrónico',
+      'Teléfono',
+      'Idioma',
+      'Inicio deseado',
+      'Presupuesto',
+      'Qué necesita',
+      'Última nota',
+    ])
+    expect(requestCsv).toHaveLength(2)
+    const [request] = requestCsv.slice(1)
+    // 2026-03-02 08:00 UTC is 02:00 in Mexico City.
+    expect(request?.slice(0, 2)).toEqual([newest.id, '2026-03-02 02:00'])
+    expect(request?.slice(5, 9)).toEqual([
+      'Zacarías Quintero',
+      clientEmail,
+      '5512345678',
+      'Español',
+    ])
+    expect(request?.[12]).toBe('Called them; proposal next week.')
   })
 
   it('streams an export longer than one batch, every row once', async () => {

@@ -43,6 +43,8 @@ export type ApiOptions = {
   readonly logger?: Logger
   /** AGENCY_EMAIL (default: the app's). */
   readonly agencyEmail?: string
+  /** AGENCY_TIME_ZONE (default: the app's). */
+  readonly agencyTimeZone?: string
   /** Default: SELECT 1 on the test database. */
   readonly checkHealth?: () => Promise<void>
   /** Default: a relying party `localhost` with the origin `http://localhost`. */
@@ -91,6 +93,7 @@ export async function startApi(
       ? {}
       : { digestDelaySeconds: options.digestDelaySeconds }),
     ...(options.agencyEmail ? { agencyEmail: options.agencyEmail } : {}),
+    ...(options.agencyTimeZone ? { agencyTimeZone: options.agencyTimeZone } : {}),
     trustProxy: deps.trustProxy,
     logger: options.logger ?? testLogger(),
     checkHealth: options.checkHealth ?? (async () => void (await database.pool.query('SELECT 1'))),
