@@ -25,11 +25,11 @@ function containsPattern(q: string): string {
 }
 
 /**
- * `searched LIKE pattern`, both sides as search keys (search-key.ts: case and accents aside), the
- * searched side written exactly as its trigram index is (server/db/schema.ts).
+ * A table's stored search key (server/db/schema.ts, trigram-indexed) against the pattern
+ * parameter turned into a key by the same expression: case and accents aside (search-key.ts).
  */
-function matches(searched: string, patternParam: string): string {
-  return `${searchKeySql(searched)} LIKE ${searchKeySql(patternParam)}`
+function matches(searchKeyColumn: string, patternParam: string): string {
+  return `${searchKeyColumn} LIKE ${searchKeySql(patternParam)}`
 }
 
 /** Conditions both lists share: service and the creation date range, inclusive days in UTC. */
@@ -56,7 +56,7 @@ const whereOf = (conditions: string[]) =>
 
 /**
  * The enquiries' filters. The search matches any part of the name or the email, whatever the
- * case and the accents, through the trigram index on the search key of `name || ' ' || email`.
+ * case and the accents, through the trigram index on the stored search key.
  */
 export function enquiryFilter(query: AdminListQuery): Filter {
   const values: unknown[] = []
@@ -65,14 +65,14 @@ export function enquiryFilter(query: AdminListQuery): Filter {
   if (query.handled === 'no') conditions.push('e.handled_at IS NULL')
   if (query.q !== '') {
     values.push(containsPattern(query.q))
-    conditions.push(matches(`e.name || ' ' || e.email`, `$${values.length}`))
+    conditions.push(matches('e.search_key', `$${values.length}`))
   }
   return { where: whereOf(conditions), values }
 }
 
 /**
  * The requests' filters. The search matches the client's name, last name or email, whatever the
- * case and the accents, through the trigram index on users (the same expression as the index).
+ * case and the accents, through the trigram index on the users' stored search key.
  */
 export function requestFilter(query: AdminListQuery): Filter {
   const values: unknown[] = []
@@ -86,7 +86,7 @@ export function requestFilter(query: AdminListQuery): Filter {
     values.push(containsPattern(query.q))
     conditions.push(
       `r.user_id IN (SELECT s.id FROM users s
-        WHERE ${matches(`s.name || ' ' || s.last_name || ' ' || s.email`, `$${values.length}`)})`,
+        WHERE ${matches('s.search_key', `$${values.length}`)})`,
     )
   }
   return { where: whereOf(conditions), values }

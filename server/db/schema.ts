@@ -53,6 +53,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** `admin` opens the agency's inbox (`npm run admin:grant`); everyone else is a `client`. */
     role: text('role').notNull().default('client'),
+    /** The inbox's search key of name, last name and email: no accents, lower case (search-key.ts). */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchKeySql(`"name" || ' ' || "last_name" || ' ' || "email"`))),
   },
   (table) => [
     // One account per address whatever its case: the database decides, in one statement
@@ -67,11 +71,8 @@ export const users = pgTable(
       .on(table.createdAt)
       .where(sql`${table.emailVerifiedAt} is null`),
     // The admin inbox searches requests by their client's name or email (pg_trgm: any substring),
-    // whatever the case and the accents (search-key.ts; the query writes the same expression).
-    index('users_search_key_trgm_idx').using(
-      'gin',
-      sql`(${sql.raw(searchKeySql(`"name" || ' ' || "last_name" || ' ' || "email"`))}) gin_trgm_ops`,
-    ),
+    // whatever the case and the accents.
+    index('users_search_key_trgm_idx').using('gin', sql`${table.searchKey} gin_trgm_ops`),
   ],
 )
 
@@ -174,6 +175,10 @@ export const contactEnquiries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The inbox's search key of name and email: no accents, lower case (search-key.ts). */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchKeySql(`"name" || ' ' || "email"`))),
   },
   (table) => [
     check('contact_enquiries_locale_check', sql`${table.locale} in ('en', 'es')`),
@@ -183,10 +188,10 @@ export const contactEnquiries = pgTable(
     index('contact_enquiries_open_created_idx')
       .on(table.createdAt.desc())
       .where(sql`${table.handledAt} is null`),
-    // The inbox's search by name or email, whatever the case and the accents (search-key.ts).
+    // The inbox's search by name or email, whatever the case and the accents.
     index('contact_enquiries_search_key_trgm_idx').using(
       'gin',
-      sql`(${sql.raw(searchKeySql(`"name" || ' ' || "email"`))}) gin_trgm_ops`,
+      sql`${table.searchKey} gin_trgm_ops`,
     ),
   ],
 )

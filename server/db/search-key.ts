@@ -1,57 +1,31 @@
 /**
- * The form a text is searched in: lower case, without accents, so "ZUNIGA", "zuniga" and
- * "Zúñiga" are one key. Built from `lower()` and `translate()` only, both immutable and built in,
- * so the same expression serves a trigram index and the query that uses it, on any PostgreSQL,
- * with no extension to create (docs/decisions/044-accent-insensitive-search.md says why not
- * `unaccent`).
+ * The form a name or an email is searched in: without accents and in lower case, so "ZUNIGA",
+ * "zuniga" and "Zúñiga" are one key. Built from PostgreSQL's own immutable functions, no
+ * extension (docs/decisions/044-accent-insensitive-search.md says why not `unaccent`):
  *
- * `translate()` maps each accented letter of Latin-script names (both cases: under the C
- * collation `lower()` folds ASCII only) to its plain lower-case letter, and deletes the combining
- * accents U+0300–U+036F, so a name stored decomposed (e + U+0301) folds the same way.
+ * 1. `normalize(…, NFD)` splits every accented letter into its letter and combining accents
+ *    (á → a + U+0301), and leaves a name stored decomposed as it is;
+ * 2. `regexp_replace` drops the combining accents, U+0300–U+036F;
+ * 3. `translate` maps the letters Unicode does not decompose (a stroke, a dotless i) to their
+ *    plain letter;
+ * 4. `lower()` last: under the C collation it folds ASCII only, which every letter now is.
+ *
+ * The tables keep the key of their searched columns as a stored generated column, indexed by
+ * trigrams (server/db/schema.ts): computed once per write, so a search that matches most rows
+ * rechecks the stored key rather than computing it again row by row. The searched words go
+ * through the same expression in the query. Needs a UTF-8 database (`normalize`), as the
+ * application does anyway.
  */
-const accented: Readonly<Record<string, string>> = {
-  a: 'áàâäãåāăąÁÀÂÄÃÅĀĂĄ',
-  c: 'çćčĉċÇĆČĈĊ',
-  d: 'ďĐđĎ',
-  e: 'éèêëēĕėęěÉÈÊËĒĔĖĘĚ',
-  g: 'ğĝġģĞĜĠĢ',
-  h: 'ĥĤ',
-  i: 'íìîïīĭįıÍÌÎÏĪĬĮİ',
-  j: 'ĵĴ',
-  k: 'ķĶ',
-  l: 'ĺļľłĹĻĽŁ',
-  n: 'ñńņňÑŃŅŇ',
-  o: 'óòôöõøōŏőÓÒÔÖÕØŌŎŐ',
-  r: 'ŕŗřŔŖŘ',
-  s: 'śŝşšŚŜŞŠ',
-  t: 'ţťŧŢŤŦ',
-  u: 'úùûüũūŭůűųÚÙÛÜŨŪŬŮŰŲ',
-  w: 'ŵŴ',
-  y: 'ýÿŷÝŸŶ',
-  z: 'źżžŹŻŽ',
-}
+const strokes = { from: 'øØłŁđĐıħĦŧŦ', to: 'oollddihhtt' }
 
-/** Every accented letter, then the combining accents (no counterpart: translate() drops them). */
-export const foldedLetters =
-  Object.values(accented).join('') +
-  Array.from({ length: 0x70 }, (_, i) => String.fromCharCode(0x300 + i)).join('')
-
-/** Each accented letter's plain letter, in the same order. */
-export const plainLetters = Object.entries(accented)
-  .map(([plain, letters]) => plain.repeat([...letters].length))
-  .join('')
-
-/**
- * The search key of an SQL expression (a column, a concatenation or a parameter). An index and
- * the query it serves must use this same text, or PostgreSQL does not match them.
- */
+/** The search key of an SQL expression: a concatenation of columns, or a query parameter. */
 export function searchKeySql(expression: string): string {
-  return `translate(lower(${expression}), ${unicodeLiteral(foldedLetters)}, '${plainLetters}')`
+  return `lower(translate(regexp_replace(normalize(${expression}, NFD), '[\\u0300-\\u036f]', '', 'g'), ${unicodeLiteral(strokes.from)}, '${strokes.to}'))`
 }
 
 /**
- * A PostgreSQL string literal written in ASCII (`U&'\00e1…'`): the migration and the query stay
- * byte for byte the same whatever an editor or a tool does to accents and combining marks.
+ * A PostgreSQL string literal written in ASCII (`U&'\00f8…'`): the migration and the query stay
+ * byte for byte what this file says, whatever an editor or a tool does to accented letters.
  */
 function unicodeLiteral(text: string): string {
   const escaped = [...text]
