@@ -33,11 +33,16 @@ export default defineConfig({
         '<rootDir>/src/ui/request-record/**',
         '<rootDir>/src/ui/workspace/**',
         '<rootDir>/src/domain/workspace/**',
+        '<rootDir>/src/ui/address/**',
       ],
     },
     {
       path: '<rootDir>/locales/{locale}/registration',
-      include: ['<rootDir>/src/features/registration', '<rootDir>/src/domain/registration'],
+      include: [
+        '<rootDir>/src/features/registration',
+        '<rootDir>/src/domain/registration',
+        '<rootDir>/src/ui/address',
+      ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
@@ -49,6 +54,7 @@ export default defineConfig({
         '<rootDir>/src/session/step-up',
         '<rootDir>/src/domain/accounts',
         '<rootDir>/src/domain/registration/registration-messages.ts',
+        '<rootDir>/src/ui/address',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },

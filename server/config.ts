@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { agency } from '../src/domain/agency'
+import { type Locale, locales } from '../src/domain/locales'
 import { isTimeZone } from './i18n/time-zone'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'
@@ -9,6 +10,8 @@ export const defaultAgencyEmail = agency.email
 
 /** The agency's clock (the office is in Mexico City) unless AGENCY_TIME_ZONE says otherwise. */
 export const defaultAgencyTimeZone = 'America/Mexico_City'
+/** The language of the agency's own mails unless AGENCY_LANGUAGE says otherwise. */
+export const defaultAgencyLocale: Locale = agency.language
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -68,6 +71,10 @@ const EnvSchema = v.object({
     ),
     defaultAgencyTimeZone,
   ),
+  AGENCY_LANGUAGE: v.optional(
+    v.picklist(locales, `must be one of ${locales.join(', ')}`),
+    defaultAgencyLocale,
+  ),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
   MESSAGE_DIGEST_SECONDS: v.optional(
     v.pipe(
@@ -102,6 +109,8 @@ export type ServerConfig = {
   readonly agencyEmail: string
   /** The agency's time zone: the inbox's exports give times on its clock. */
   readonly agencyTimeZone: string
+  /** The language of the mails to the agency (whatever the client's). */
+  readonly agencyLocale: Locale
   readonly logLevel: (typeof logLevels)[number]
   /** How long a conversation's digest mail collects messages before it is sent. */
   readonly digestDelaySeconds: number
@@ -145,6 +154,7 @@ export function readConfig(
     mailFrom: e.MAIL_FROM,
     agencyEmail: e.AGENCY_EMAIL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
+    agencyLocale: e.AGENCY_LANGUAGE,
     logLevel: e.LOG_LEVEL,
     digestDelaySeconds: e.MESSAGE_DIGEST_SECONDS,
   }

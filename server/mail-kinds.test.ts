@@ -19,6 +19,7 @@ describe('the mail kinds registry', () => {
       'request_acknowledgement',
       'request_agency',
       'request_status',
+      'request_withdrawn_agency',
       'thread_digest_agency',
       'thread_digest_client',
     ])

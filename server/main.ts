@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     agencyTimeZone: config.agencyTimeZone,
     live: services.live,
     digestDelaySeconds: config.digestDelaySeconds,
+    agencyLocale: config.agencyLocale,
     trustProxy: config.trustProxy,
     logger,
   })

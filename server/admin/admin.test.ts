@@ -272,7 +272,10 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(answer.headers.get('cache-control')).toBe('no-store')
     const text = String(answer.body.text)
     // fetch's text() drops the byte-order mark; the bytes show it.
-    expect(text.startsWith('"Id","Created (America/Mexico_City)","Name","Email",')).toBe(true)
+    // In the agency's language (AGENCY_LANGUAGE, Spanish by default), whoever asks.
+    expect(
+      text.startsWith('"Folio","Creada (America/Mexico_City)","Nombre","Correo electrónico",'),
+    ).toBe(true)
     const raw = await fetch(`${kit.api.url}${endpoints.adminEnquiriesCsv.path}`, {
       headers: admin.baseHeaders(),
     })
@@ -284,7 +287,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(requestsCsv.status).toBe(200)
     const lines = String(requestsCsv.body.text).trimEnd().split('\r\n')
     expect(lines).toHaveLength(11)
-    expect(lines[1]).toContain('Received')
+    expect(lines[1]).toContain('Recibida')
   })
 
   it('exports times on the agency clock, languages by name, handled as yes or no, and a request client phone and latest note', async () => {
@@ -301,34 +304,31 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
       (await admin.get(`${endpoints.adminEnquiriesCsv.path}?from=2026-02-27&to=2026-03-16`)).body
         .text,
     )
+    // The English-speaking admin gets the agency's language (AGENCY_LANGUAGE, Spanish here).
     expect(enquiryCsv[0]).toEqual([
-      'Id',
-      'Created (America/Mexico_City)',
-      'Name',
-      'Email',
-      'Phone',
-      'Company',
-      'Service',
-      'Budget',
-      'Language',
-      'Handled',
-      'Message',
+      'Folio',
+      'Creada (America/Mexico_City)',
+      'Nombre',
+      'Correo electrónico',
+      'Teléfono',
+      'Empresa',
+      'Servicio',
+      'Presupuesto',
+      'Idioma',
+      'Atendida',
+      'Mensaje',
     ])
     // Mexico City is UTC-6: 00:00 UTC on the 16th is 18:00 on the 15th there.
     const percent = enquiryCsv.find((row) => row[2] === 'Percent')
-    expect([percent?.[1], percent?.[8], percent?.[9]]).toEqual([
-      '2026-03-15 18:00',
-      'English',
-      'No',
-    ])
+    expect([percent?.[1], percent?.[8], percent?.[9]]).toEqual(['2026-03-15 18:00', 'Inglés', 'No'])
     const hostile = enquiryCsv.find((row) => row[3] === 'hostile@example.com')
-    expect([hostile?.[1], hostile?.[8]]).toEqual(['2026-03-15 17:59', 'Spanish'])
+    expect([hostile?.[1], hostile?.[8]]).toEqual(['2026-03-15 17:59', 'Español'])
     // Visitors 57 to 59 (2026-02-27 to 2026-03-01 at noon UTC): every third one is handled.
     const visitors = enquiryCsv.filter((row) => row[2]?.startsWith('Visitor'))
     expect(visitors.map((row) => [row[2], row[1], row[9]])).toEqual([
       ['Visitor 59', '2026-03-01 06:00', 'No'],
       ['Visitor 58', '2026-02-28 06:00', 'No'],
-      ['Visitor 57', '2026-02-27 06:00', 'Yes'],
+      ['Visitor 57', '2026-02-27 06:00', 'Sí'],
     ])
 
     const spanish = new ApiClient(kit.api.url, undefined, 'es')

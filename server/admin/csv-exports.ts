@@ -14,6 +14,7 @@ import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/
 import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { localeNames } from '../contact/contact-messages'
 import type { AccountEnv } from '../http/require-session'
+import { translator } from '../i18n/server-i18n'
 import { localDateTime } from '../i18n/time-zone'
 import { describeError } from '../log/describe-error'
 import { csvValueMessages, csvHeaderMessages as h } from '../service-requests/request-messages'
@@ -97,8 +98,9 @@ function abortExport(c: Context<AccountEnv>, name: ExportName): (error: unknown)
 }
 
 /**
- * A CSV export: every row of the filtered list, streamed, in the asker's language, its times on
- * the agency's clock (AGENCY_TIME_ZONE).
+ * A CSV export: every row of the filtered list, streamed, in the agency's language
+ * (AGENCY_LANGUAGE: the file is the team's, shared and archived, whoever downloads it) with its
+ * times on the agency's clock (AGENCY_TIME_ZONE).
  */
 function csvExportHandler<Row>(
   deps: AdminDeps,
@@ -109,7 +111,7 @@ function csvExportHandler<Row>(
   return (c) => {
     const parsed = parseQuery(c)
     if (!parsed.ok) return parsed.response
-    const context: CellContext = { t: c.get('t'), timeZone: deps.agencyTimeZone }
+    const context: CellContext = { t: translator(deps.agencyLocale), timeZone: deps.agencyTimeZone }
     const header = columns.map(({ heading, time }) =>
       time ? `${context.t(heading)} (${context.timeZone})` : context.t(heading),
     )

@@ -36,13 +36,21 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     phone: text('phone').notNull(),
     street: text('street').notNull(),
-    exteriorNumber: text('exterior_number'),
-    interiorNumber: text('interior_number').notNull(),
+    /** Required since addresses follow Mexican use ("S/N" where a building has no number). */
+    exteriorNumber: text('exterior_number').notNull(),
+    /** Most addresses have none. */
+    interiorNumber: text('interior_number'),
     neighborhood: text('neighborhood').notNull(),
     municipality: text('municipality').notNull(),
     postalCode: text('postal_code').notNull(),
     city: text('city').notNull(),
-    country: text('country').notNull(),
+    /** ISO 3166-2:MX code (`JAL`, `CMX`, …) for an address in Mexico; none elsewhere. */
+    state: text('state'),
+    /**
+     * ISO 3166-1 alpha-2 code. None only for an account from before countries were a list whose
+     * free text named no country the migration could recognise: the profile asks for it.
+     */
+    country: text('country'),
     gender: text('gender').notNull(),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     /** Language the account was created in: the default for mail sent without a request. */
@@ -62,7 +70,9 @@ export const users = pgTable(
     // One account per address whatever its case: the database decides, in one statement
     // (INSERT … ON CONFLICT DO NOTHING), so concurrent registrations cannot both win.
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
-    check('users_gender_check', sql`${table.gender} in ('Male', 'Female')`),
+    check('users_gender_check', sql`${table.gender} in ('Male', 'Female', 'PreferNotToSay')`),
+    check('users_country_check', sql`${table.country} ~ '^[A-Z]{2}$'`),
+    check('users_state_check', sql`${table.state} ~ '^[A-Z]{3}$'`),
     check('users_locale_check', sql`${table.locale} in ('en', 'es')`),
     check('users_role_check', sql`${table.role} in ('client', 'admin')`),
     // The hourly clean-up deletes registrations left unconfirmed for 7 days

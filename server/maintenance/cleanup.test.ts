@@ -8,7 +8,7 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
   it('deletes expired tokens, finished outbox rows after 30 days and ended rate-limit windows; keeps the rest', async () => {
     const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)
     const user = await q(
-      `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+      `INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
         neighborhood, municipality, postal_code, city, country, gender, birth_date)
        VALUES ('clean@example.com', 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000', 'c', 'MX', 'Male', '1990-01-01')
        RETURNING id`,
@@ -76,7 +76,7 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
     const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)
     const account = (email: string, createdDaysAgo: number, verified: boolean) =>
       q(
-        `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+        `INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
           neighborhood, municipality, postal_code, city, country, gender, birth_date, created_at,
           email_verified_at)
          VALUES ($1, 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000', 'c', 'MX', 'Male',

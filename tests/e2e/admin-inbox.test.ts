@@ -116,23 +116,24 @@ describe('the admin inbox (en)', () => {
     ])
     expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/)
     const [header, ...records] = parseCsv(await readFile(await download.path(), 'utf8'))
+    // In the agency's language (AGENCY_LANGUAGE, Spanish by default), times on its clock.
     expect(header).toEqual([
-      'Id',
-      'Created (America/Mexico_City)',
-      'Name',
-      'Email',
-      'Phone',
-      'Company',
-      'Service',
-      'Budget',
-      'Language',
-      'Handled',
-      'Message',
+      'Folio',
+      'Creada (America/Mexico_City)',
+      'Nombre',
+      'Correo electrónico',
+      'Teléfono',
+      'Empresa',
+      'Servicio',
+      'Presupuesto',
+      'Idioma',
+      'Atendida',
+      'Mensaje',
     ])
     expect(records.map((record) => record[2])).toEqual(
       ['08', '07', '06', '05'].map((day) => `Lucía ${tag} ${day}`),
     )
-    expect(records.every((record) => record[6] === 'E-commerce')).toBe(true)
+    expect(records.every((record) => record[6] === 'Comercio electrónico')).toBe(true)
 
     // Clearing the filters shows the whole inbox again.
     await page.getByRole('link', { name: 'Clear filters' }).click()

@@ -615,6 +615,7 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'updateProfile ok': async () =>
     (await account()).api.call('PATCH', endpoints.updateProfile.path, {
       city: 'Oaxaca de Juárez',
+      state: 'OAX',
     }),
   'updateProfile invalid_fields': async () =>
     (await account()).api.call('PATCH', endpoints.updateProfile.path, { postalCode: '06600!' }),
