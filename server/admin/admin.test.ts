@@ -243,6 +243,19 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
       lastName: 'Quintero',
       email: clientEmail,
       locale: 'es',
+      // How to reach them, from their account (the kit registers everyone at the same place).
+      phone: '5512345678',
+      address: {
+        street: 'Calle 5',
+        exteriorNumber: '1',
+        interiorNumber: '',
+        neighborhood: 'Centro',
+        municipality: 'Puebla',
+        postalCode: '72000',
+        city: 'Puebla',
+        state: 'PUE',
+        country: 'MX',
+      },
     })
     expect((await requests('?page=2')).items).toHaveLength(5)
     expect((await requests('?status=inReview')).total).toBe(10)
