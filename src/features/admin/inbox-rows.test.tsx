@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { anEnquiry } from '../../../tests/doubles/admin-detail-answers'
+import { anEnquiry, enquiryListRead } from '../../../tests/doubles/admin-detail-answers'
 import { installFakeNetwork } from '../../../tests/doubles/fake-network'
 import { testAdmin } from '../../../tests/fixtures/account-user'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
@@ -27,13 +27,8 @@ async function showList() {
     },
     { timeout: 10_000 },
   )
-  list.respond(200, {
-    success: true,
-    items: [anEnquiry, second],
-    total: 2,
-    page: 1,
-    pageSize: 25,
-  })
+  const read = enquiryListRead([anEnquiry, second])
+  list.respond(read.status, read.body)
   const row = (await screen.findByText('Mateo Zúñiga')).closest('tr')
   if (!row) throw new Error('no row')
   return { view, row }
