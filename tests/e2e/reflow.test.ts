@@ -54,8 +54,9 @@ async function overflowsAtEveryWidth(page: Page, where: string): Promise<string[
 }
 
 /**
- * The inbox list's cells that do not show whole at the current width: past the window's edge, or
- * held by the table's scroller (which hides a column a phone's reader must scroll to find).
+ * The inbox list's cells that do not show whole at the current width: past the window's edge,
+ * held by the table's scroller (which hides a column a phone's reader must scroll to find), or
+ * squeezed beside each other instead of stacked as a card.
  */
 function hiddenCells(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -70,6 +71,14 @@ function hiddenCells(page: Page): Promise<string[]> {
         hidden.push(
           `${(cell.textContent ?? '').trim().slice(0, 40)} (${Math.round(box.left)}–${Math.round(box.right)})`,
         )
+    }
+    // A phone shows each row as a card: its cells one under another, never side by side.
+    for (const row of document.querySelectorAll('.admin-table tbody tr')) {
+      const lefts = [...row.querySelectorAll(':scope > :is(th, td)')].map((cell) =>
+        Math.round(cell.getBoundingClientRect().left),
+      )
+      if (new Set(lefts).size > 1)
+        hidden.push(`a row's cells side by side (${(row.textContent ?? '').trim().slice(0, 40)})`)
     }
     return hidden.slice(0, 8)
   })
@@ -137,7 +146,7 @@ describe.each(['en-US', 'es-MX'] as const)('no sideways scrolling in %s', (local
       await who.page.locator(shown).first().waitFor()
       found.push(...(await overflowsAtEveryWidth(who.page, path)))
     }
-    // The inbox's lists lose no column on a phone: every cell shows whole, no scrolling.
+    // The inbox's lists lose no column on a phone: rows are cards, every cell whole, no scrolling.
     for (const path of ['/admin', '/admin?tab=enquiries']) {
       await load(admin.page, path)
       await admin.page.locator('.admin-table tbody tr').first().waitFor()
