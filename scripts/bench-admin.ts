@@ -41,7 +41,9 @@ async function seed(pool: pg.Pool, adminEmail: string): Promise<void> {
     `INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
        interior_number, neighborhood, municipality, postal_code, city, state, country, gender,
        birth_date, locale, email_verified_at)
-     SELECT 'client' || i || '@bench.example', u.password_hash, 'Name' || i, 'Surname' || i,
+     SELECT 'client' || i || '@bench.example', u.password_hash, 'Name' || i,
+       -- One client in a hundred has an accented surname (the accent-insensitive search).
+       'Surname' || i || CASE WHEN i % 100 = 0 THEN ' Núñez' ELSE '' END,
        u.phone, u.street, u.exterior_number, u.interior_number, u.neighborhood, u.municipality,
        u.postal_code, u.city, u.state, u.country, u.gender, u.birth_date,
        CASE WHEN i % 2 = 0 THEN 'es' ELSE 'en' END, now()
@@ -52,7 +54,8 @@ async function seed(pool: pg.Pool, adminEmail: string): Promise<void> {
   await pool.query(
     `INSERT INTO contact_enquiries (name, email, phone, company, service_id, budget, message,
        locale, created_at, handled_at)
-     SELECT 'Visitor ' || i, 'visitor' || i || '@example.com', '', 'Company ' || (i % 997),
+     SELECT 'Visitor ' || i || CASE WHEN i % 1000 = 0 THEN ' Zúñiga' ELSE '' END,
+       'visitor' || i || '@example.com', '', 'Company ' || (i % 997),
        ($2::text[])[i % array_length($2::text[], 1) + 1], 'not-sure',
        'A message long enough to look like a real one, about the project ' || i || '.',
        CASE WHEN i % 2 = 0 THEN 'es' ELSE 'en' END,
@@ -127,6 +130,7 @@ async function main(): Promise<void> {
       ],
       ['enquiries: search "visitor 4321"', '/api/v1/admin/enquiries?q=visitor%204321'],
       ['enquiries: search "@example"', '/api/v1/admin/enquiries?q=%40example'],
+      ['enquiries: search "ZUNIGA" (finds Zúñiga)', '/api/v1/admin/enquiries?q=ZUNIGA'],
       [`enquiries: page ${deepPage}`, `/api/v1/admin/enquiries?page=${deepPage}`],
       ['requests: first page', '/api/v1/admin/service-requests'],
       [
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
         `/api/v1/admin/service-requests?status=inReview&service=hosting&from=${day(-120)}&to=${day(-90)}`,
       ],
       ['requests: search "surname123"', '/api/v1/admin/service-requests?q=surname123'],
+      ['requests: search "nunez" (finds Núñez)', '/api/v1/admin/service-requests?q=nunez'],
       [`requests: page ${deepPage}`, `/api/v1/admin/service-requests?page=${deepPage}`],
     ]
     const table: Record<string, string | number>[] = []

@@ -6,7 +6,7 @@ import { compress } from 'hono/compress'
 import type { Locale } from '../src/domain/locales'
 import { adminPrefix, createAdminRoutes } from './admin/admin-routes'
 import { authPrefix, createAuthRoutes } from './auth/auth-routes'
-import { defaultAgencyEmail, defaultAgencyLocale } from './config'
+import { defaultAgencyEmail, defaultAgencyLocale, defaultAgencyTimeZone } from './config'
 import { contactPath, createContactRoutes } from './contact/contact-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
 import {
@@ -58,6 +58,8 @@ export type AppOptions = {
   readonly auth?: ApiDeps
   /** AGENCY_EMAIL: where contact enquiries are mailed (default: the address on /contact). */
   readonly agencyEmail?: string
+  /** AGENCY_TIME_ZONE: the clock of the inbox's exports (default: America/Mexico_City). */
+  readonly agencyTimeZone?: string
   /**
    * This instance's live events (started and closed with the services); default: one on the
    * API's pool, whose listening connection opens with the first stream.
@@ -117,6 +119,7 @@ export function createApp({
   checkHealth = async () => {},
   auth,
   agencyEmail = defaultAgencyEmail,
+  agencyTimeZone = defaultAgencyTimeZone,
   live,
   digestDelaySeconds = defaultDigestDelaySeconds,
   agencyLocale = defaultAgencyLocale,
@@ -181,7 +184,7 @@ export function createApp({
     app.route(reauthenticatePrefix, createReauthenticateRoutes(auth))
     app.route(mePrefix, createMeRoutes(auth))
     app.route(contactPath, createContactRoutes(agency))
-    app.route(adminPrefix, createAdminRoutes(agency))
+    app.route(adminPrefix, createAdminRoutes({ ...agency, agencyTimeZone }))
   }
   app.all('/api/*', apiNotFound)
 

@@ -30,6 +30,16 @@ describe('configuration from the environment', () => {
     )
   })
 
+  it('keeps the agency clock in AGENCY_TIME_ZONE, by default Mexico City, refusing an unknown zone', () => {
+    expect(readConfig({}, defaults).agencyTimeZone).toBe('America/Mexico_City')
+    expect(readConfig({ AGENCY_TIME_ZONE: 'Europe/Madrid' }, defaults).agencyTimeZone).toBe(
+      'Europe/Madrid',
+    )
+    expect(() => readConfig({ AGENCY_TIME_ZONE: 'Mexico/Nowhere' }, defaults)).toThrow(
+      /AGENCY_TIME_ZONE: must be an IANA time zone/,
+    )
+  })
+
   it('writes the agency’s mails in AGENCY_LANGUAGE, Spanish by default', () => {
     expect(readConfig({}, defaults).agencyLocale).toBe('es')
     expect(readConfig({ AGENCY_LANGUAGE: 'en' }, defaults).agencyLocale).toBe('en')

@@ -1,12 +1,15 @@
 import * as v from 'valibot'
 import { agency } from '../src/domain/agency'
 import { type Locale, locales } from '../src/domain/locales'
+import { isTimeZone } from './i18n/time-zone'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'
 
 /** Where contact enquiries go unless AGENCY_EMAIL says otherwise: the address on /contact. */
 export const defaultAgencyEmail = agency.email
 
+/** The agency's clock (the office is in Mexico City) unless AGENCY_TIME_ZONE says otherwise. */
+export const defaultAgencyTimeZone = 'America/Mexico_City'
 /** The language of the agency's own mails unless AGENCY_LANGUAGE says otherwise. */
 export const defaultAgencyLocale: Locale = agency.language
 
@@ -61,6 +64,13 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.email('must be an email address')),
     defaultAgencyEmail,
   ),
+  AGENCY_TIME_ZONE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(isTimeZone, 'must be an IANA time zone such as America/Mexico_City or UTC'),
+    ),
+    defaultAgencyTimeZone,
+  ),
   AGENCY_LANGUAGE: v.optional(
     v.picklist(locales, `must be one of ${locales.join(', ')}`),
     defaultAgencyLocale,
@@ -97,6 +107,8 @@ export type ServerConfig = {
   readonly mailFrom: string | undefined
   /** The agency's inbox: every contact enquiry is mailed there. */
   readonly agencyEmail: string
+  /** The agency's time zone: the inbox's exports give times on its clock. */
+  readonly agencyTimeZone: string
   /** The language of the mails to the agency (whatever the client's). */
   readonly agencyLocale: Locale
   readonly logLevel: (typeof logLevels)[number]
@@ -141,6 +153,7 @@ export function readConfig(
     trustProxy: trustFrom(e.TRUST_PROXY),
     mailFrom: e.MAIL_FROM,
     agencyEmail: e.AGENCY_EMAIL,
+    agencyTimeZone: e.AGENCY_TIME_ZONE,
     agencyLocale: e.AGENCY_LANGUAGE,
     logLevel: e.LOG_LEVEL,
     digestDelaySeconds: e.MESSAGE_DIGEST_SECONDS,

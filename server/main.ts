@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     checkHealth: services.database.check,
     auth: services.auth,
     agencyEmail: config.agencyEmail,
+    agencyTimeZone: config.agencyTimeZone,
     live: services.live,
     digestDelaySeconds: config.digestDelaySeconds,
     agencyLocale: config.agencyLocale,

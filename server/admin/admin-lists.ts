@@ -5,6 +5,7 @@ import { isLocale } from '../../src/domain/locales'
 import { type AdminListQuery, adminPageSize } from '../../src/domain/requests/admin-list-query'
 import { asServiceId } from '../../src/domain/services/service-table'
 import type { contactEnquiries } from '../db/schema'
+import { searchKeySql } from '../db/search-key'
 import type { SqlColumns } from '../db/sql-row'
 import { awaitingReplyCondition } from '../messages/thread-store'
 import {
@@ -20,7 +21,15 @@ type Filter = { readonly where: string; readonly values: unknown[] }
 
 /** `q` as a LIKE pattern matching any substring, its own `%`, `_` and `\` taken literally. */
 function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+/**
+ * A table's stored search key (server/db/schema.ts, trigram-indexed) against the pattern
+ * parameter turned into a key by the same expression: case and accents aside (search-key.ts).
+ */
+function matches(searchKeyColumn: string, patternParam: string): string {
+  return `${searchKeyColumn} LIKE ${searchKeySql(patternParam)}`
 }
 
 /** Conditions both lists share: service and the creation date range, inclusive days in UTC. */
@@ -46,8 +55,8 @@ const whereOf = (conditions: string[]) =>
   conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`
 
 /**
- * The enquiries' filters. The search matches any part of the name or the email through the
- * trigram index on `lower(name || ' ' || email)` (the expression must be written the same).
+ * The enquiries' filters. The search matches any part of the name or the email, whatever the
+ * case and the accents, through the trigram index on the stored search key.
  */
 export function enquiryFilter(query: AdminListQuery): Filter {
   const values: unknown[] = []
@@ -56,14 +65,14 @@ export function enquiryFilter(query: AdminListQuery): Filter {
   if (query.handled === 'no') conditions.push('e.handled_at IS NULL')
   if (query.q !== '') {
     values.push(containsPattern(query.q))
-    conditions.push(`lower(e.name || ' ' || e.email) LIKE $${values.length}`)
+    conditions.push(matches('e.search_key', `$${values.length}`))
   }
   return { where: whereOf(conditions), values }
 }
 
 /**
- * The requests' filters. The search matches the client's name, last name or email through the
- * trigram index on users (the same expression as the index).
+ * The requests' filters. The search matches the client's name, last name or email, whatever the
+ * case and the accents, through the trigram index on the users' stored search key.
  */
 export function requestFilter(query: AdminListQuery): Filter {
   const values: unknown[] = []
@@ -77,7 +86,7 @@ export function requestFilter(query: AdminListQuery): Filter {
     values.push(containsPattern(query.q))
     conditions.push(
       `r.user_id IN (SELECT s.id FROM users s
-        WHERE lower(s.name || ' ' || s.last_name || ' ' || s.email) LIKE $${values.length})`,
+        WHERE ${matches('s.search_key', `$${values.length}`)})`,
     )
   }
   return { where: whereOf(conditions), values }
@@ -216,8 +225,14 @@ export function allEnquiries(pool: Pool, query: AdminListQuery) {
   return allRows<EnquiryRow>(pool, enquirySelect, 'e', enquiryFilter(query))
 }
 
-export function allRequests(pool: Pool, query: AdminListQuery) {
-  return allRows<AdminRequestRow>(pool, requestSelect, 'r', requestFilter(query))
+/** A request row of the export: the list's, with the client's phone. */
+export type RequestExportRow = AdminRequestRow & { client_phone: string }
+
+const requestExportSelect = `SELECT ${requestColumns}, ${clientColumns}, u.phone AS client_phone
+  FROM service_requests r JOIN users u ON u.id = r.user_id`
+
+export function allRequestsForExport(pool: Pool, query: AdminListQuery) {
+  return allRows<RequestExportRow>(pool, requestExportSelect, 'r', requestFilter(query))
 }
 
 export async function loadEnquiry(pool: Pool, id: string): Promise<EnquiryRow | undefined> {

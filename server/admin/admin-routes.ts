@@ -1,21 +1,20 @@
 import type { Hono } from 'hono'
 import { apiPrefix } from '../../src/domain/api/api-contract'
-import type { AgencyDeps } from '../http/agency-deps'
 import { jsonChangeGate } from '../http/api-gate'
 import { createApiRouter } from '../http/api-router'
 import { requireAdmin } from '../http/require-admin'
 import { requireFreshProof } from '../http/require-fresh-proof'
 import type { AccountEnv } from '../http/require-session'
+import type { AdminDeps } from './admin-deps'
 import {
-  adminEnquiriesCsvHandler,
   adminEnquiriesHandler,
   adminEnquiryHandler,
   adminServiceRequestHandler,
-  adminServiceRequestsCsvHandler,
   adminServiceRequestsHandler,
   changeRequestStatusHandler,
   markEnquiryHandledHandler,
 } from './admin-handlers'
+import { adminEnquiriesCsvHandler, adminServiceRequestsCsvHandler } from './csv-exports'
 
 /** Where the app mounts the admin inbox's API. */
 export const adminPrefix = `${apiPrefix}/admin`
@@ -27,7 +26,7 @@ export const adminPrefix = `${apiPrefix}/admin`
  * session proved (403 `mfa_required`); the CSV exports need a fresh proof too (403
  * `reauthentication_required`).
  */
-export function createAdminRoutes(deps: AgencyDeps): Hono<AccountEnv> {
+export function createAdminRoutes(deps: AdminDeps): Hono<AccountEnv> {
   const gate = jsonChangeGate(deps)
   const admin = requireAdmin(deps)
   // Every client's details in one file: the export needs a proof within the last 10 minutes.

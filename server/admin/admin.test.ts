@@ -13,6 +13,7 @@ import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { enrolTotp, signedInAdmin } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
+import { enquiryFilter, requestFilter } from './admin-lists'
 import { setAccountRole } from './admin-role'
 
 const adminEndpoints = Object.entries(endpoints).filter(([, endpoint]) =>
@@ -21,6 +22,9 @@ const adminEndpoints = Object.entries(endpoints).filter(([, endpoint]) =>
 const someId = '00000000-0000-4000-8000-000000000000'
 const hostileName = '=HYPERLINK("http://evil.example","Click")'
 const hostileMessage = 'Line one, with "quotes"\r\n@line two\n-3+3'
+/** The list filters with only a search. */
+const searchOnly = (q: string) =>
+  ({ status: '', handled: '', service: '', from: '', to: '', awaiting: '', q, page: 1 }) as const
 
 describe.each(testBackends())('the admin API on $name', (backend) => {
   let kit: AccountKit
@@ -245,6 +249,19 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
       lastName: 'Quintero',
       email: clientEmail,
       locale: 'es',
+      // How to reach them, from their account (the kit registers everyone at the same place).
+      phone: '5512345678',
+      address: {
+        street: 'Calle 5',
+        exteriorNumber: '1',
+        interiorNumber: '',
+        neighborhood: 'Centro',
+        municipality: 'Puebla',
+        postalCode: '72000',
+        city: 'Puebla',
+        state: 'PUE',
+        country: 'MX',
+      },
     })
     expect((await requests('?page=2')).items).toHaveLength(5)
     expect((await requests('?status=inReview')).total).toBe(10)
@@ -275,7 +292,10 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(answer.headers.get('cache-control')).toBe('no-store')
     const text = String(answer.body.text)
     // fetch's text() drops the byte-order mark; the bytes show it.
-    expect(text.startsWith('"Id","Created","Name","Email",')).toBe(true)
+    // In the agency's language (AGENCY_LANGUAGE, Spanish by default), whoever asks.
+    expect(
+      text.startsWith('"Folio","Creada (America/Mexico_City)","Nombre","Correo electrónico",'),
+    ).toBe(true)
     const raw = await fetch(`${kit.api.url}${endpoints.adminEnquiriesCsv.path}`, {
       headers: admin.baseHeaders(),
     })
@@ -287,7 +307,90 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(requestsCsv.status).toBe(200)
     const lines = String(requestsCsv.body.text).trimEnd().split('\r\n')
     expect(lines).toHaveLength(11)
-    expect(lines[1]).toContain('Received')
+    expect(lines[1]).toContain('Recibida')
+  })
+
+  it('exports times on the agency clock, languages by name, handled as yes or no, and a request client phone and latest note', async () => {
+    // Every cell is quoted (csv.ts): a cell ends at `",` or at `"` CRLF, its quotes doubled.
+    const rows = (text: unknown) => {
+      const lines: string[][] = [[]]
+      for (const [, cell = '', end] of String(text).matchAll(/"((?:[^"]|"")*)"(,|\r\n)/g)) {
+        lines.at(-1)?.push(cell.replaceAll('""', '"'))
+        if (end === '\r\n') lines.push([])
+      }
+      return lines.filter((line) => line.length > 0)
+    }
+    const enquiryCsv = rows(
+      (await admin.get(`${endpoints.adminEnquiriesCsv.path}?from=2026-02-27&to=2026-03-16`)).body
+        .text,
+    )
+    // The English-speaking admin gets the agency's language (AGENCY_LANGUAGE, Spanish here).
+    expect(enquiryCsv[0]).toEqual([
+      'Folio',
+      'Creada (America/Mexico_City)',
+      'Nombre',
+      'Correo electrónico',
+      'Teléfono',
+      'Empresa',
+      'Servicio',
+      'Presupuesto',
+      'Idioma',
+      'Atendida',
+      'Mensaje',
+    ])
+    // Mexico City is UTC-6: 00:00 UTC on the 16th is 18:00 on the 15th there.
+    const percent = enquiryCsv.find((row) => row[2] === 'Percent')
+    expect([percent?.[1], percent?.[8], percent?.[9]]).toEqual(['2026-03-15 18:00', 'Inglés', 'No'])
+    const hostile = enquiryCsv.find((row) => row[3] === 'hostile@example.com')
+    expect([hostile?.[1], hostile?.[8]]).toEqual(['2026-03-15 17:59', 'Español'])
+    // Visitors 57 to 59 (2026-02-27 to 2026-03-01 at noon UTC): every third one is handled.
+    const visitors = enquiryCsv.filter((row) => row[2]?.startsWith('Visitor'))
+    expect(visitors.map((row) => [row[2], row[1], row[9]])).toEqual([
+      ['Visitor 59', '2026-03-01 06:00', 'No'],
+      ['Visitor 58', '2026-02-28 06:00', 'No'],
+      ['Visitor 57', '2026-02-27 06:00', 'Sí'],
+    ])
+
+    const spanish = new ApiClient(kit.api.url, undefined, 'es')
+    for (const [name, value] of admin.cookies) spanish.cookies.set(name, value)
+    const [newest] = (await requests()).items
+    if (!newest) throw new Error('seeded request missing')
+    await kit.database.pool.query(
+      `INSERT INTO service_request_history (request_id, from_status, to_status, by_role, note, created_at)
+       VALUES ($1, 'received', 'inReview', 'agency', 'First look: fine.', '2026-03-05Z'),
+              ($1, 'inReview', 'inReview', 'agency', 'Called them; proposal next week.', '2026-03-06Z'),
+              ($1, 'inReview', 'inReview', 'agency', '', '2026-03-07Z')`,
+      [newest.id],
+    )
+    const requestCsv = rows(
+      (await spanish.get(`${endpoints.adminServiceRequestsCsv.path}?from=2026-03-02`)).body.text,
+    )
+    expect(requestCsv[0]).toEqual([
+      'Folio',
+      'Creada (America/Mexico_City)',
+      'Actualizada (America/Mexico_City)',
+      'Estado',
+      'Servicio',
+      'Nombre',
+      'Correo electrónico',
+      'Teléfono',
+      'Idioma',
+      'Inicio deseado',
+      'Presupuesto',
+      'Qué necesita',
+      'Última nota',
+    ])
+    expect(requestCsv).toHaveLength(2)
+    const [request] = requestCsv.slice(1)
+    // 2026-03-02 08:00 UTC is 02:00 in Mexico City.
+    expect(request?.slice(0, 2)).toEqual([newest.id, '2026-03-02 02:00'])
+    expect(request?.slice(5, 9)).toEqual([
+      'Zacarías Quintero',
+      clientEmail,
+      '5512345678',
+      'Español',
+    ])
+    expect(request?.[12]).toBe('Called them; proposal next week.')
   })
 
   it('streams an export longer than one batch, every row once', async () => {
@@ -303,6 +406,59 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(rows).toHaveLength(1234)
     expect(new Set(rows.map((row) => row.split(',')[0])).size).toBe(1234)
     expect((await enquiries('?service=hosting')).total).toBe(1234)
+  })
+
+  it('searches names and emails whatever the case and the accents, through the trigram indexes', async () => {
+    await kit.database.pool.query(
+      `INSERT INTO contact_enquiries (name, email, budget, message, locale, created_at) VALUES
+         ('María Zúñiga', 'mz@example.com', 'not-sure', 'A message long enough to be stored.', 'es', '2020-01-01Z'),
+         ($1, 'ÉLODIE@EXAMPLE.COM', 'not-sure', 'A message long enough to be stored.', 'es', '2020-01-02Z')`,
+      // Stored decomposed: N, n + U+0303, e + U+0301 (as some keyboards and imports write).
+      ['Núñez Élodie'.normalize('NFD')],
+    )
+    await kit.database.pool.query(
+      `INSERT INTO contact_enquiries (name, email, budget, message, locale, created_at) VALUES
+         ('Łukasz Østergaard', 'lo@example.com', 'not-sure', 'A message long enough to be stored.', 'en', '2020-01-03Z')`,
+    )
+    const names = async (q: string) =>
+      (await enquiries(`?q=${encodeURIComponent(q)}`)).items.map((item) => item.name.normalize())
+    for (const q of ['Zuniga', 'ZUNIGA', 'zúñiga', 'ZÚÑIGA', 'maria zu', 'MARÍA'])
+      expect(await names(q), q).toEqual(['María Zúñiga'])
+    for (const q of ['nunez', 'NÚÑEZ', 'elodie@', 'Élodie'.normalize('NFD')])
+      expect(await names(q), q).toEqual(['Núñez Élodie'])
+    // Letters with a stroke have no accent to drop: they are matched by their plain letter.
+    for (const q of ['lukasz oster', 'ŁUKASZ', 'østergaard'])
+      expect(await names(q), q).toEqual(['Łukasz Østergaard'])
+    // The client is Zacarías Quintero.
+    for (const q of ['zacarias', 'ZACARÍAS', 'Zacarias Quin'])
+      expect((await requests(`?q=${encodeURIComponent(q)}`)).total, q).toBe(30)
+    // The lists' search conditions are the indexes' expressions: PostgreSQL can use them.
+    const client = await kit.database.pool.connect()
+    try {
+      await client.query('BEGIN')
+      await client.query('SET LOCAL enable_seqscan = off')
+      const plan = async (sql: string, values: unknown[]) =>
+        (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, values)).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n')
+      const enquiryQuery = enquiryFilter(searchOnly('zúñiga'))
+      expect(
+        await plan(
+          `SELECT count(*) FROM contact_enquiries e ${enquiryQuery.where}`,
+          enquiryQuery.values,
+        ),
+      ).toContain('contact_enquiries_search_key_trgm_idx')
+      const requestQuery = requestFilter(searchOnly('zacarías'))
+      expect(
+        await plan(
+          `SELECT count(*) FROM service_requests r ${requestQuery.where}`,
+          requestQuery.values,
+        ),
+      ).toContain('users_search_key_trgm_idx')
+    } finally {
+      await client.query('ROLLBACK')
+      client.release()
+    }
   })
 
   it('never answers a hostile query string with a 5xx', async () => {

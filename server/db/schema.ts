@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { proposalMachine } from '../../machines/proposal-machine'
 import { serviceRequestMachine } from '../../machines/service-request-machine'
+import { searchKeySql } from './search-key'
 
 /**
  * The one database schema (Drizzle pg-core). `drizzle-kit generate` turns changes into the SQL
@@ -62,6 +63,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** `admin` opens the agency's inbox (`npm run admin:grant`); everyone else is a `client`. */
     role: text('role').notNull().default('client'),
+    /** The inbox's search key of name, last name and email: no accents, lower case (search-key.ts). */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchKeySql(`"name" || ' ' || "last_name" || ' ' || "email"`))),
   },
   (table) => [
     // One account per address whatever its case: the database decides, in one statement
@@ -77,11 +82,9 @@ export const users = pgTable(
     index('users_unverified_created_at_idx')
       .on(table.createdAt)
       .where(sql`${table.emailVerifiedAt} is null`),
-    // The admin inbox searches requests by their client's name or email (pg_trgm: any substring).
-    index('users_search_trgm_idx').using(
-      'gin',
-      sql`(lower(${table.name} || ' ' || ${table.lastName} || ' ' || ${table.email})) gin_trgm_ops`,
-    ),
+    // The admin inbox searches requests by their client's name or email (pg_trgm: any substring),
+    // whatever the case and the accents.
+    index('users_search_key_trgm_idx').using('gin', sql`${table.searchKey} gin_trgm_ops`),
   ],
 )
 
@@ -184,6 +187,10 @@ export const contactEnquiries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The inbox's search key of name and email: no accents, lower case (search-key.ts). */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(searchKeySql(`"name" || ' ' || "email"`))),
   },
   (table) => [
     check('contact_enquiries_locale_check', sql`${table.locale} in ('en', 'es')`),
@@ -193,9 +200,10 @@ export const contactEnquiries = pgTable(
     index('contact_enquiries_open_created_idx')
       .on(table.createdAt.desc())
       .where(sql`${table.handledAt} is null`),
-    index('contact_enquiries_search_trgm_idx').using(
+    // The inbox's search by name or email, whatever the case and the accents.
+    index('contact_enquiries_search_key_trgm_idx').using(
       'gin',
-      sql`(lower(${table.name} || ' ' || ${table.email})) gin_trgm_ops`,
+      sql`${table.searchKey} gin_trgm_ops`,
     ),
   ],
 )

@@ -73,9 +73,16 @@ export const csvHeaderMessages = {
   budget: msg`Budget`,
   message: msg`Message`,
   language: msg`Language`,
-  handledAt: msg`Handled`,
+  handled: msg`Handled`,
   status: msg`Status`,
   desiredStart: msg`Desired start`,
   need: msg`What they need`,
   updatedAt: msg`Updated`,
+  latestNote: msg`Latest note`,
+}
+
+/** The exports' answers to a yes-or-no column (handled). */
+export const csvValueMessages = {
+  yes: msg`Yes`,
+  no: msg`No`,
 }

@@ -2,6 +2,11 @@ import type { Pool, PoolClient } from 'pg'
 import type * as v from 'valibot'
 import { proposalStates, proposalTransition } from '../../machines/proposal-machine'
 import { changeEvent, requestSnapshotAt } from '../../machines/service-request-machine'
+import {
+  type PostalAddress,
+  type PostalAddressPart,
+  postalAddressParts,
+} from '../../src/domain/addresses/postal-address'
 import type {
   AdminServiceRequest,
   RequestHistoryEntry,
@@ -18,7 +23,7 @@ import {
 import type { ServiceId } from '../../src/domain/services/service-table'
 import { asServiceId } from '../../src/domain/services/service-table'
 import type { serviceRequests, users } from '../db/schema'
-import type { SqlColumns, SqlRow } from '../db/sql-row'
+import { type SqlColumns, type SqlRow, snakeCase } from '../db/sql-row'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { requestMailKinds } from './request-mail-kinds'
 
@@ -47,6 +52,9 @@ export type AdminRequestRow = RequestRow & {
   client_last_name: Client['last_name']
   client_email: Client['email']
   client_locale: Client['locale']
+  client_phone: Client['phone']
+  /** `json_build_object` of the address parts (`clientColumns`), null where a part is. */
+  client_address: Record<PostalAddressPart, string | null>
 }
 
 /** The columns of a request and its history, for `FROM service_requests r`. */
@@ -58,7 +66,10 @@ export const requestColumns = `r.id, r.service_id, r.status, r.need, r.desired_s
 
 /** The client columns of an admin row, for `JOIN users u ON u.id = r.user_id`. */
 export const clientColumns = `u.id AS client_id, u.name AS client_name,
-  u.last_name AS client_last_name, u.email AS client_email, u.locale AS client_locale`
+  u.last_name AS client_last_name, u.email AS client_email, u.locale AS client_locale,
+  u.phone AS client_phone,
+  json_build_object(${postalAddressParts.map((part) => `'${part}', u.${snakeCase(part)}`).join(', ')})
+    AS client_address`
 
 // Rows only ever hold values the schemas and the CHECK constraints let in; these narrow the
 // database's strings to the contract's types without trusting a cast.
@@ -100,6 +111,10 @@ export function toAdminRequest(row: AdminRequestRow): AdminServiceRequest {
       lastName: row.client_last_name,
       email: row.client_email,
       locale: isLocale(row.client_locale) ? row.client_locale : 'en',
+      phone: row.client_phone,
+      address: Object.fromEntries(
+        postalAddressParts.map((part) => [part, row.client_address[part] ?? '']),
+      ) as PostalAddress,
     },
   }
 }

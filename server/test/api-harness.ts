@@ -44,6 +44,8 @@ export type ApiOptions = {
   readonly logger?: Logger
   /** AGENCY_EMAIL (default: the app's). */
   readonly agencyEmail?: string
+  /** AGENCY_TIME_ZONE (default: the app's). */
+  readonly agencyTimeZone?: string
   /** AGENCY_LANGUAGE (default: the app's, Spanish). */
   readonly agencyLocale?: Locale
   /** Default: SELECT 1 on the test database. */
@@ -94,6 +96,7 @@ export async function startApi(
       ? {}
       : { digestDelaySeconds: options.digestDelaySeconds }),
     ...(options.agencyEmail ? { agencyEmail: options.agencyEmail } : {}),
+    ...(options.agencyTimeZone ? { agencyTimeZone: options.agencyTimeZone } : {}),
     ...(options.agencyLocale ? { agencyLocale: options.agencyLocale } : {}),
     trustProxy: deps.trustProxy,
     logger: options.logger ?? testLogger(),

@@ -11,14 +11,17 @@ import './signed-in-shell.css'
  */
 export function SignedInShell({
   title,
+  wide = false,
   children,
 }: {
   readonly title: ReactNode
+  /** The page's content is tables (the inbox): it takes the layout's whole width. */
+  readonly wide?: boolean
   readonly children: (signedIn: SignedIn) => ReactNode
 }) {
   const signedIn = useSignedInUser()
   return (
-    <article className="page-intro signed-in-page">
+    <article className={`page-intro signed-in-page${wide ? ' signed-in-page-wide' : ''}`}>
       <h1>{title}</h1>
       {signedIn ? (
         children(signedIn)

@@ -1,4 +1,4 @@
-import type { Enquiry, EnquiryBody } from '../../src/domain/api/api-contract'
+import type { Enquiry, EnquiryBody, ListPage } from '../../src/domain/api/api-contract'
 import { accepted, type HeldRead, readAs } from './api-answers'
 
 /** What the inbox's enquiry detail reads, in the jsdom tests. */
@@ -20,4 +20,15 @@ export const anEnquiry: Enquiry = {
 /** `/api/v1/admin/enquiries/:id` while `enquiry` is stored. */
 export function enquiryDetailRead(enquiry: Enquiry): HeldRead<EnquiryBody> {
   return readAs<EnquiryBody>('adminEnquiry', { ...accepted(''), enquiry })
+}
+
+/** `/api/v1/admin/enquiries` showing `items`, all on the first page. */
+export function enquiryListRead(items: readonly Enquiry[]): HeldRead<ListPage<Enquiry>> {
+  return readAs<ListPage<Enquiry>>('adminEnquiries', {
+    success: true,
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: 25,
+  })
 }

@@ -101,7 +101,8 @@ describe('the admin inbox (en)', () => {
     await page.locator('#filter-to').fill('2001-03-08')
     await applyFilters(page, /[?&]from=2001-03-05.*[?&]to=2001-03-08|[?&]to=2001-03-08.*from=/)
     await caption(page).getByText('Enquiries: 4 found').waitFor()
-    const names = await page.locator('.admin-table tbody td:nth-child(2)').allTextContents()
+    // Rendered text: each cell's heading (shown on a phone's cards) is hidden on a desktop.
+    const names = await page.locator('.admin-table tbody td:nth-child(2)').allInnerTexts()
     expect(names.map((cell) => cell.replace(/lucia.*$/, '').trim())).toEqual(
       ['08', '07', '06', '05'].map((day) => `Lucía ${tag} ${day}`),
     )
@@ -115,23 +116,24 @@ describe('the admin inbox (en)', () => {
     ])
     expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/)
     const [header, ...records] = parseCsv(await readFile(await download.path(), 'utf8'))
+    // In the agency's language (AGENCY_LANGUAGE, Spanish by default), times on its clock.
     expect(header).toEqual([
-      'Id',
-      'Created',
-      'Name',
-      'Email',
-      'Phone',
-      'Company',
-      'Service',
-      'Budget',
-      'Language',
-      'Handled',
-      'Message',
+      'Folio',
+      'Creada (America/Mexico_City)',
+      'Nombre',
+      'Correo electrónico',
+      'Teléfono',
+      'Empresa',
+      'Servicio',
+      'Presupuesto',
+      'Idioma',
+      'Atendida',
+      'Mensaje',
     ])
     expect(records.map((record) => record[2])).toEqual(
       ['08', '07', '06', '05'].map((day) => `Lucía ${tag} ${day}`),
     )
-    expect(records.every((record) => record[6] === 'E-commerce')).toBe(true)
+    expect(records.every((record) => record[6] === 'Comercio electrónico')).toBe(true)
 
     // Clearing the filters shows the whole inbox again.
     await page.getByRole('link', { name: 'Clear filters' }).click()
@@ -166,6 +168,16 @@ describe('the admin inbox (en)', () => {
     await applyFilters(page, /[?&]status=inReview/)
     await caption(page).getByText('Service requests: 1 found').waitFor()
     expect(await rows(page).first().textContent()).toContain('In review')
+    // On a 1366 px screen the table takes the layout's width (72rem), not a text column's.
+    await page.setViewportSize({ width: 1366, height: 900 })
+    const table = await page.locator('.admin-table').boundingBox()
+    expect(table?.width).toBeGreaterThan(1100)
+    // Any cell of a row opens it (the row's link is its one focus stop).
+    await rows(page).first().locator('td').last().click()
+    await page.waitForURL((url) => url.searchParams.get('id') === reviewed)
+    await page.getByRole('heading', { level: 2, name: /request from/ }).waitFor()
+    await page.goBack()
+    await caption(page).getByText('Service requests: 1 found').waitFor()
     await page.locator('#filter-status').selectOption('declined')
     await applyFilters(page, /[?&]status=declined/)
     await caption(page).getByText('Service requests: 0 found').waitFor()

@@ -734,6 +734,18 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     if (!row) throw new Error(`No enquiry stored for ${email}`)
     return (await agency()).call('GET', withId(endpoints.adminEnquiry.path, row.id))
   },
+  'adminEnquiries ok': async () => {
+    const email = freshEmail('enquiry')
+    await expectStatus(
+      'an enquiry',
+      await (await visitor()).call('POST', endpoints.contact.path, enquiry({ email })),
+      201,
+    )
+    return (await agency()).call(
+      'GET',
+      `${endpoints.adminEnquiries.path}?q=${encodeURIComponent(email)}`,
+    )
+  },
   'adminServiceRequest ok': async () => {
     const id = await sentRequestId()
     return (await agency()).call('GET', withId(endpoints.adminServiceRequest.path, id))

@@ -23,7 +23,7 @@ import { verifyEmailMachine } from '../../machines/verify-email-machine'
 import type { CallFailure, EndpointName } from '../../src/domain/api/api-contract'
 import { endpoints } from '../../src/domain/api/api-contract'
 import { addPasskeyPathEvents, creationOptionsRead } from '../doubles/add-passkey-answers'
-import { anEnquiry, enquiryDetailRead } from '../doubles/admin-detail-answers'
+import { anEnquiry, enquiryDetailRead, enquiryListRead } from '../doubles/admin-detail-answers'
 import { type HeldRead, isOffContract } from '../doubles/api-answers'
 import { uploadReads } from '../doubles/attachment-answers'
 import { changePasswordPathEvents } from '../doubles/change-password-answers'
@@ -268,6 +268,7 @@ export const heldAnswers: HeldAnswer[] = [
   ...fromEvents('add-passkey-answers', passkeyRegistrationMachine, addPasskeyPathEvents),
   fromRead('add-passkey-answers', creationOptionsRead),
   fromRead('admin-detail-answers', enquiryDetailRead(anEnquiry)),
+  fromRead('admin-detail-answers', enquiryListRead([anEnquiry])),
   ...uploadReads.map((read) => fromRead('attachment-answers', read)),
   ...fromEvents('change-password-answers', changePasswordMachine, changePasswordPathEvents),
   ...fromEvents('contact-answers', contactFormMachine, contactPathEvents, {

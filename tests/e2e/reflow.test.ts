@@ -53,6 +53,37 @@ async function overflowsAtEveryWidth(page: Page, where: string): Promise<string[
   return found
 }
 
+/**
+ * The inbox list's cells that do not show whole at the current width: past the window's edge,
+ * held by the table's scroller (which hides a column a phone's reader must scroll to find), or
+ * squeezed beside each other instead of stacked as a card.
+ */
+function hiddenCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth
+    const hidden: string[] = []
+    const wrap = document.querySelector('.admin-table-wrap')
+    if (wrap && wrap.scrollWidth > wrap.clientWidth + 0.5)
+      hidden.push(`the table scrolls: ${wrap.scrollWidth} px in ${wrap.clientWidth} px`)
+    for (const cell of document.querySelectorAll('.admin-table tbody :is(th, td)')) {
+      const box = cell.getBoundingClientRect()
+      if (box.left < -0.5 || box.right > width + 0.5)
+        hidden.push(
+          `${(cell.textContent ?? '').trim().slice(0, 40)} (${Math.round(box.left)}–${Math.round(box.right)})`,
+        )
+    }
+    // A phone shows each row as a card: its cells one under another, never side by side.
+    for (const row of document.querySelectorAll('.admin-table tbody tr')) {
+      const lefts = [...row.querySelectorAll(':scope > :is(th, td)')].map((cell) =>
+        Math.round(cell.getBoundingClientRect().left),
+      )
+      if (new Set(lefts).size > 1)
+        hidden.push(`a row's cells side by side (${(row.textContent ?? '').trim().slice(0, 40)})`)
+    }
+    return hidden.slice(0, 8)
+  })
+}
+
 async function load(page: Page, path: string): Promise<void> {
   await page.setViewportSize({ width: widths[0], height: 800 })
   await page.goto(path)
@@ -114,6 +145,16 @@ describe.each(['en-US', 'es-MX'] as const)('no sideways scrolling in %s', (local
       await load(who.page, path)
       await who.page.locator(shown).first().waitFor()
       found.push(...(await overflowsAtEveryWidth(who.page, path)))
+    }
+    // The inbox's lists lose no column on a phone: rows are cards, every cell whole, no scrolling.
+    for (const path of ['/admin', '/admin?tab=enquiries']) {
+      await load(admin.page, path)
+      await admin.page.locator('.admin-table tbody tr').first().waitFor()
+      for (const width of [320, 390]) {
+        await admin.page.setViewportSize({ width, height: 800 })
+        const hidden = await hiddenCells(admin.page)
+        if (hidden.length > 0) found.push(`${path} at ${width} px: ${hidden.join('; ')}`)
+      }
     }
     // The profile's details as a form.
     await load(client.page, '/profile')

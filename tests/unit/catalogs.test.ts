@@ -21,6 +21,9 @@ const sameInBothLanguages = new Set([
   'IVA',
   'Total',
   'Subtotal',
+  // Spanish writes these the same: "No" (yes/no in the exports), "interior 4B" (an address).
+  'No',
+  'interior {interiorNumber}',
 ])
 
 // The pages' catalogs, and the server's (its answers and mails, which no page loads).

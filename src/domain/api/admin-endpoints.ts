@@ -1,3 +1,4 @@
+import type { PostalAddress } from '../addresses/postal-address'
 import type { BudgetRange } from '../leads/lead-options'
 import type { Locale } from '../locales'
 import type { StatusChangeInput } from '../requests/request-schemas'
@@ -14,6 +15,9 @@ export type AdminServiceRequest = ServiceRequestSummary & {
     readonly lastName: string
     readonly email: string
     readonly locale: Locale
+    /** As given at registration or since in the profile. */
+    readonly phone: string
+    readonly address: PostalAddress
   }
 }
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useState } from 'react'
 import { queryString } from '../../api/call-endpoint'
 import { downloadFile, saveFile } from '../../api/download-file'
 import { listenToEvents } from '../../api/event-stream'
@@ -280,30 +280,68 @@ function ListFrame({
 type ListItem = { readonly id: string; readonly createdAt: string }
 
 /**
+ * A click on a row's cell, passed to the row's link (the whole row is the target, the link its
+ * one focus stop and what a screen reader names). A click on a link of its own, or one that
+ * ends a text selection (an email copied from the row), is left alone; the modifier keys go
+ * with it, so Ctrl/⌘-click still opens the item in a new tab.
+ */
+function openClickedRow(event: MouseEvent<HTMLTableSectionElement>): void {
+  if (!(event.target instanceof Element)) return
+  if (event.target.closest('a, button, input, select, textarea, label')) return
+  if (window.getSelection()?.isCollapsed === false) return
+  const link = event.target.closest('tr')?.querySelector<HTMLAnchorElement>('a.admin-row-link')
+  if (!link) return
+  const { ctrlKey, metaKey, shiftKey, altKey, button } = event
+  link.dispatchEvent(
+    new window.MouseEvent('click', {
+      bubbles: true,
+      cancelable: true,
+      ctrlKey,
+      metaKey,
+      shiftKey,
+      altKey,
+      button,
+    }),
+  )
+}
+
+/** One column of an inbox list after the date and the person: its heading and its cell. */
+type Column<Item> = {
+  /** What the column holds, unique in its list (its key). */
+  readonly name: string
+  readonly heading: ReactNode
+  readonly cell: (item: Item, day: (at: string) => string) => ReactNode
+  readonly className?: string
+}
+
+/**
  * One inbox list: its page of the filtered items, read under the inbox's key, as a table in the
- * list's frame. Each row opens its item by date; `person` names the sender for that link and
- * the row's second column, `cells` are the list's own columns after it.
+ * list's frame. A row opens its item: its date is the link (the row's one focus stop, named
+ * after the sender; Enter opens it) and a click anywhere else on the row is passed to it
+ * (`openClickedRow`). On a phone the rows stack as cards, each cell under its
+ * heading (`admin-cell-label`, shown only there: the table's header row says it otherwise).
  */
 function AdminList<Item extends ListItem>({
   search,
   options,
   csvPath,
   caption,
-  headings,
+  dateHeading,
+  personHeading,
   empty,
   person,
-  cells,
+  columns,
 }: {
   readonly search: AdminSearch
   /** The list's query, from the filters' query string (admin-queries.ts). */
   readonly options: (query: Record<string, string>) => ListQueryOptions<Item>
   readonly csvPath: string
   readonly caption: (total: number) => ReactNode
-  /** The columns' headings, in order, by a name for each. */
-  readonly headings: Readonly<Record<string, ReactNode>>
+  readonly dateHeading: ReactNode
+  readonly personHeading: ReactNode
   readonly empty: ReactNode
   readonly person: (item: Item) => { readonly name: string; readonly email: string }
-  readonly cells: (item: Item, day: (at: string) => string) => ReactNode
+  readonly columns: readonly Column<Item>[]
 }) {
   const { i18n } = useLingui()
   const query = adminListQuery(search)
@@ -312,6 +350,7 @@ function AdminList<Item extends ListItem>({
   const items = answer.data?.items ?? []
   const total = answer.data?.total ?? 0
   const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
+  const label = (heading: ReactNode) => <span className="admin-cell-label">{heading}</span>
   return (
     <ListFrame
       search={search}
@@ -326,36 +365,50 @@ function AdminList<Item extends ListItem>({
           <caption>{caption(total)}</caption>
           <thead>
             <tr>
-              {Object.entries(headings).map(([column, heading]) => (
-                <th key={column} scope="col">
-                  {heading}
+              <th scope="col">{dateHeading}</th>
+              <th scope="col">{personHeading}</th>
+              {columns.map((column) => (
+                <th key={column.name} scope="col">
+                  {column.heading}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard's way is each row's link (Tab, Enter); this only widens the pointer's target to the row */}
+          <tbody onClick={openClickedRow}>
             {items.length === 0 ? (
-              <tr>
-                <td colSpan={Object.keys(headings).length}>{empty}</td>
+              <tr className="admin-empty-row">
+                <td colSpan={columns.length + 2}>{empty}</td>
               </tr>
             ) : null}
             {items.map((item) => {
               const { name, email } = person(item)
               return (
-                <tr key={item.id}>
+                <tr key={item.id} className="admin-row">
                   <th scope="row">
-                    <Link to="/admin" search={{ ...search, id: item.id }}>
+                    {label(dateHeading)}
+                    <Link
+                      to="/admin"
+                      search={{ ...search, id: item.id }}
+                      className="admin-row-link"
+                    >
                       <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
                       {/* Each row's link names whose item it opens, not only its date. */}
                       <span className="visually-hidden">{`: ${name}`}</span>
                     </Link>
                   </th>
                   <td>
+                    {label(personHeading)}
                     {name}
                     <br />
                     <span className="admin-email">{email}</span>
                   </td>
-                  {cells(item, day)}
+                  {columns.map((column) => (
+                    <td key={column.name} className={column.className}>
+                      {label(column.heading)}
+                      {column.cell(item, day)}
+                    </td>
+                  ))}
                 </tr>
               )
             })}
@@ -384,39 +437,48 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
       options={requestListQueryOptions}
       csvPath={endpoints.adminServiceRequestsCsv.path}
       caption={(total) => <Trans>Service requests: {total} found</Trans>}
-      headings={{
-        sent: <Trans>Sent</Trans>,
-        client: <Trans>Client</Trans>,
-        service: <Trans>Service</Trans>,
-        status: <Trans>Status</Trans>,
-        messages: <Trans>New messages</Trans>,
-        updated: <Trans>Last update</Trans>,
-      }}
+      dateHeading={<Trans>Sent</Trans>}
+      personHeading={<Trans>Client</Trans>}
       empty={<Trans>No service requests match these filters.</Trans>}
       person={(item) => ({
         name: `${item.client.name} ${item.client.lastName}`,
         email: item.client.email,
       })}
-      cells={(item, day) => (
-        <>
-          <td>{i18n._(serviceNames[item.serviceId])}</td>
-          <td>{i18n._(requestStatusLabels[item.status])}</td>
-          <td className="admin-new-messages">
-            {item.newMessages > 0 ? <strong>{item.newMessages}</strong> : '0'}
-            {item.awaitingReply ? (
-              <>
-                <br />
-                <span className="admin-awaiting">
-                  <Trans>Awaiting our reply</Trans>
-                </span>
-              </>
-            ) : null}
-          </td>
-          <td>
-            <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>
-          </td>
-        </>
-      )}
+      columns={[
+        {
+          name: 'service',
+          heading: <Trans>Service</Trans>,
+          cell: (item) => i18n._(serviceNames[item.serviceId]),
+        },
+        {
+          name: 'status',
+          heading: <Trans>Status</Trans>,
+          cell: (item) => i18n._(requestStatusLabels[item.status]),
+        },
+        {
+          name: 'messages',
+          heading: <Trans>New messages</Trans>,
+          className: 'admin-new-messages',
+          cell: (item) => (
+            <>
+              {item.newMessages > 0 ? <strong>{item.newMessages}</strong> : '0'}
+              {item.awaitingReply ? (
+                <>
+                  <br />
+                  <span className="admin-awaiting">
+                    <Trans>Awaiting our reply</Trans>
+                  </span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          name: 'updated',
+          heading: <Trans>Last update</Trans>,
+          cell: (item, day) => <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>,
+        },
+      ]}
     />
   )
 }
@@ -429,20 +491,22 @@ function EnquiryList({ search }: { readonly search: AdminSearch }) {
       options={enquiryListQueryOptions}
       csvPath={endpoints.adminEnquiriesCsv.path}
       caption={(total) => <Trans>Enquiries: {total} found</Trans>}
-      headings={{
-        received: <Trans>Received</Trans>,
-        name: <Trans>Name</Trans>,
-        service: <Trans>Service</Trans>,
-        handled: <Trans>Handled</Trans>,
-      }}
+      dateHeading={<Trans>Received</Trans>}
+      personHeading={<Trans>Name</Trans>}
       empty={<Trans>No enquiries match these filters.</Trans>}
       person={(item) => ({ name: item.name, email: item.email })}
-      cells={(item) => (
-        <>
-          <td>{item.serviceId ? i18n._(serviceNames[item.serviceId]) : t`None`}</td>
-          <td>{item.handledAt ? t`Yes` : t`Not yet`}</td>
-        </>
-      )}
+      columns={[
+        {
+          name: 'service',
+          heading: <Trans>Service</Trans>,
+          cell: (item) => (item.serviceId ? i18n._(serviceNames[item.serviceId]) : t`None`),
+        },
+        {
+          name: 'handled',
+          heading: <Trans>Handled</Trans>,
+          cell: (item) => (item.handledAt ? t`Yes` : t`Not yet`),
+        },
+      ]}
     />
   )
 }

@@ -14,7 +14,7 @@ import { AdminInbox } from './admin-inbox'
  */
 export function AdminPage({ search }: { readonly search: AdminSearch }) {
   return (
-    <SignedInShell title={<Trans>Inbox</Trans>}>
+    <SignedInShell title={<Trans>Inbox</Trans>} wide>
       {({ user, runtime }) =>
         user.role === 'admin' ? (
           <QueryClientProvider client={runtime.queryClient}>

@@ -23,6 +23,11 @@ describe('the inbox tabs', () => {
     ['/admin?status=new', 'Service requests'],
     ['/admin?tab=enquiries', 'Enquiries'],
     ['/admin?tab=enquiries&handled=false', 'Enquiries'],
+    // A page of a list, and an item's detail, are still that list's tab.
+    ['/admin?page=2', 'Service requests'],
+    ['/admin?tab=enquiries&page=2', 'Enquiries'],
+    ['/admin?id=00000000-0000-4000-8000-000000000001', 'Service requests'],
+    ['/admin?tab=enquiries&id=00000000-0000-4000-8000-000000000001', 'Enquiries'],
   ] as const) {
     it(`mark only the list shown as current (${path})`, async () => {
       network = installFakeNetwork()

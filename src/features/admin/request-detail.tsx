@@ -14,10 +14,14 @@ import { useStatusChange } from '../../ui/use-status-change'
 import { Conversation } from '../../ui/workspace/conversation'
 import { adminQueryKey, requestQueryOptions } from './api/admin-queries'
 import { agencyThreadEffects } from './api/thread-effects'
+import { ClientAddress, telHref } from './client-address'
 import { localeLabels } from './locale-labels'
 import '../../ui/form-field.css'
 
-/** One service request as the agency sees it: client, brief, history, and its status form. */
+/**
+ * One service request as the agency sees it: the client (how to reach them: email, phone, postal
+ * address), brief, history, and its status form.
+ */
 export function RequestDetail({ id }: { readonly id: string }) {
   const { i18n } = useLingui()
   const detail = useQuery(requestQueryOptions(id))
@@ -49,6 +53,22 @@ export function RequestDetail({ id }: { readonly id: string }) {
               {request.client.name} {request.client.lastName} (
               <a href={mailtoHref(request.client.email)}>{request.client.email}</a>,{' '}
               {i18n._(localeLabels[request.client.locale])})
+            </dd>
+            <dt>
+              <Trans>Phone</Trans>
+            </dt>
+            <dd>
+              {request.client.phone === '' ? (
+                '—'
+              ) : (
+                <a href={telHref(request.client.phone)}>{request.client.phone}</a>
+              )}
+            </dd>
+            <dt>
+              <Trans>Address</Trans>
+            </dt>
+            <dd>
+              <ClientAddress address={request.client.address} />
             </dd>
           </>
         }
