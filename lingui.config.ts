@@ -1,12 +1,14 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
-// Eight catalogs: the interface strings every page needs, the long service copy that only
-// service pages load, the registration flow's texts (the register and reset-password pages), the
-// signed-in account's pages (sign in, profile), the leads' (the contact form and the privacy
-// notice, service requests, the admin inbox), a request's workspace (its conversation and
-// files), the about page's copy — so the home page downloads none of those six — and the
-// server's (every API answer and mail), which no page loads.
+// Catalogs by meaning, one per feature, each loaded only by the pages that show it: the
+// interface strings every page needs (messages), the service copy (services, service pages),
+// the about page's (about), registration (the register and reset-password pages), the signed-in
+// account's (sign in, profile), contact (the contact form and the privacy notice), requests (a
+// client's requests), admin (the agency's inbox), a request's workspace (its conversation and
+// files) and the server's (every API answer and mail), which no page loads. The home page
+// downloads only `messages`. Domain texts two features show (the request record, the lead
+// options) are extracted into each of their catalogs, so a page loads one.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -61,16 +63,38 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
-      path: '<rootDir>/locales/{locale}/leads',
+      // The contact form and the privacy notice (/contact, /privacy, /privacidad).
+      path: '<rootDir>/locales/{locale}/contact',
       include: [
-        '<rootDir>/src/domain/leads',
-        '<rootDir>/src/domain/requests',
-        '<rootDir>/src/domain/registration/registration-messages.ts',
         '<rootDir>/src/features/contact',
         '<rootDir>/src/features/privacy',
+        '<rootDir>/src/domain/leads',
+        '<rootDir>/src/domain/registration/registration-messages.ts',
+      ],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      // A client's requests: the brief on a service page, /my-services and a request's page.
+      path: '<rootDir>/locales/{locale}/requests',
+      include: [
         '<rootDir>/src/features/requests',
-        '<rootDir>/src/features/admin',
+        '<rootDir>/src/domain/requests',
+        '<rootDir>/src/domain/leads',
         '<rootDir>/src/ui/request-record',
+        '<rootDir>/src/domain/registration/registration-messages.ts',
+      ],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      // The agency's inbox (/admin and the account menu's badge); the request record and the
+      // request and lead domain texts it shows are extracted here too, so /admin loads one.
+      path: '<rootDir>/locales/{locale}/admin',
+      include: [
+        '<rootDir>/src/features/admin',
+        '<rootDir>/src/domain/requests',
+        '<rootDir>/src/domain/leads',
+        '<rootDir>/src/ui/request-record',
+        '<rootDir>/src/domain/registration/registration-messages.ts',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },

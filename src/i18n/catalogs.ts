@@ -23,9 +23,17 @@ const catalogLoaders: Record<CatalogName, Record<Locale, () => Promise<CatalogMo
     en: () => import('../../locales/en/account.po'),
     es: () => import('../../locales/es/account.po'),
   },
-  leads: {
-    en: () => import('../../locales/en/leads.po'),
-    es: () => import('../../locales/es/leads.po'),
+  contact: {
+    en: () => import('../../locales/en/contact.po'),
+    es: () => import('../../locales/es/contact.po'),
+  },
+  requests: {
+    en: () => import('../../locales/en/requests.po'),
+    es: () => import('../../locales/es/requests.po'),
+  },
+  admin: {
+    en: () => import('../../locales/en/admin.po'),
+    es: () => import('../../locales/es/admin.po'),
   },
   workspace: {
     en: () => import('../../locales/en/workspace.po'),

@@ -18,7 +18,7 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.admin.keywords', message: 'inbox, admin' }),
   },
   indexable: false,
-  catalogs: ['account', 'leads', 'workspace'],
+  catalogs: ['account', 'admin', 'workspace'],
 }
 
 export const Route = createFileRoute('/admin')({

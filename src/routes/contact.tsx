@@ -23,7 +23,7 @@ const page: PageFacts = {
     }),
   },
   indexable: true,
-  catalogs: ['leads'],
+  catalogs: ['contact'],
 }
 
 /** `?service=<slug>`: a service page's "Contact us" preselects its service in the form. */

@@ -16,7 +16,7 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.my-services.keywords', message: 'my services, client area' }),
   },
   indexable: false,
-  catalogs: ['leads'],
+  catalogs: ['requests'],
 }
 
 export const Route = createFileRoute('/my-services')({

@@ -18,7 +18,7 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.my-service.keywords', message: 'service request, messages, files' }),
   },
   indexable: false,
-  catalogs: ['account', 'leads', 'workspace'],
+  catalogs: ['account', 'requests', 'workspace'],
 }
 
 export const Route = createFileRoute('/my-services_/$requestId')({

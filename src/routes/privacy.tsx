@@ -9,7 +9,7 @@ const page: PageFacts = {
   locale: 'en',
   copy: privacyCopy,
   indexable: true,
-  catalogs: ['leads'],
+  catalogs: ['contact'],
 }
 
 export const Route = createFileRoute('/privacy')({

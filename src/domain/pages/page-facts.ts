@@ -7,7 +7,9 @@ export const catalogNames = [
   'services',
   'registration',
   'account',
-  'leads',
+  'contact',
+  'requests',
+  'admin',
   'workspace',
   'about',
 ] as const

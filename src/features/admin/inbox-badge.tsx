@@ -19,7 +19,7 @@ export default function InboxBadge() {
   useEffect(() => {
     let stopped = false
     // The menu is on every page; its words are in the inbox's catalog, which few pages load.
-    ensureCatalogs(['leads']).then(
+    ensureCatalogs(['admin']).then(
       () => {
         if (!stopped) setTexts(true)
       },

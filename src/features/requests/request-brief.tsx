@@ -54,7 +54,7 @@ export default function RequestBrief({ serviceId, back, session }: RequestBriefP
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' })
   useEffect(() => {
     let live = true
-    void Promise.all([session.load(), ensureCatalogs(['leads'])])
+    void Promise.all([session.load(), ensureCatalogs(['requests'])])
       .then(async ([runtime]) => {
         const { user } = await runtime.check()
         if (!live) return

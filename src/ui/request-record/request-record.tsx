@@ -7,7 +7,7 @@ import './request-record.css'
 
 /**
  * A service request as both its client (`/my-services`) and the agency (`/admin`) read it: the
- * facts, the brief and the history. Its texts belong to the leads catalog, which only the pages
+ * facts, the brief and the history. Its texts are extracted into the requests and admin catalogs, which only the pages
  * that show requests load (lingui.config.ts).
  */
 type Reader = 'client' | 'agency'
