@@ -10,6 +10,7 @@ import { createProfileUpdateSchema, profileFields } from '../../../domain/accoun
 import type { AccountUser } from '../../../domain/api/api-contract'
 import { genders, maxLengths } from '../../../domain/registration/registration-schema'
 import type { SessionRuntime } from '../../../session/session-runtime'
+import { formatCalendarDate } from '../../../ui/calendar-date'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
@@ -28,7 +29,7 @@ export function ProfileDetails({
   readonly user: AccountUser
   readonly runtime: SessionRuntime
 }) {
-  const { _ } = useLingui()
+  const { _, i18n } = useLingui()
   const [machine] = useState(() =>
     profileMachine.provide({
       actors: {
@@ -93,7 +94,9 @@ export function ProfileDetails({
               <dd>
                 {spec.name === 'gender' && (saved.gender === 'Male' || saved.gender === 'Female')
                   ? _(genderLabels[saved.gender])
-                  : saved[spec.name] || '—'}
+                  : spec.name === 'birthDate' && saved.birthDate
+                    ? formatCalendarDate(saved.birthDate, i18n.locale)
+                    : saved[spec.name] || '—'}
               </dd>
             </Fragment>
           ))}
