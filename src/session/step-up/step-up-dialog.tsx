@@ -5,6 +5,7 @@ import type { StepUpEvent, stepUpMachine } from '../../../machines/step-up-machi
 import { FormField } from '../../ui/form-field'
 import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { ModalDialog } from '../../ui/modal-dialog'
+import { PasswordInput } from '../../ui/password-input'
 
 /** The step-up dialog: what stepUpMachine shows while it is open. */
 export function StepUpDialog({
@@ -116,11 +117,10 @@ export function StepUpDialog({
                   required
                 />
               ) : (
-                <input
+                <PasswordInput
                   {...control}
                   ref={inputRef}
                   key={snapshot.matches('wrong') ? 'password-refused' : 'password'}
-                  type="password"
                   autoComplete="current-password"
                   maxLength={128}
                   required

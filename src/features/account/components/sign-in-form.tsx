@@ -10,6 +10,7 @@ import type { SignedInBody } from '../../../domain/api/api-contract'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { PasswordInput } from '../../../ui/password-input'
 import { ResultPanel } from '../../../ui/result-panel'
 import { RetryButton } from '../../../ui/retry-button'
 import { AccountForm } from './account-form'
@@ -236,11 +237,10 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
         error={errors.password}
       >
         {(control) => (
-          <input
+          <PasswordInput
             {...control}
             // A refused password is cleared, as the machine forgets it.
             key={snapshot.matches('invalid') ? 'refused' : 'typed'}
-            type="password"
             autoComplete="current-password"
             required
             maxLength={128}
