@@ -7,11 +7,12 @@ import {
   useRef,
   useState,
 } from 'react'
-import type { FieldControl } from './form-field'
 import { useHydrated } from './use-hydrated'
 
-export type PasswordInputProps = FieldControl &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | keyof FieldControl>
+/** A field's control attributes (FormField's `FieldControl`) and the input's own. */
+export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  readonly id: string
+}
 
 /**
  * A password control with a button that shows what was typed (aria-pressed says whether it is
