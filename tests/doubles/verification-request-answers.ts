@@ -6,6 +6,9 @@ import { accepted, refused, unreachable } from './api-answers'
 
 export const verificationEmail = 'someone@example.com'
 
+/** The confirmation link's answer that brings the form: it has expired. */
+export const expiredLink = refused(400, 'expired_token', 'This confirmation link has expired.')
+
 export const verificationRequestPathEvents: PathEvents<typeof verificationRequestMachine> = (
   snapshot,
 ) => {

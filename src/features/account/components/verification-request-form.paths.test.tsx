@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { verificationRequestMachine } from '../../../../machines/verification-request-machine'
-import { refused } from '../../../../tests/doubles/api-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import {
+  expiredLink,
   verificationEmail,
   verificationRequestPathEvents,
 } from '../../../../tests/doubles/verification-request-answers'
@@ -23,7 +23,7 @@ testMachinePaths(verificationRequestMachine, {
     network = installFakeNetwork()
     const view = await renderApp(`/verify-email?token=${verifyToken}`)
     const verifying = await network.next('/api/v1/auth/verify-email')
-    verifying.failWith(refused(400, 'expired_token', 'This confirmation link has expired.'))
+    verifying.failWith(expiredLink)
     await waitFor(() => emailInput())
     return view
   },
