@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { waitForHydration } from './navigation-helpers'
-import { describe, expect, test } from './signed-in'
+import { describe, expect, type SignedIn, test } from './signed-in'
 import { compareWithBaseline, updating } from './visual/baselines'
 import { fixedEnquiryId, serveFixedData } from './visual/fixed-data'
 
@@ -139,6 +139,8 @@ async function capture(page: Page, shot: Shot, language: Language, suffix: strin
   return compareWithBaseline(`${shot.name}-${suffix}`, png)
 }
 
+let accounts: Promise<readonly [SignedIn, SignedIn]> | undefined
+
 describe('the key pages look as their baselines', () => {
   for (const [language, theme, screen] of looks) {
     const suffix = `${language}-${theme}-${screen.name}`
@@ -155,14 +157,16 @@ describe('the key pages look as their baselines', () => {
       await prepare(visitor.page, theme)
       for (const shot of publicPages) check(await capture(visitor.page, shot, language, suffix))
 
-      const client = await newAccount({ role: 'client', locale: options.locale })
+      // One client and one admin for the file: each look signs them in again on a device of
+      // its own (what they read is the fixed data anyway).
+      accounts ??= Promise.all([newAccount({ role: 'client' }), newAccount({ role: 'admin' })])
+      const [client, admin] = await accounts
       const clientDevice = await client.signInAgain(options)
       await serveFixedData(clientDevice.context, 'client')
       await prepare(clientDevice.page, theme)
       for (const shot of clientPages)
         check(await capture(clientDevice.page, shot, language, suffix))
 
-      const admin = await newAccount({ role: 'admin', locale: options.locale })
       const adminDevice = await admin.signInAgain(options)
       await serveFixedData(adminDevice.context, 'admin')
       await prepare(adminDevice.page, theme)
