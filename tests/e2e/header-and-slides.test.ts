@@ -31,6 +31,10 @@ describe('the header keeps to one row', () => {
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Registrarse' }).waitFor()
     expect(await headerRows(page)).toBe(1)
+    // So the first slide's button is on screen, above the bottom bar.
+    const button = await page.locator('.slide[data-shown="true"] a.button-primary').boundingBox()
+    const bar = await page.locator('.mobile-bar').boundingBox()
+    expect(button && bar && button.y + button.height).toBeLessThanOrEqual(bar?.y ?? 0)
   })
 
   for (const [screen, options] of [
