@@ -7,8 +7,11 @@ import { injectedCall } from './injected-call'
  * The page the verification mail links to (`/verify-email?token=…`):
  *
  *   (link checked) → verifying | invalid
- *   verifying → verified | invalid | expired | failed;  failed → (retry) verifying
+ *   verifying → verified | alreadyConfirmed | invalid | expired | failed
+ *   failed → (retry) verifying
  *
+ * `alreadyConfirmed` is a link opened again once its address is confirmed (sign in);
+ * `expired` offers a new link (verificationRequestMachine). *
  * `failed` is a call that got no answer of the contract (the network, the server): the token
  * may still be good, so the visitor can try again.
  */
@@ -54,6 +57,13 @@ export const verifyEmailMachine = setup({
           {
             guard: {
               type: 'codeIn',
+              params: ({ event }) => ({ error: event.error, codes: ['already_verified'] }),
+            },
+            target: 'alreadyConfirmed',
+          },
+          {
+            guard: {
+              type: 'codeIn',
               params: ({ event }) => ({
                 error: event.error,
                 codes: ['invalid_token', 'invalid_fields'],
@@ -66,6 +76,7 @@ export const verifyEmailMachine = setup({
       },
     },
     verified: { type: 'final' },
+    alreadyConfirmed: { type: 'final' },
     invalid: { type: 'final' },
     expired: { type: 'final' },
     failed: {

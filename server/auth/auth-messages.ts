@@ -14,6 +14,7 @@ export const authMessages = {
   emailUnverified: msg`Confirm your email address first: open the link we sent you, or ask for a new one.`,
   emailVerified: msg`Your email address is confirmed. You can sign in now.`,
   verificationLinkInvalid: msg`This confirmation link is invalid or was already used. Ask for a new one.`,
+  verificationLinkUsed: msg`This email address is already confirmed. You can sign in.`,
   verificationLinkExpired: msg`This confirmation link has expired. Ask for a new one.`,
   verificationSent: msg`If that address has an account waiting for confirmation, we have sent it a new link.`,
 }

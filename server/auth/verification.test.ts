@@ -49,9 +49,10 @@ describe.each(testBackends())('email verification on $name', (backend) => {
       success: true,
       message: 'Your email address is confirmed. You can sign in now.',
     })
+    // Opened again from the mail: not "invalid", but done.
     const again = await verify(token)
-    expect(again.status).toBe(400)
-    expect(again.body).toMatchObject({ success: false, code: 'invalid_token' })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ success: false, code: 'already_verified' })
 
     expect((await login(account.email, account.password)).status).toBe(200)
   })
@@ -72,7 +73,7 @@ describe.each(testBackends())('email verification on $name', (backend) => {
     )
   })
 
-  it('a link is refused after 24 hours (expired_token), and a link works once even when used at once twice', async () => {
+  it('a link is refused after 24 hours (expired_token), and works once even when used at once twice: then it says the address is already confirmed (already_verified)', async () => {
     const late = await kit.unverifiedAccount()
     const racing = await kit.unverifiedAccount()
     await kit.worker.deliverDue()
@@ -85,7 +86,23 @@ describe.each(testBackends())('email verification on $name', (backend) => {
       kit.publicUrl,
     )
     const answers = await Promise.all(Array.from({ length: 5 }, () => verify(racingToken)))
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400])
+    // The others came second: the address is confirmed, which is what they say.
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409])
+    const again = await verify(racingToken)
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({
+      success: false,
+      code: 'already_verified',
+      message: 'This email address is already confirmed. You can sign in.',
+    })
+    const againInSpanish = await new ApiClient(kit.api.url, undefined, 'es').post(
+      '/api/v1/auth/verify-email',
+      { token: racingToken },
+    )
+    expect(againInSpanish.body).toMatchObject({
+      code: 'already_verified',
+      message: 'Este correo electrónico ya está confirmado. Ya puedes iniciar sesión.',
+    })
 
     kit.advance(day - 60_000)
     kit.advance(2 * 60_000)

@@ -35,6 +35,14 @@ const expiredSql = `
 SELECT 1 FROM email_verification_tokens
 WHERE token_hash = $1 AND used_at IS NULL AND expires_at <= $2`
 
+/**
+ * A link spent (or retired by another) once its address was confirmed: clicked twice, or opened
+ * again from the mail. A link retired by a newer one while the address still waits stays invalid.
+ */
+const usedSql = `
+SELECT 1 FROM email_verification_tokens JOIN users ON users.id = email_verification_tokens.user_id
+WHERE token_hash = $1 AND used_at IS NOT NULL AND users.email_verified_at IS NOT NULL`
+
 /** `POST /api/v1/auth/verify-email` `{ token }`. */
 export function verifyEmailHandler(deps: ApiDeps): Handler<ApiEnv> {
   const schemas = schemasPerLocale(createVerifyEmailSchema)
@@ -54,6 +62,11 @@ export function verifyEmailHandler(deps: ApiDeps): Handler<ApiEnv> {
     if (expired) {
       securityEvent(c, 'email.verify.failed', { reason: 'expired_token' })
       return failure(c, 400, 'expired_token', t(m.verificationLinkExpired))
+    }
+    const used = (await deps.pool.query(usedSql, [tokenHash])).rowCount
+    if (used) {
+      securityEvent(c, 'email.verify.failed', { reason: 'already_verified' })
+      return failure(c, 409, 'already_verified', t(m.verificationLinkUsed))
     }
     securityEvent(c, 'email.verify.failed', { reason: 'invalid_token' })
     return failure(c, 400, 'invalid_token', t(m.verificationLinkInvalid))

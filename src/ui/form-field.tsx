@@ -7,6 +7,7 @@ import type {
   ReactNode,
   Ref,
 } from 'react'
+import { PasswordInput } from './password-input'
 import { useHydrated } from './use-hydrated'
 import './form-field.css'
 
@@ -185,18 +186,28 @@ export function TextField<Name extends string>({
       optional={spec.optional ? optional : undefined}
       hint={spec.hint ? _(spec.hint) : undefined}
     >
-      {(control) => (
-        <input
-          {...control}
-          type={spec.type}
-          autoComplete={spec.autoComplete}
-          defaultValue={defaultValue}
-          required={!spec.optional}
-          maxLength={maxLength}
-          min={min}
-          {...(spec.type === 'email' ? { spellCheck: false, autoCapitalize: 'off' } : {})}
-        />
-      )}
+      {(control) =>
+        spec.type === 'password' ? (
+          <PasswordInput
+            {...control}
+            autoComplete={spec.autoComplete}
+            defaultValue={defaultValue}
+            required={!spec.optional}
+            maxLength={maxLength}
+          />
+        ) : (
+          <input
+            {...control}
+            type={spec.type}
+            autoComplete={spec.autoComplete}
+            defaultValue={defaultValue}
+            required={!spec.optional}
+            maxLength={maxLength}
+            min={min}
+            {...(spec.type === 'email' ? { spellCheck: false, autoCapitalize: 'off' } : {})}
+          />
+        )
+      }
     </FormField>
   )
 }

@@ -22,6 +22,10 @@ export const verifyEmailPathEvents: PathEvents<typeof verifyEmailMachine> = (sna
         },
         {
           type: 'xstate.error.actor.verifyEmail',
+          error: refused(409, 'already_verified', 'This email address is already confirmed.'),
+        },
+        {
+          type: 'xstate.error.actor.verifyEmail',
           error: refused(400, 'invalid_token', 'This link is invalid.'),
         },
         { type: 'xstate.error.actor.verifyEmail', error: unreachable() },

@@ -358,6 +358,12 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   },
   'verifyEmail invalid_token': async () =>
     (await visitor()).call('POST', endpoints.verifyEmail.path, { token: verifyToken }),
+  'verifyEmail already_verified': async () => {
+    const { email, api } = await account({ confirmed: false })
+    const token = await waitForLink(email, 'verify-email')
+    await api.call('POST', endpoints.verifyEmail.path, { token })
+    return api.call('POST', endpoints.verifyEmail.path, { token })
+  },
   'verifyEmail expired_token': async () => {
     const { email, api } = await account({ confirmed: false })
     const token = await waitForLink(email, 'verify-email')

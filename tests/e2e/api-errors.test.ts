@@ -229,6 +229,17 @@ describe('the endpoints’ own failures', () => {
     expectFailure('verifyEmail', expired, 400, 'expired_token')
   })
 
+  it('already_verified: a confirmation link opened again', async () => {
+    const email = freshEmail('confirmed')
+    await registered(email, { verify: false })
+    const api = await visitor()
+    const token = await waitForLink(email, 'verify-email')
+    const first = await api.call('POST', path('verifyEmail'), { token })
+    expect(first.status, first.text).toBe(200)
+    const again = await api.call('POST', path('verifyEmail'), { token })
+    expectFailure('verifyEmail', again, 409, 'already_verified')
+  })
+
   it('registration_unfinished: a reset link of a registration never confirmed', async () => {
     const email = freshEmail('unfinished')
     await registered(email, { verify: false })

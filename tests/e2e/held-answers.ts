@@ -19,6 +19,7 @@ import { signInMachine } from '../../machines/sign-in-machine'
 import { statusChangeMachine } from '../../machines/status-change-machine'
 import { stepUpMachine } from '../../machines/step-up-machine'
 import { totpEnrolmentMachine } from '../../machines/totp-enrolment-machine'
+import { verificationRequestMachine } from '../../machines/verification-request-machine'
 import { verifyEmailMachine } from '../../machines/verify-email-machine'
 import type { CallFailure, EndpointName } from '../../src/domain/api/api-contract'
 import { endpoints } from '../../src/domain/api/api-contract'
@@ -59,6 +60,7 @@ import {
 import { requestDetailRead, statusChangePathEvents } from '../doubles/status-change-answers'
 import { stepUpPathEvents, stepUpReads } from '../doubles/step-up-answers'
 import { totpPathEvents } from '../doubles/totp-answers'
+import { verificationRequestPathEvents } from '../doubles/verification-request-answers'
 import { verifyEmailPathEvents, verifyToken } from '../doubles/verify-email-answers'
 import { testUser } from '../fixtures/account-user'
 import { adminRequest } from '../fixtures/service-requests'
@@ -261,6 +263,7 @@ export const heldTables = [
   'status-change-answers',
   'step-up-answers',
   'totp-answers',
+  'verification-request-answers',
   'verify-email-answers',
 ]
 
@@ -312,6 +315,11 @@ export const heldAnswers: HeldAnswer[] = [
   ...fromEvents('step-up-answers', stepUpMachine, stepUpPathEvents),
   ...stepUpReads.map((read) => fromRead('step-up-answers', read)),
   ...fromEvents('totp-answers', totpEnrolmentMachine, totpPathEvents),
+  ...fromEvents(
+    'verification-request-answers',
+    verificationRequestMachine,
+    verificationRequestPathEvents,
+  ),
   ...fromEvents('verify-email-answers', verifyEmailMachine, verifyEmailPathEvents, {
     token: verifyToken,
   }),

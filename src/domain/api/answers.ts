@@ -23,6 +23,8 @@ export const errorCodes = [
   'unauthenticated',
   'wrong_password',
   'expired_token',
+  /** 409 from `verifyEmail`: the link was used and the address is confirmed: sign in. */
+  'already_verified',
   'xsrf_failed',
   'too_large',
   'unsupported_media_type',

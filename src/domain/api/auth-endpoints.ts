@@ -36,12 +36,15 @@ export const authEndpoints = {
     status: 200,
     failures: ['invalid_fields', 'invalid_token', 'registration_unfinished'],
   }),
-  /** The token from the verification mail's link (`invalid_token`, `expired_token`). */
+  /**
+   * The token from the verification mail's link (`invalid_token`, `expired_token`; 409
+   * `already_verified` for a link used, or retired, once the address was confirmed).
+   */
   verifyEmail: endpoint<{ readonly token: string }>()({
     method: 'POST',
     path: `${apiPrefix}/auth/verify-email`,
     status: 200,
-    failures: ['invalid_fields', 'invalid_token', 'expired_token'],
+    failures: ['invalid_fields', 'invalid_token', 'expired_token', 'already_verified'],
   }),
   /** The same answer whether or not the address has an unverified account. */
   resendVerification: endpoint<{ readonly email: string }>()({

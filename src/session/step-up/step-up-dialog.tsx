@@ -7,6 +7,7 @@ import { FormField } from '../../ui/form-field'
 import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { ModalDialog } from '../../ui/modal-dialog'
 import { PasskeyButton } from '../../ui/passkey-button'
+import { PasswordInput } from '../../ui/password-input'
 
 /** The step-up dialog: what stepUpMachine shows while it is open. */
 export function StepUpDialog({
@@ -109,12 +110,11 @@ export function StepUpDialog({
               error={undefined}
             >
               {(control) => (
-                <input
+                <PasswordInput
                   {...control}
                   ref={inputRef}
                   // A refused password is cleared, as the machine forgets it.
                   key={snapshot.matches('wrong') ? 'refused' : 'typed'}
-                  type="password"
                   autoComplete="current-password"
                   maxLength={128}
                   required

@@ -26,7 +26,9 @@ export function AccountMenu({
         <span className="visually-hidden">
           <Trans>Account of {firstName}</Trans>
         </span>
-        <span aria-hidden="true">{firstName}</span>
+        <span className="account-menu-name" aria-hidden="true">
+          {firstName}
+        </span>
         <ChevronIcon />
       </button>
       <ul className="account-menu-panel" {...menu.panel}>

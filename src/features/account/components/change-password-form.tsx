@@ -9,6 +9,7 @@ import { useFreshProof } from '../../../session/step-up/fresh-proof'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { PasswordInput } from '../../../ui/password-input'
 import { AccountForm } from './account-form'
 import { FailureNotice } from './failure-notice'
 
@@ -108,7 +109,7 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
         error={errors.currentPassword}
       >
         {(control) => (
-          <input {...control} type="password" autoComplete="current-password" maxLength={128} />
+          <PasswordInput {...control} autoComplete="current-password" maxLength={128} />
         )}
       </FormField>
       <FormField
@@ -123,9 +124,7 @@ export function ChangePasswordForm({ onChanged }: { readonly onChanged: () => vo
           </Trans>
         }
       >
-        {(control) => (
-          <input {...control} type="password" autoComplete="new-password" maxLength={128} />
-        )}
+        {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={128} />}
       </FormField>
       <p className="form-actions">
         <button type="submit" className="button button-primary" aria-disabled={busy}>

@@ -11,6 +11,7 @@ import { useFreshProof } from '../../../session/step-up/fresh-proof'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { PasswordInput } from '../../../ui/password-input'
 import { AccountForm } from './account-form'
 import { FailureNotice } from './failure-notice'
 
@@ -109,7 +110,7 @@ export function DeleteAccount({ runtime }: { readonly runtime: SessionRuntime })
         error={errors.password}
       >
         {(control) => (
-          <input {...control} type="password" autoComplete="current-password" maxLength={128} />
+          <PasswordInput {...control} autoComplete="current-password" maxLength={128} />
         )}
       </FormField>
       <p className="form-actions">

@@ -18,6 +18,7 @@ import type { AccountUser } from '../../../domain/api/api-contract'
 import { genders, maxLengths } from '../../../domain/registration/registration-schema'
 import type { SessionRuntime } from '../../../session/session-runtime'
 import { CountryField, StateField } from '../../../ui/address/address-fields'
+import { formatCalendarDate } from '../../../ui/calendar-date'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
@@ -37,6 +38,7 @@ function shownValue(
     return Object.hasOwn(genderLabels, value) ? translate(genderLabels[value as Gender]) : value
   if (field === 'state') return mexicanStateName(value)
   if (field === 'country') return countryName(locale, value)
+  if (field === 'birthDate') return formatCalendarDate(value, locale)
   return value
 }
 

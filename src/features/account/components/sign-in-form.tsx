@@ -11,6 +11,7 @@ import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { PasskeyButton } from '../../../ui/passkey-button'
+import { PasswordInput } from '../../../ui/password-input'
 import { ResultPanel } from '../../../ui/result-panel'
 import { AccountForm } from './account-form'
 import { SecondFactorStep } from './second-factor-step'
@@ -227,11 +228,10 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
         error={errors.password}
       >
         {(control) => (
-          <input
+          <PasswordInput
             {...control}
             // A refused password is cleared, as the machine forgets it.
             key={snapshot.matches('invalid') ? 'refused' : 'typed'}
-            type="password"
             autoComplete="current-password"
             required
             maxLength={128}

@@ -60,9 +60,15 @@ testMachinePaths(verifyEmailMachine, {
       await expectFocusedHeading('Your email address is confirmed. You can sign in now.')
       signInLink()
     },
+    alreadyConfirmed: async () => {
+      await expectFocusedHeading('Your email address is already confirmed. You can sign in.')
+      signInLink()
+    },
     expired: async () => {
       await expectFocusedHeading('This verification link has expired.')
-      signInLink()
+      // A new link, not a detour through signing in.
+      expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeTruthy()
+      expect(screen.getByLabelText('Your email address')).toBeTruthy()
     },
     invalid: async () => {
       await waitFor(() =>

@@ -10,6 +10,7 @@ import { ResultPanel } from '../../../ui/result-panel'
 import { useHydrated } from '../../../ui/use-hydrated'
 import './account.css'
 import { RetryButton } from '../../../ui/retry-button'
+import { VerificationRequestForm } from './verification-request-form'
 import '../../../ui/form-field.css'
 
 /** The link's answer (verifyEmailMachine); started once the page runs in the browser. */
@@ -65,17 +66,42 @@ function Verification({ token }: { readonly token: string }) {
       </ResultPanel>
     )
   }
+  if (snapshot.matches('alreadyConfirmed')) {
+    return (
+      <ResultPanel
+        tone="good"
+        headingRef={headingRef}
+        title={<Trans>Your email address is already confirmed. You can sign in.</Trans>}
+      >
+        <p className="form-actions">
+          <Link to="/login" className="button button-primary">
+            <Trans>Sign in</Trans>
+          </Link>
+        </p>
+      </ResultPanel>
+    )
+  }
+  if (snapshot.matches('expired')) {
+    return (
+      <ResultPanel
+        tone="bad"
+        headingRef={headingRef}
+        title={<Trans>This verification link has expired.</Trans>}
+      >
+        <p>
+          <Trans>
+            Links work for 24 hours. Give your email address and we will send a new one.
+          </Trans>
+        </p>
+        <VerificationRequestForm />
+      </ResultPanel>
+    )
+  }
   return (
     <ResultPanel
       tone="bad"
       headingRef={headingRef}
-      title={
-        snapshot.matches('expired') ? (
-          <Trans>This verification link has expired.</Trans>
-        ) : (
-          <Trans>This verification link is invalid or was already used.</Trans>
-        )
-      }
+      title={<Trans>This verification link is invalid or was already used.</Trans>}
     >
       <p>
         <Trans>

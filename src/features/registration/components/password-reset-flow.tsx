@@ -8,6 +8,7 @@ import { createResetPasswordSchema } from '../../../domain/registration/recovery
 import { maxLengths } from '../../../domain/registration/registration-schema'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
+import { PasswordInput } from '../../../ui/password-input'
 import { ResultPanel } from '../../../ui/result-panel'
 import { RetryButton } from '../../../ui/retry-button'
 import { resetPassword } from '../api/reset-password'
@@ -121,9 +122,8 @@ export function PasswordResetFlow({ token }: { readonly token: string }) {
         }
       >
         {(control) => (
-          <input
+          <PasswordInput
             {...control}
-            type="password"
             autoComplete="new-password"
             required
             maxLength={maxLengths.password}
