@@ -9,8 +9,8 @@ describe('serviceRequest machine', () => {
 
   it('lets the agency move work forward and decline an open request', () => {
     expect(allowedChanges('received', 'agency')).toEqual(['inReview', 'declined'])
-    expect(allowedChanges('inReview', 'agency')).toEqual(['proposalSent', 'declined'])
-    expect(allowedChanges('proposalSent', 'agency')).toEqual(['inProgress', 'declined'])
+    expect(allowedChanges('inReview', 'agency')).toEqual(['declined'])
+    expect(allowedChanges('proposalSent', 'agency')).toEqual(['declined'])
     expect(allowedChanges('inProgress', 'agency')).toEqual(['delivered', 'declined'])
   })
 
@@ -29,5 +29,14 @@ describe('serviceRequest machine', () => {
     expect(changeEvent('received', 'withdrawn', 'agency')).toBeUndefined()
     expect(changeEvent('inReview', 'received', 'agency')).toBeUndefined()
     expect(changeEvent('received', 'inReview', 'agency')).toEqual({ type: 'review', by: 'agency' })
+  })
+
+  it('never moves a request to "Proposal sent" or "In progress" by hand: only a proposal does', () => {
+    for (const status of ['received', 'inReview', 'proposalSent'] as const) {
+      for (const by of ['agency', 'client'] as const) {
+        expect(changeEvent(status, 'proposalSent', by)).toBeUndefined()
+        expect(changeEvent(status, 'inProgress', by)).toBeUndefined()
+      }
+    }
   })
 })

@@ -4,13 +4,18 @@ import type { RequestActor, RequestStatus } from '../src/domain/requests/request
 /**
  * A service request's lifecycle, the one rule book for who may move a request where:
  *
- *   received → (review) inReview → (sendProposal) proposalSent → (start) inProgress
- *     → (deliver) delivered
+ *   received → (review) inReview
+ *   received | inReview → (sendProposal) proposalSent, by sending a proposal
+ *   proposalSent → (reviseProposal) proposalSent, by sending a version that supersedes the last
+ *   proposalSent → (acceptProposal, by the client) inProgress → (deliver) delivered
+ *   proposalSent → (declineProposal, by the client | withdrawProposal | expireProposal) inReview
  *   from any open status: (decline, by the agency) declined; (withdraw, by the client) withdrawn
  *
  * The server stores a change only when this machine takes it from the request's current status
  * (`changeEvent`), and the pages offer only the changes it allows (`allowedChanges`). Every event
  * says who sends it; the agency moves work forward or declines, the client can only withdraw.
+ * The proposal events come only with a proposal's own change (`machines/proposal-machine.ts`,
+ * `requestEventFor`): "Proposal sent" and "In progress" are not statuses anyone picks by hand.
  */
 
 type ByAgency = { readonly by: RequestActor }
@@ -18,7 +23,11 @@ type ByAgency = { readonly by: RequestActor }
 export type ServiceRequestEvent =
   | ({ readonly type: 'review' } & ByAgency)
   | ({ readonly type: 'sendProposal' } & ByAgency)
-  | ({ readonly type: 'start' } & ByAgency)
+  | ({ readonly type: 'reviseProposal' } & ByAgency)
+  | ({ readonly type: 'acceptProposal' } & ByAgency)
+  | ({ readonly type: 'declineProposal' } & ByAgency)
+  | ({ readonly type: 'withdrawProposal' } & ByAgency)
+  | ({ readonly type: 'expireProposal' } & ByAgency)
   | ({ readonly type: 'deliver' } & ByAgency)
   | ({ readonly type: 'decline' } & ByAgency)
   | ({ readonly type: 'withdraw' } & ByAgency)
@@ -39,7 +48,12 @@ export const serviceRequestMachine = setup({
   initial: 'received',
   states: {
     received: {
-      on: { review: { guard: 'byAgency', target: 'inReview' }, ...closeByAgency, ...closeByClient },
+      on: {
+        review: { guard: 'byAgency', target: 'inReview' },
+        sendProposal: { guard: 'byAgency', target: 'proposalSent' },
+        ...closeByAgency,
+        ...closeByClient,
+      },
     },
     inReview: {
       on: {
@@ -50,7 +64,11 @@ export const serviceRequestMachine = setup({
     },
     proposalSent: {
       on: {
-        start: { guard: 'byAgency', target: 'inProgress' },
+        reviseProposal: { guard: 'byAgency', target: 'proposalSent', reenter: true },
+        acceptProposal: { guard: 'byClient', target: 'inProgress' },
+        declineProposal: { guard: 'byClient', target: 'inReview' },
+        withdrawProposal: { guard: 'byAgency', target: 'inReview' },
+        expireProposal: { guard: 'byAgency', target: 'inReview' },
         ...closeByAgency,
         ...closeByClient,
       },
@@ -68,11 +86,12 @@ export const serviceRequestMachine = setup({
   },
 })
 
-/** The event that moves a request to each status (none moves one back to `received`). */
+/**
+ * The event that moves a request to each status someone picks by hand (none moves one back to
+ * `received`; "Proposal sent" and "In progress" follow a proposal, never a pick).
+ */
 export const eventTo = {
   inReview: 'review',
-  proposalSent: 'sendProposal',
-  inProgress: 'start',
   delivered: 'deliver',
   declined: 'decline',
   withdrawn: 'withdraw',
@@ -94,8 +113,9 @@ export function changeEvent(
   to: RequestStatus,
   by: RequestActor,
 ): ServiceRequestEvent | undefined {
-  if (to === 'received') return undefined
-  const event = { type: eventTo[to], by } as ServiceRequestEvent
+  const type = to in eventTo ? eventTo[to as keyof typeof eventTo] : undefined
+  if (!type) return undefined
+  const event = { type, by } as ServiceRequestEvent
   const snapshot = requestSnapshotAt(from)
   if (!snapshot.can(event)) return undefined
   const next = getNextSnapshot(serviceRequestMachine, snapshot, event)

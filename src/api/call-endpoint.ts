@@ -110,6 +110,11 @@ const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
   markMyThreadRead: true,
   sendAdminThreadMessage: true,
   markAdminThreadRead: true,
+  createProposal: true,
+  editProposal: true,
+  withdrawProposal: true,
+  acceptProposal: true,
+  declineProposal: true,
 }
 
 /** The endpoints with a typed success body (the keys of `EndpointSuccess`, as values). */
@@ -146,4 +151,14 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
   adminThreadMessages: true,
   sendAdminThreadMessage: true,
   adminInboxSummary: true,
+  adminProposals: true,
+  createProposal: true,
+  editProposal: true,
+  sendProposal: true,
+  reviseProposal: true,
+  withdrawProposal: true,
+  myProposals: true,
+  myCurrentProposal: true,
+  acceptProposal: true,
+  declineProposal: true,
 }

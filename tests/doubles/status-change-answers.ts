@@ -12,11 +12,11 @@ import { accepted, type HeldRead, readAs, refused, unreachable } from './api-ans
 export const statusNote = 'We are reading your brief and will write by Friday.'
 /** The request after the paths' change. */
 export const reviewedRequest = movedRequest(adminRequest, 'inReview', statusNote)
-/** Another admin moved it meanwhile: the server refuses the change with 409. */
+/** Another admin moved it to "In review" meanwhile: the server refuses the same change (409). */
 export const movedElsewhereRequest = movedRequest(
-  movedRequest(adminRequest, 'inReview', ''),
-  'proposalSent',
-  'Our proposal is attached.',
+  adminRequest,
+  'inReview',
+  'We are reading your brief.',
 )
 
 /** The detail as `/api/v1/admin/service-requests/:id` answers it while `request` is stored. */

@@ -743,12 +743,7 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const inbox = await agency()
     await expectStatus(
       'the other admin’s change',
-      await inbox.call('POST', path, { to: 'inReview', note: '' }),
-      200,
-    )
-    await expectStatus(
-      'the other admin’s second change',
-      await inbox.call('POST', path, { to: 'proposalSent', note: 'Our proposal is attached.' }),
+      await inbox.call('POST', path, { to: 'inReview', note: 'We are reading your brief.' }),
       200,
     )
     return inbox.call('POST', path, { to: 'inReview', note: statusNote })

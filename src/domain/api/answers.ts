@@ -65,6 +65,8 @@ export const errorCodes = [
   'enrolment_expired',
   /** 409: the account has no passkey or authenticator app. */
   'no_second_factor',
+  /** 410: the proposal answered was superseded by a newer version, withdrawn, or has expired. */
+  'proposal_closed',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
@@ -94,7 +96,7 @@ export function failureBody(code: ErrorCode, message: string, fields?: FieldErro
   return { success: false, code, message, error: message, ...(fields ? { fields } : {}) }
 }
 
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 500 | 503
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 429 | 500 | 503
 
 /**
  * What the client reads from any answer body, success or failure: each field only when it has

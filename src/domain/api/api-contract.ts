@@ -13,6 +13,7 @@ import { contactEndpoints } from './contact-endpoints'
 import type { Endpoint, MessageOnly, NoContent } from './endpoint'
 import { factorSignInEndpoints, factorsEndpoints } from './factors-endpoints'
 import { meEndpoints } from './me-endpoints'
+import { proposalEndpoints } from './proposal-endpoints'
 import { serviceRequestEndpoints } from './service-request-endpoints'
 import { workspaceEndpoints } from './workspace-endpoints'
 
@@ -24,6 +25,7 @@ export type { MessageOnly, NoContent } from './endpoint'
 export { apiPrefix, gateFailures, xsrfCookieName, xsrfHeaderName } from './endpoint'
 export * from './factors-endpoints'
 export * from './me-endpoints'
+export * from './proposal-endpoints'
 export * from './service-request-endpoints'
 export * from './workspace-endpoints'
 
@@ -36,6 +38,7 @@ export const endpoints = {
   ...serviceRequestEndpoints,
   ...adminEndpoints,
   ...workspaceEndpoints,
+  ...proposalEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

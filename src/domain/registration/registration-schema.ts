@@ -75,7 +75,7 @@ export function isoDay(date: Date): string {
 }
 
 /** True for an existing calendar day (rejects 2023-02-30). */
-function isRealDate(value: string): boolean {
+export function isRealDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number)
   if (year === undefined || month === undefined || day === undefined) return false
   const date = new Date(Date.UTC(year, month - 1, day))

@@ -119,10 +119,10 @@ testMachinePaths(statusChangeMachine, {
     conflict: async () => {
       await waitFor(() =>
         expect(status().textContent).toBe(
-          'This request changed meanwhile: it is now Proposal sent. Please choose again.',
+          'This request changed meanwhile: it is now In review. Please choose again.',
         ),
       )
-      expect(statusBadge()).toBe('Proposal sent')
+      expect(statusBadge()).toBe('In review')
     },
     error: async () => {
       await waitFor(() =>
