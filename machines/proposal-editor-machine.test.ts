@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { emptyDraft } from '../src/domain/proposals/proposal-draft'
+import { emptyDraft } from '../src/domain/requests/proposal-draft'
 import {
   type EditorAnswer,
   type EditorProposal,
@@ -12,8 +12,7 @@ const values = { ...emptyDraft, title: 'Online shop', items: [item] }
 const sent: EditorProposal = {
   id: 'p1',
   version: 1,
-  offers: { edit: true, send: false, withdraw: true },
-  revises: true,
+  state: 'sent',
   values,
 }
 
@@ -36,7 +35,7 @@ const until = (actor: ReturnType<typeof editor>, state: 'showing' | 'failed') =>
 
 describe('proposalEditor', () => {
   it('offers only what the proposal allows: no send or withdraw without a proposal', async () => {
-    const actor = editor({ proposal: undefined })
+    const actor = editor({ proposal: undefined, requestStatus: 'inReview' })
     await until(actor, 'showing')
     actor.send({ type: 'send' })
     actor.send({ type: 'withdraw' })
@@ -45,8 +44,18 @@ describe('proposalEditor', () => {
     expect(actor.getSnapshot().context.values).toEqual(emptyDraft)
   })
 
+  it('no new version once the work has started: the accepted proposal stays as it is', async () => {
+    const actor = editor({
+      proposal: { ...sent, state: 'accepted' },
+      requestStatus: 'inProgress',
+    })
+    await until(actor, 'showing')
+    for (const type of ['edit', 'send', 'withdraw'] as const) actor.send({ type })
+    expect(actor.getSnapshot().value).toBe('showing')
+  })
+
   it('revising starts from the current proposal’s values; rows are added and removed, never the last', async () => {
-    const actor = editor({ proposal: sent })
+    const actor = editor({ proposal: sent, requestStatus: 'proposalSent' })
     await until(actor, 'showing')
     actor.send({ type: 'edit' })
     expect(actor.getSnapshot().context.values).toEqual(values)
@@ -60,7 +69,9 @@ describe('proposalEditor', () => {
   })
 
   it('a draft whose amounts are not pesos is refused before the call; a failed save keeps it', async () => {
-    const actor = editor({ proposal: undefined }, () => Promise.reject(new Error('Network Error')))
+    const actor = editor({ proposal: undefined, requestStatus: 'received' }, () =>
+      Promise.reject(new Error('Network Error')),
+    )
     await until(actor, 'showing')
     actor.send({ type: 'edit' })
     const typo = { ...values, items: [{ ...item, unitPrice: '12.500,00' }] }

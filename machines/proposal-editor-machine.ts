@@ -4,7 +4,8 @@ import {
   emptyDraft,
   emptyItem,
   isValidDraft,
-} from '../src/domain/proposals/proposal-draft'
+} from '../src/domain/requests/proposal-draft'
+import type { RequestStatus } from '../src/domain/requests/request-status'
 import {
   type FormFlowContext,
   formFlowActions,
@@ -14,6 +15,12 @@ import {
   showAnswerText,
 } from './form-flow'
 import { injectedCall } from './injected-call'
+import {
+  allowedProposalActions,
+  type ProposalAction,
+  type ProposalState,
+  requestTakesProposals,
+} from './proposal-machine'
 
 /**
  * The agency's proposal for one service request, in the inbox's request detail:
@@ -28,25 +35,25 @@ import { injectedCall } from './injected-call'
  *   showing → (withdraw) confirmingWithdraw → (confirm) withdrawing → showing | actionFailed
  *   actionFailed → (reload) loading: the server's proposal is read again
  *
- * What `edit`, `send` and `withdraw` may do is the shared `proposal` machine's rule on the
- * current proposal's status (`offers`, given by the page's loaded proposals). The values are
+ * Whether `edit`, `send` and `withdraw` are taken is the shared `proposal` machine's rule on
+ * the newest version's state (`allowedProposalActions`), and for a first or next version the
+ * `serviceRequest` machine's on the request's status (`requestTakesProposals`). The values are
  * what the form holds (amounts as typed, in pesos, `src/domain/proposals/proposal-draft.ts`);
  * the page turns them into centavos for the server.
  */
 
-/** What the editor knows of the current proposal. */
+/** What the editor knows of the newest version (a draft, or the one the client was sent). */
 export type EditorProposal = {
   readonly id: string
   readonly version: number
-  /** What the `proposal` machine offers the agency on it. */
-  readonly offers: { readonly edit: boolean; readonly send: boolean; readonly withdraw: boolean }
-  /** Whether `edit` starts the next version (the current one was sent or answered). */
-  readonly revises: boolean
+  readonly state: ProposalState
   readonly values: DraftValues
 }
 
 export type ProposalEditorContext = FormFlowContext & {
   readonly current: EditorProposal | undefined
+  /** The request's status: whether it takes a (next) proposal. */
+  readonly requestStatus: RequestStatus
   readonly values: DraftValues
   readonly nextKey: number
 }
@@ -67,11 +74,30 @@ export type ProposalEditorEvent =
 export type EditorAnswer = {
   readonly message?: string
   readonly proposal: EditorProposal | undefined
+  readonly requestStatus: RequestStatus
 }
 
 export type SaveInput = {
   readonly values: DraftValues
   readonly current: EditorProposal | undefined
+}
+
+function agencyMay(proposal: EditorProposal | undefined, action: ProposalAction): boolean {
+  return proposal !== undefined && allowedProposalActions(proposal.state, 'agency').includes(action)
+}
+
+/**
+ * A draft is edited while the `proposal` machine lets the agency edit it; otherwise editing
+ * drafts the first or next version, which the request must still take.
+ */
+function mayEdit({ current, requestStatus }: ProposalEditorContext): boolean {
+  if (current?.state === 'draft') return agencyMay(current, 'edit')
+  return requestTakesProposals(requestStatus)
+}
+
+/** Whether editing the newest version starts the next one (it was sent or answered). */
+export function revises(proposal: EditorProposal | undefined): boolean {
+  return proposal !== undefined && proposal.state !== 'draft'
 }
 
 const nextKeyAfter = (values: DraftValues) =>
@@ -92,6 +118,7 @@ export const proposalEditorMachine = setup({
     ...formFlowActions<ProposalEditorContext, ProposalEditorEvent>(),
     keepCurrent: assign((_, { answer }: { readonly answer: EditorAnswer }) => ({
       current: answer.proposal,
+      requestStatus: answer.requestStatus,
     })),
     openDraft: assign(({ context }) => {
       const values = context.current?.values ?? emptyDraft
@@ -108,17 +135,25 @@ export const proposalEditorMachine = setup({
       },
     })),
     keepValues: assign((_, { values }: { readonly values: DraftValues }) => ({ values })),
+    // Once the draft is saved or left, the form's values are the server's again.
+    forgetDraft: assign({ values: emptyDraft, nextKey: 1, refusedSubmissions: 0 }),
   },
   guards: {
-    mayEdit: ({ context }) => context.current === undefined || context.current.offers.edit,
-    maySend: ({ context }) => context.current?.offers.send === true,
-    mayWithdraw: ({ context }) => context.current?.offers.withdraw === true,
+    mayEdit: ({ context }) => mayEdit(context),
+    maySend: ({ context }) => agencyMay(context.current, 'send'),
+    mayWithdraw: ({ context }) => agencyMay(context.current, 'withdraw'),
     severalItems: ({ context }) => context.values.items.length > 1,
     draftIsValid: ({ context }) => isValidDraft(context.values),
   },
 }).createMachine({
   id: 'proposalEditor',
-  context: { ...freshFlow, current: undefined, values: emptyDraft, nextKey: 1 },
+  context: {
+    ...freshFlow,
+    current: undefined,
+    requestStatus: 'received',
+    values: emptyDraft,
+    nextKey: 1,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -147,7 +182,7 @@ export const proposalEditorMachine = setup({
           guard: 'severalItems',
           actions: { type: 'removeItem', params: ({ event }) => ({ key: event.key }) },
         },
-        cancel: { target: 'showing', actions: 'forgetMessage' },
+        cancel: { target: 'showing', actions: ['forgetMessage', 'forgetDraft'] },
         save: {
           target: 'checking',
           actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) },
@@ -170,6 +205,7 @@ export const proposalEditorMachine = setup({
           actions: [
             { type: 'keepCurrent', params: ({ event }) => ({ answer: event.output }) },
             showAnswerText,
+            'forgetDraft',
           ],
         },
         onError: onFailure('failed'),
@@ -212,6 +248,6 @@ export const proposalEditorMachine = setup({
         onError: onFailure('actionFailed'),
       },
     },
-    actionFailed: { on: { reload: { target: 'loading' } } },
+    actionFailed: { on: { reload: { target: 'loading', actions: 'forgetMessage' } } },
   },
 })

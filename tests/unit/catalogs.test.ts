@@ -18,6 +18,10 @@ const sameInBothLanguages = new Set([
   'IoT',
   'PWA',
   '404',
+  // How Mexican invoices and quotes name them, in both languages.
+  'Subtotal',
+  'Total',
+  'IVA ({0} %)',
 ])
 
 // The pages' catalogs, and the server's (its answers and mails, which no page loads).

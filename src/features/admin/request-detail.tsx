@@ -15,6 +15,7 @@ import { Conversation } from '../../ui/workspace/conversation'
 import { adminQueryKey, requestQueryOptions } from './api/admin-queries'
 import { agencyThreadEffects } from './api/thread-effects'
 import { localeLabels } from './locale-labels'
+import { ProposalEditor } from './proposal-editor'
 import '../../ui/form-field.css'
 
 /** One service request as the agency sees it: client, brief, history, and its status form. */
@@ -55,6 +56,7 @@ export function RequestDetail({ id }: { readonly id: string }) {
       />
       <RequestBriefAndHistory request={request} reader="agency" />
       <StatusChange request={request} />
+      <ProposalEditor key={request.id} requestId={request.id} clientEmail={request.client.email} />
       <RequestThread id={request.id} />
     </article>
   )
