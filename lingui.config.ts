@@ -34,11 +34,16 @@ export default defineConfig({
         '<rootDir>/src/ui/proposal/**',
         '<rootDir>/src/ui/workspace/**',
         '<rootDir>/src/domain/workspace/**',
+        '<rootDir>/src/ui/address/**',
       ],
     },
     {
       path: '<rootDir>/locales/{locale}/registration',
-      include: ['<rootDir>/src/features/registration', '<rootDir>/src/domain/registration'],
+      include: [
+        '<rootDir>/src/features/registration',
+        '<rootDir>/src/domain/registration',
+        '<rootDir>/src/ui/address',
+      ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
@@ -50,6 +55,7 @@ export default defineConfig({
         '<rootDir>/src/session/step-up',
         '<rootDir>/src/domain/accounts',
         '<rootDir>/src/domain/registration/registration-messages.ts',
+        '<rootDir>/src/ui/address',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },

@@ -78,11 +78,11 @@ async function seed(pool: pg.Pool, adminEmail: string): Promise<void> {
   // 2,000 clients copied from the admin's row (a real argon2 hash; nobody signs in as them).
   await pool.query(
     `INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
-       interior_number, neighborhood, municipality, postal_code, city, country, gender, birth_date,
-       locale, email_verified_at)
+       interior_number, neighborhood, municipality, postal_code, city, state, country, gender,
+       birth_date, locale, email_verified_at)
      SELECT 'client' || i || '@bench.example', u.password_hash, 'Name' || i, 'Surname' || i,
        u.phone, u.street, u.exterior_number, u.interior_number, u.neighborhood, u.municipality,
-       u.postal_code, u.city, u.country, u.gender, u.birth_date,
+       u.postal_code, u.city, u.state, u.country, u.gender, u.birth_date,
        CASE WHEN i % 2 = 0 THEN 'es' ELSE 'en' END, now()
      FROM users u CROSS JOIN generate_series(1, 2000) AS i WHERE lower(u.email) = lower($1)`,
     [adminEmail],

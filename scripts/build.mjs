@@ -1,6 +1,7 @@
 // `npm run build`: the client bundle, then the server bundle (Vite SSR build, so the Lingui
 // macros and catalogs work on the server too), then every public page prerendered to HTML.
 // BUILD_DIR (default ./dist) lets parallel test runs build without overwriting each other.
+import { cpSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 // Test runners export NODE_ENV=test; a build is always a production build.
@@ -26,6 +27,9 @@ await build({
   mode: 'production',
   build: { ssr: 'server/main.ts', outDir: resolve(outDir, 'server'), emptyOutDir: true },
 })
+// The proposal PDF's fonts: the bundle reads them beside itself (`new URL('./fonts/…',
+// import.meta.url)`, server/proposals/proposal-pdf.ts), which Vite's SSR build leaves as it is.
+cpSync(resolve('server/proposals/fonts'), resolve(outDir, 'server/fonts'), { recursive: true })
 
 // Every public page as static HTML (scripts/prerender.mjs), with PUBLIC_URL's origin (the
 // server rewrites it when the runtime PUBLIC_URL differs).

@@ -93,7 +93,7 @@ export const layers = [
   },
   {
     name: 'server resource',
-    files: /^server\/(auth|me|factors|contact|service-requests|admin|messages|files)\//,
+    files: /^server\/(auth|me|factors|contact|service-requests|admin|messages|files|proposals)\//,
     mayImport: [
       'domain',
       'machines',

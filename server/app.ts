@@ -3,9 +3,10 @@ import { resolve } from 'node:path'
 import knownScriptHashes from 'virtual:csp-script-hashes'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import type { Locale } from '../src/domain/locales'
 import { adminPrefix, createAdminRoutes } from './admin/admin-routes'
 import { authPrefix, createAuthRoutes } from './auth/auth-routes'
-import { defaultAgencyEmail } from './config'
+import { defaultAgencyEmail, defaultAgencyLocale } from './config'
 import { contactPath, createContactRoutes } from './contact/contact-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
 import {
@@ -36,6 +37,12 @@ import {
   createClientThreadRoutes,
 } from './messages/thread-routes'
 import { defaultDigestDelaySeconds } from './messages/workspace-deps'
+import {
+  agencyProposalPrefix,
+  clientProposalPrefix,
+  createAgencyProposalRoutes,
+  createClientProposalRoutes,
+} from './proposals/proposal-routes'
 import { noProxy, type ProxyTrust } from './security/client-ip'
 import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
 import { createMyRequestRoutes, myRequestsPrefix } from './service-requests/request-routes'
@@ -58,6 +65,8 @@ export type AppOptions = {
   readonly live?: ThreadHub
   /** MESSAGE_DIGEST_SECONDS: how long a digest mail collects messages (default: 5 minutes). */
   readonly digestDelaySeconds?: number
+  /** AGENCY_LANGUAGE: the language of the agency's mails (default: the agency's, Spanish). */
+  readonly agencyLocale?: Locale
   /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */
   readonly trustProxy?: ProxyTrust
   /** Where request lines and security events go (default: nowhere). */
@@ -110,6 +119,7 @@ export function createApp({
   agencyEmail = defaultAgencyEmail,
   live,
   digestDelaySeconds = defaultDigestDelaySeconds,
+  agencyLocale = defaultAgencyLocale,
   trustProxy = noProxy,
   logger = silentLogger,
   scriptHashes,
@@ -149,9 +159,9 @@ export function createApp({
   })
 
   if (auth) {
+    const agency = { ...auth, agencyEmail, agencyLocale }
     const workspace = {
-      ...auth,
-      agencyEmail,
+      ...agency,
       live: live ?? createThreadHub({ pool: auth.pool }),
       digestDelaySeconds,
     }
@@ -162,14 +172,16 @@ export function createApp({
     app.route(clientFilesPrefix, createClientFileRoutes(auth))
     app.route(agencyThreadPrefix, createAgencyThreadRoutes(workspace))
     app.route(agencyFilesPrefix, createAgencyFileRoutes(auth))
+    app.route(clientProposalPrefix, createClientProposalRoutes(agency))
+    app.route(agencyProposalPrefix, createAgencyProposalRoutes(agency))
     // Before the other /me routes, whose catch-all answers 404.
     app.route(uploadsPrefix, createUploadRoutes(auth))
-    app.route(myRequestsPrefix, createMyRequestRoutes({ ...auth, agencyEmail }))
+    app.route(myRequestsPrefix, createMyRequestRoutes(agency))
     app.route(factorsPrefix, createFactorsRoutes(auth))
     app.route(reauthenticatePrefix, createReauthenticateRoutes(auth))
     app.route(mePrefix, createMeRoutes(auth))
-    app.route(contactPath, createContactRoutes({ ...auth, agencyEmail }))
-    app.route(adminPrefix, createAdminRoutes({ ...auth, agencyEmail }))
+    app.route(contactPath, createContactRoutes(agency))
+    app.route(adminPrefix, createAdminRoutes(agency))
   }
   app.all('/api/*', apiNotFound)
 

@@ -30,6 +30,14 @@ describe('configuration from the environment', () => {
     )
   })
 
+  it('writes the agency’s mails in AGENCY_LANGUAGE, Spanish by default', () => {
+    expect(readConfig({}, defaults).agencyLocale).toBe('es')
+    expect(readConfig({ AGENCY_LANGUAGE: 'en' }, defaults).agencyLocale).toBe('en')
+    expect(() => readConfig({ AGENCY_LANGUAGE: 'fr' }, defaults)).toThrow(
+      /AGENCY_LANGUAGE: must be one of en, es/,
+    )
+  })
+
   it('reports every bad value at once, one line each, naming the variable', () => {
     let error: unknown
     try {

@@ -1,10 +1,14 @@
 import * as v from 'valibot'
 import { agency } from '../src/domain/agency'
+import { type Locale, locales } from '../src/domain/locales'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'
 
 /** Where contact enquiries go unless AGENCY_EMAIL says otherwise: the address on /contact. */
 export const defaultAgencyEmail = agency.email
+
+/** The language of the agency's own mails unless AGENCY_LANGUAGE says otherwise. */
+export const defaultAgencyLocale: Locale = agency.language
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -57,6 +61,10 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.email('must be an email address')),
     defaultAgencyEmail,
   ),
+  AGENCY_LANGUAGE: v.optional(
+    v.picklist(locales, `must be one of ${locales.join(', ')}`),
+    defaultAgencyLocale,
+  ),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
   MESSAGE_DIGEST_SECONDS: v.optional(
     v.pipe(
@@ -89,6 +97,8 @@ export type ServerConfig = {
   readonly mailFrom: string | undefined
   /** The agency's inbox: every contact enquiry is mailed there. */
   readonly agencyEmail: string
+  /** The language of the mails to the agency (whatever the client's). */
+  readonly agencyLocale: Locale
   readonly logLevel: (typeof logLevels)[number]
   /** How long a conversation's digest mail collects messages before it is sent. */
   readonly digestDelaySeconds: number
@@ -131,6 +141,7 @@ export function readConfig(
     trustProxy: trustFrom(e.TRUST_PROXY),
     mailFrom: e.MAIL_FROM,
     agencyEmail: e.AGENCY_EMAIL,
+    agencyLocale: e.AGENCY_LANGUAGE,
     logLevel: e.LOG_LEVEL,
     digestDelaySeconds: e.MESSAGE_DIGEST_SECONDS,
   }

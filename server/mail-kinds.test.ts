@@ -16,9 +16,13 @@ describe('the mail kinds registry', () => {
       'factor_totp_enabled',
       'password_changed',
       'password_recovery',
+      'proposal_accepted',
+      'proposal_declined',
+      'proposal_sent',
       'request_acknowledgement',
       'request_agency',
       'request_status',
+      'request_withdrawn_agency',
       'thread_digest_agency',
       'thread_digest_client',
     ])

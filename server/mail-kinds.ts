@@ -3,6 +3,7 @@ import { factorMailKinds } from './factors/factor-mail-kinds'
 import { accountMailKinds } from './mail/account-mail-kinds'
 import { mailKindRegistry } from './mail/mail-kind'
 import { digestMailKinds } from './messages/digest-mail-kinds'
+import { proposalMailKinds } from './proposals/proposal-mail-kinds'
 import { requestMailKinds } from './service-requests/request-mail-kinds'
 
 /**
@@ -16,4 +17,5 @@ export const mailKinds = mailKindRegistry([
   ...Object.values(factorMailKinds),
   ...Object.values(requestMailKinds),
   ...Object.values(digestMailKinds),
+  ...Object.values(proposalMailKinds),
 ])

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     agencyEmail: config.agencyEmail,
     live: services.live,
     digestDelaySeconds: config.digestDelaySeconds,
+    agencyLocale: config.agencyLocale,
     trustProxy: config.trustProxy,
     logger,
   })

@@ -24,6 +24,7 @@ import { type AccountEnv, signedInOf } from '../http/require-session'
 import { describeError } from '../log/describe-error'
 import { securityEvent } from '../log/security-event'
 import { threadStates } from '../messages/thread-store'
+import { proposalFigures, requestsAwaitingAnswer } from '../proposals/proposal-store'
 import { requestMailKinds } from '../service-requests/request-mail-kinds'
 import {
   csvHeaderMessages as h,
@@ -35,6 +36,7 @@ import {
   loadAdminRequest,
   toAdminRequest,
 } from '../service-requests/request-store'
+import { nowOf } from '../sessions/clock'
 import {
   allEnquiries,
   allRequests,
@@ -82,12 +84,24 @@ export function adminServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEn
       page.items.map((item) => item.id),
       { side: 'agency', userId: signedInOf(c).user.id },
     )
+    const now = nowOf(deps)
+    const awaiting = await requestsAwaitingAnswer(
+      deps.pool,
+      page.items.map((item) => item.id),
+      now,
+    )
     const items = page.items.map((item) => ({
       ...item,
       newMessages: states.get(item.id)?.newMessages ?? 0,
       awaitingReply: states.get(item.id)?.awaitingReply ?? false,
+      proposalAwaitingAnswer: awaiting.has(item.id),
     }))
-    return answer(c, 'adminServiceRequests', { success: true, ...page, items })
+    return answer(c, 'adminServiceRequests', {
+      success: true,
+      ...page,
+      items,
+      proposals: await proposalFigures(deps.pool, now),
+    })
   }
 }
 

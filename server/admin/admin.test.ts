@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  type AdminServiceRequestList,
   type AdminServiceRequestListItem,
   apiPrefix,
   type Enquiry,
@@ -232,6 +233,11 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
   it('lists service requests with their client, filtered by status, service, days, and searched by client name or email', async () => {
     const all = await requests()
     expect(all.total).toBe(30)
+    // Seeded by hand, without proposals: none awaits an answer, nothing was accepted.
+    expect((all as unknown as AdminServiceRequestList).proposals).toEqual({
+      awaitingAnswer: 0,
+      acceptedThisMonth: 0,
+    })
     expect(all.items).toHaveLength(25)
     expect(all.items[0]?.client).toEqual({
       id: clientId,
@@ -249,9 +255,10 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect((await requests('?q=nobody-by-that-name')).total).toBe(0)
     const listed = all.items[0]
     if (!listed) throw new Error('seeded request missing')
-    // The list adds the thread's state (no messages here) to the request the detail shows.
-    const { newMessages, awaitingReply, ...one } = listed
-    expect([newMessages, awaitingReply]).toEqual([0, false])
+    // The list adds the thread's state (no messages here) and whether a proposal awaits the
+    // client's answer (none was sent) to the request the detail shows.
+    const { newMessages, awaitingReply, proposalAwaitingAnswer, ...one } = listed
+    expect([newMessages, awaitingReply, proposalAwaitingAnswer]).toEqual([0, false, false])
     const detail = await admin.get(endpoints.adminServiceRequest.path.replace(':id', one.id))
     expect(detail.status).toBe(200)
     expect(detail.body.request).toEqual(one)

@@ -11,7 +11,7 @@ function payload(overrides: Record<string, unknown> = {}) {
   sequence += 1
   return {
     ...registrationFor(`person${sequence}.${Date.now()}@example.com`),
-    exteriorNumber: '222',
+    interiorNumber: '4B',
     ...overrides,
   }
 }
@@ -48,23 +48,73 @@ describe.each(testBackends())('POST /api/v1/auth/register on $name', (backend) =
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(JSON.stringify(row)).not.toContain(body.password)
     expect(await verifyPassword(row.password_hash, body.password)).toBe(true)
-    expect(row.exterior_number).toBe('222')
+    expect(row).toMatchObject({
+      exterior_number: '222',
+      interior_number: '4B',
+      state: 'CMX',
+      country: 'MX',
+    })
     expect(row.birth_date).toBe('1990-05-17')
   })
 
-  it('stores trimmed values and no exterior number when it is left empty or absent', async () => {
-    const withEmpty = payload({ exteriorNumber: '', name: '  Ana  ' })
+  it('stores trimmed values and no interior number when it is left empty or absent', async () => {
+    const withEmpty = payload({ interiorNumber: '', name: '  Ana  ' })
     expect((await new ApiClient(api.url).post(register, withEmpty)).status).toBe(201)
-    const { exteriorNumber: _omitted, ...withoutKey } = payload()
+    const { interiorNumber: _omitted, ...withoutKey } = payload()
     expect((await new ApiClient(api.url).post(register, withoutKey)).status).toBe(201)
     const { rows } = await database.pool.query(
-      'SELECT name, exterior_number FROM users WHERE email = ANY($1)',
+      'SELECT name, interior_number FROM users WHERE email = ANY($1) ORDER BY created_at',
       [[withEmpty.email, withoutKey.email]],
     )
     expect(rows).toEqual([
-      { name: 'Ana', exterior_number: null },
-      { name: 'Ana', exterior_number: null },
+      { name: 'Ana', interior_number: null },
+      { name: 'Ana', interior_number: null },
     ])
+  })
+
+  it('takes the state and the country as ISO codes: MX by default, a state needed there and none elsewhere', async () => {
+    const client = new ApiClient(api.url)
+    const { country: _country, ...withoutCountry } = payload({ state: 'JAL' })
+    expect((await client.post(register, withoutCountry)).status).toBe(201)
+    const abroad = payload({ country: 'US', state: '' })
+    expect((await client.post(register, abroad)).status).toBe(201)
+    const { rows } = await database.pool.query(
+      'SELECT state, country FROM users WHERE email = ANY($1) ORDER BY created_at',
+      [[withoutCountry.email, abroad.email]],
+    )
+    expect(rows).toEqual([
+      { state: 'JAL', country: 'MX' },
+      { state: null, country: 'US' },
+    ])
+    const refused = async (patch: Record<string, unknown>) =>
+      (await client.post(register, payload(patch))).body.fields
+    expect(await refused({ state: '' })).toEqual({
+      state: 'Select the state: an address in Mexico needs it.',
+    })
+    expect(await refused({ country: 'US', state: 'JAL' })).toEqual({
+      state: 'Leave the state empty for an address outside Mexico.',
+    })
+    expect(await refused({ country: 'México' })).toEqual({
+      country: 'Select a country from the list.',
+    })
+    expect(await refused({ exteriorNumber: '' })).toEqual({
+      exteriorNumber: 'This field is required.',
+    })
+  })
+
+  it('refuses an accented address with a message that says why, in both languages', async () => {
+    const email = 'maría.lópez@example.com'
+    const english = await new ApiClient(api.url).post(register, payload({ email }))
+    expect(english.status).toBe(400)
+    expect(english.body.fields).toEqual({
+      email:
+        'This address contains accents or letters such as ñ, which many mail servers cannot deliver to. Use an address without them.',
+    })
+    const spanish = new ApiClient(api.url)
+    spanish.cookies.set('app-language', 'es')
+    const refused = await spanish.post(register, payload({ email }))
+    expect((refused.body.fields as Record<string, string>).email).toMatch(/acentos/)
+    expect(await userCount(email)).toBe(0)
   })
 
   it('409 already_registered for the same address in any case', async () => {
@@ -202,7 +252,8 @@ describe.each(testBackends())('POST /api/v1/auth/register on $name', (backend) =
     const fields = missing.body.fields as Record<string, string>
     expect(fields.password).toBe('This field is required.')
     expect(fields.birthDate).toBe('This field is required.')
-    expect(fields.exteriorNumber).toBeUndefined()
+    expect(fields.exteriorNumber).toBe('This field is required.')
+    expect(fields.interiorNumber).toBeUndefined()
 
     const wrong = await client.post(
       register,

@@ -47,7 +47,12 @@ export function registerHandler(deps: ApiDeps): Handler<ApiEnv> {
     // Hashed before the insert either way, so a duplicate costs the same time as a new account.
     const passwordHash = await deps.hashSlots.run(() => hashPassword(input.password))
     const { password: _password, ...fields } = input
-    const profile: ProfileColumns = { ...fields, exteriorNumber: fields.exteriorNumber || null }
+    // An empty interior number or state is stored as none.
+    const profile: ProfileColumns = {
+      ...fields,
+      interiorNumber: fields.interiorNumber || null,
+      state: fields.state || null,
+    }
     // One statement: the account and its verification mail commit together (no account without
     // its link), and a duplicate inserts neither. The typed insert builds the account's part.
     const insertAccount = deps.db

@@ -52,7 +52,7 @@ export function contactHandler(deps: AgencyDeps): Handler<ApiEnv> {
       deps.pool,
       input,
       c.get('locale'),
-      deps.agencyEmail,
+      { email: deps.agencyEmail, locale: deps.agencyLocale },
       acknowledge,
     )
     for (const mailId of mailIds) deps.mail.queued(mailId)

@@ -12,7 +12,7 @@ async function loadEnquiry(
   enquiryId: string,
 ): Promise<StoredEnquiry | undefined> {
   const { rows } = await client.query<StoredEnquiry>(
-    `SELECT name, email, phone, company, service_id AS "serviceId", budget, message, locale
+    `SELECT id, name, email, phone, company, service_id AS "serviceId", budget, message, locale
      FROM contact_enquiries WHERE id = $1`,
     [enquiryId],
   )

@@ -2,8 +2,7 @@ import { budgetLabels, budgetRanges } from '../../src/domain/leads/lead-options'
 import { isLocale, type Locale } from '../../src/domain/locales'
 import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
-import type { ComposedMail } from '../mail/compose-mail'
-import { composeMail } from '../mail/compose-mail'
+import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
 import {
   contactAcknowledgementMessages,
   contactAgencyMailMessages,
@@ -12,6 +11,7 @@ import {
 
 /** An enquiry as stored (`contact_enquiries`), as the mails need it. */
 export type StoredEnquiry = {
+  readonly id: string
   readonly name: string
   readonly email: string
   readonly phone: string
@@ -40,20 +40,26 @@ function enquiryRows(locale: Locale, enquiry: StoredEnquiry): [string, string][]
   ]
 }
 
+/** The enquiry's entry in the agency's inbox (`/admin`, the enquiries tab, its detail open). */
+export function enquiryInboxLink(publicUrl: string, enquiryId: string): string {
+  return `${publicUrl}/admin?tab=enquiries&id=${encodeURIComponent(enquiryId)}`
+}
+
 /**
- * The agency's copy: every field and the whole message, in the visitor's language (the agency
- * answers in it). `Reply-To` is the visitor, so answering is one click.
+ * The agency's copy: every field and the whole message, in the agency's language (the frame's;
+ * the visitor's language is one of the rows, to answer in it), with a link to the enquiry in
+ * the inbox. `Reply-To` is the visitor, so answering is one click.
  */
-export function composeContactAgencyEmail(enquiry: StoredEnquiry): ComposedMail {
-  const locale: Locale = isLocale(enquiry.locale) ? enquiry.locale : 'en'
-  const t = translator(locale)
+export function composeContactAgencyEmail(enquiry: StoredEnquiry, frame: MailFrame): ComposedMail {
+  const t = translator(frame.locale)
   const m = contactAgencyMailMessages
-  const rows = enquiryRows(locale, enquiry)
+  const rows = enquiryRows(frame.locale, enquiry)
   const subject = `${t(m.subject)}: ${enquiry.name}`
-  const mail = composeMail(locale, subject, [
+  const mail = composeMail(frame, subject, [
     { paragraph: t(m.intro) },
     { rows },
     { label: t(m.message), quote: enquiry.message },
+    { link: { href: enquiryInboxLink(frame.publicUrl, enquiry.id), label: t(m.button) } },
   ])
   return { ...mail, replyTo: enquiry.email }
 }
@@ -74,12 +80,14 @@ export function greetingName(name: string): string | undefined {
  * an account, so anything more the visitor wrote in it (their message, the rest of the name)
  * would let a stranger send their text — a link, a lure — to anyone under the agency's name.
  */
-export function composeContactAcknowledgement(enquiry: StoredEnquiry): ComposedMail {
-  const locale: Locale = isLocale(enquiry.locale) ? enquiry.locale : 'en'
-  const t = translator(locale)
+export function composeContactAcknowledgement(
+  enquiry: StoredEnquiry,
+  frame: MailFrame,
+): ComposedMail {
+  const t = translator(frame.locale)
   const m = contactAcknowledgementMessages
   const firstName = greetingName(enquiry.name)
-  return composeMail(locale, t(m.subject), [
+  return composeMail(frame, t(m.subject), [
     { paragraph: firstName ? t(m.greetingNamed(firstName)) : t(m.greeting) },
     { paragraph: t(m.body) },
     { paragraph: t(m.notYou) },

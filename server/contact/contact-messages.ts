@@ -5,10 +5,11 @@ export const contactAnswerMessages = {
   received: msg`Thank you! We have your message and will answer within one business day.`,
 }
 
-/** The agency's copy of an enquiry, written in the language the visitor used. */
+/** The agency's copy of an enquiry, in the agency's language (AGENCY_LANGUAGE). */
 export const contactAgencyMailMessages = {
   subject: msg`New enquiry from the website`,
-  intro: msg`Someone sent this message through the contact form. Reply to this email to answer them.`,
+  intro: msg`Someone sent this message through the contact form. Reply to this email to answer them (in the language of the page they wrote from).`,
+  button: msg`Open the enquiry in the inbox`,
   name: msg`Name`,
   email: msg`Email`,
   phone: msg`Phone`,

@@ -256,18 +256,35 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     }
   })
 
-  it('writes both mails in English for an English page', async () => {
+  it('writes the agency’s copy in the agency’s language (Spanish by default) with a link to the enquiry in the inbox, and the acknowledgement in the page’s, both framed', async () => {
     const sent = enquiry({ service: '', phone: '', company: '' })
     expect((await visitor('en').post('/api/v1/contact', sent)).status).toBe(201)
     await kit.worker.deliverDue()
     const toAgency = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
       mail.text.includes(sent.email),
     )
-    expect(toAgency.subject).toBe(`New enquiry from the website: ${sent.name}`)
-    expect(toAgency.text).toContain('Service of interest: (not given)')
-    expect(toAgency.text).toContain('Language of the page: English')
+    expect(toAgency.subject).toBe(`Nueva solicitud desde el sitio web: ${sent.name}`)
+    expect(toAgency.text).toContain('Servicio de interés: (no lo indicó)')
+    expect(toAgency.text).toContain('Idioma de la página: Inglés')
+    const { rows } = await kit.database.pool.query<{ id: string }>(
+      'SELECT id FROM contact_enquiries WHERE email = $1',
+      [sent.email],
+    )
+    const inbox = `https://agency.example/admin?tab=enquiries&id=${rows[0]?.id}`
+    expect(toAgency.text).toContain(inbox)
+    expect(toAgency.html).toContain(`href="${inbox.replace('&', '&#38;')}"`)
+    expect(toAgency.html).toContain('<html lang="es">')
     const acknowledgement = await kit.smtp.waitForMail(sent.email)
     expect(acknowledgement.subject).toBe('We received your message – Puente Digital')
+    expect(acknowledgement.html).toContain('<html lang="en">')
+    // The frame: the agency's name on top, the site's address at the foot, in both parts.
+    for (const mail of [toAgency, acknowledgement]) {
+      expect(mail.text).toMatch(/^Puente Digital\r?\n/)
+      expect(mail.text.trimEnd().split(/\r?\n/).at(-1)).toBe(
+        'Puente Digital · https://agency.example · hola@puentedigital.mx',
+      )
+      expect(mail.html).toContain('>agency.example</a>')
+    }
   })
 
   it.each([

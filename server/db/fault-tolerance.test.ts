@@ -287,7 +287,7 @@ describe.each(testBackends())('SMTP down, then refusing, then back ($name)', (ba
       maxAttempts: 10,
     })
     const user = await database.pool.query<{ id: string }>(
-      `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+      `INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
         neighborhood, municipality, postal_code, city, country, gender, birth_date)
        VALUES ('retry@example.com', 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000', 'c', 'MX', 'Male', '1990-01-01')
        RETURNING id`,

@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -16,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { proposalMachine } from '../../machines/proposal-machine'
 import { serviceRequestMachine } from '../../machines/service-request-machine'
 
 /**
@@ -35,13 +37,21 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     phone: text('phone').notNull(),
     street: text('street').notNull(),
-    exteriorNumber: text('exterior_number'),
-    interiorNumber: text('interior_number').notNull(),
+    /** Required since addresses follow Mexican use ("S/N" where a building has no number). */
+    exteriorNumber: text('exterior_number').notNull(),
+    /** Most addresses have none. */
+    interiorNumber: text('interior_number'),
     neighborhood: text('neighborhood').notNull(),
     municipality: text('municipality').notNull(),
     postalCode: text('postal_code').notNull(),
     city: text('city').notNull(),
-    country: text('country').notNull(),
+    /** ISO 3166-2:MX code (`JAL`, `CMX`, …) for an address in Mexico; none elsewhere. */
+    state: text('state'),
+    /**
+     * ISO 3166-1 alpha-2 code. None only for an account from before countries were a list whose
+     * free text named no country the migration could recognise: the profile asks for it.
+     */
+    country: text('country'),
     gender: text('gender').notNull(),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     /** Language the account was created in: the default for mail sent without a request. */
@@ -57,7 +67,9 @@ export const users = pgTable(
     // One account per address whatever its case: the database decides, in one statement
     // (INSERT … ON CONFLICT DO NOTHING), so concurrent registrations cannot both win.
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
-    check('users_gender_check', sql`${table.gender} in ('Male', 'Female')`),
+    check('users_gender_check', sql`${table.gender} in ('Male', 'Female', 'PreferNotToSay')`),
+    check('users_country_check', sql`${table.country} ~ '^[A-Z]{2}$'`),
+    check('users_state_check', sql`${table.state} ~ '^[A-Z]{3}$'`),
     check('users_locale_check', sql`${table.locale} in ('en', 'es')`),
     check('users_role_check', sql`${table.role} in ('client', 'admin')`),
     // The hourly clean-up deletes registrations left unconfirmed for 7 days
@@ -250,6 +262,124 @@ export const serviceRequestHistory = pgTable(
   ],
 )
 
+const storedProposalStates = Object.keys(proposalMachine.states)
+  .map((state) => `'${state}'`)
+  .join(', ')
+
+/**
+ * One version of a request's proposal. `state` moves only as the `proposal` machine
+ * (machines/proposal-machine.ts) allows; every change is a `proposal_events` row. Amounts are
+ * integer centavos; subtotal, IVA and total are computed by the server (src/domain/money.ts)
+ * and stored as they were sent. Once sent a version never changes: a revision is a new row.
+ * A request holds at most one draft and one sent version, and at most one accepted.
+ */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    state: text('state').notNull().default('draft'),
+    title: text('title').notNull(),
+    /** `[{ description, quantity, unitPrice }]`, unit prices in centavos. */
+    items: jsonb('items').notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    ivaPercent: smallint('iva_percent').notNull(),
+    iva: bigint('iva', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** Acceptable through this whole day in Mexico City. */
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    scope: text('scope').notNull().default(''),
+    terms: text('terms').notNull().default(''),
+    /** The client's reason for declining, or the agency's for withdrawing. */
+    reason: text('reason').notNull().default(''),
+    /** Lower-case hex SHA-256 of the canonical content, set when it is sent. */
+    contentSha256: text('content_sha256'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('proposals_state_check', sql`${table.state} in (${sql.raw(storedProposalStates)})`),
+    check(
+      'proposals_amounts_check',
+      sql`${table.discount} >= 0 and ${table.discount} <= ${table.subtotal} and ${table.total} = ${table.subtotal} - ${table.discount} + ${table.iva}`,
+    ),
+    uniqueIndex('proposals_request_version_idx').on(table.requestId, table.version),
+    uniqueIndex('proposals_one_draft_idx').on(table.requestId).where(sql`${table.state} = 'draft'`),
+    uniqueIndex('proposals_one_sent_idx').on(table.requestId).where(sql`${table.state} = 'sent'`),
+    uniqueIndex('proposals_one_accepted_idx')
+      .on(table.requestId)
+      .where(sql`${table.state} = 'accepted'`),
+    // The expiry sweep's search, and the admin list's "awaiting answer".
+    index('proposals_sent_valid_idx').on(table.validUntil).where(sql`${table.state} = 'sent'`),
+    index('proposals_closed_idx').on(table.state, table.closedAt),
+  ],
+)
+
+/** Every change of a proposal: who, when, from, to and the reason given. */
+export const proposalEvents = pgTable(
+  'proposal_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    /** null on the row that records the draft's creation. */
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    /** `client` or `agency` (the clock's expiry counts as the agency's). */
+    byRole: text('by_role').notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('proposal_events_by_check', sql`${table.byRole} in ('client', 'agency')`),
+    index('proposal_events_proposal_idx').on(table.proposalId, table.createdAt),
+  ],
+)
+
+/**
+ * The record of an acceptance: who (the account, and the name they typed), when, from which
+ * address and user agent, and the content as sent with its SHA-256. It outlives the account and
+ * the request (links set null, the client's name and email kept) until `retain_until`, five
+ * years after acceptance, for the agency's tax records (docs/decisions/042-proposals.md); the
+ * clean-up deletes it then. One per proposal.
+ */
+export const proposalAcceptances = pgTable(
+  'proposal_acceptances',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    requestId: uuid('request_id').references(() => serviceRequests.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    /** As the client typed it. */
+    fullName: text('full_name').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    /** The canonical content as sent (the text the hash is of). */
+    content: text('content').notNull(),
+    contentSha256: text('content_sha256').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    retainUntil: timestamp('retain_until', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('proposal_acceptances_proposal_idx').on(table.proposalId),
+    index('proposal_acceptances_user_idx').on(table.userId),
+    index('proposal_acceptances_accepted_idx').on(table.acceptedAt),
+    index('proposal_acceptances_retain_idx').on(table.retainUntil),
+  ],
+)
+
 /** Raw bytes (PostgreSQL `bytea`), read and written as Node buffers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
@@ -400,6 +530,11 @@ export const mailOutbox = pgTable(
     /** The status change a request mail tells the client about. */
     requestHistoryId: bigint('request_history_id', { mode: 'number' }).references(
       () => serviceRequestHistory.id,
+      { onDelete: 'cascade' },
+    ),
+    /** The proposal change a proposal mail tells about (sent, accepted, declined). */
+    proposalEventId: bigint('proposal_event_id', { mode: 'number' }).references(
+      () => proposalEvents.id,
       { onDelete: 'cascade' },
     ),
     /** The first message of a thread digest (the mail lists it and those after it). */

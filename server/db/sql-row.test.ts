@@ -27,6 +27,7 @@ describe('SqlRow, the raw statements’ row types', () => {
       enquiry_id: null,
       request_history_id: null,
       thread_message_id: null,
+      proposal_event_id: null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: new Date(),

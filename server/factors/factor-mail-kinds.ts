@@ -1,22 +1,17 @@
 import type { MessageDescriptor } from '@lingui/core'
-import type { Locale } from '../../src/domain/locales'
 import { translator } from '../i18n/server-i18n'
-import type { ComposedMail } from '../mail/compose-mail'
+import type { ComposedMail, MailFrame } from '../mail/compose-mail'
 import { type MailKind, mailKind } from '../mail/mail-kind'
 import { composePlainEmail } from '../mail/plain-email'
 import { factorMailMessages as m } from './factor-messages'
 
 /** "Your sign-in settings changed": what changed, and where to look if it was not the holder. */
-export function composeFactorNotice(
-  locale: Locale,
-  publicUrl: string,
-  what: MessageDescriptor,
-): ComposedMail {
-  const t = translator(locale)
-  return composePlainEmail(locale, {
+export function composeFactorNotice(frame: MailFrame, what: MessageDescriptor): ComposedMail {
+  const t = translator(frame.locale)
+  return composePlainEmail(frame, {
     subject: t(m.subject),
     before: [t(m.greeting), t(what), t(m.notYou)],
-    link: { href: `${publicUrl}/profile`, label: t(m.button) },
+    link: { href: `${frame.publicUrl}/profile`, label: t(m.button) },
     after: [t(m.signature)],
   })
 }
@@ -25,7 +20,9 @@ const notice = (name: string, what: MessageDescriptor): MailKind =>
   mailKind({
     name,
     references: 'user',
-    compose: ({ locale, publicUrl }) => ({ mail: composeFactorNotice(locale, publicUrl, what) }),
+    compose: ({ locale, publicUrl }) => ({
+      mail: composeFactorNotice({ locale, publicUrl }, what),
+    }),
   })
 
 /** Every change of a second factor mails the account holder, in the account's language. */

@@ -1,3 +1,4 @@
+import type { Locale } from '../../src/domain/locales'
 import type { ApiDeps } from './api-env'
 
 /**
@@ -7,4 +8,6 @@ import type { ApiDeps } from './api-env'
 export type AgencyDeps = ApiDeps & {
   /** AGENCY_EMAIL: the agency's inbox, which receives a copy of every enquiry and request. */
   readonly agencyEmail: string
+  /** AGENCY_LANGUAGE: the language its mails are written in, whatever the client's. */
+  readonly agencyLocale: Locale
 }

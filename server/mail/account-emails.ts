@@ -1,6 +1,5 @@
-import type { Locale } from '../../src/domain/locales'
 import { translator } from '../i18n/server-i18n'
-import type { ComposedMail } from './compose-mail'
+import type { ComposedMail, MailFrame } from './compose-mail'
 import { accountDeletedMailMessages, verificationMailMessages } from './mail-messages'
 import { composePlainEmail } from './plain-email'
 
@@ -9,10 +8,10 @@ export function verificationLink(publicUrl: string, token: string): string {
 }
 
 /** "Confirm your email address": the link to `/verify-email`. */
-export function composeVerificationEmail(locale: Locale, link: string): ComposedMail {
-  const t = translator(locale)
+export function composeVerificationEmail(frame: MailFrame, link: string): ComposedMail {
+  const t = translator(frame.locale)
   const m = verificationMailMessages
-  return composePlainEmail(locale, {
+  return composePlainEmail(frame, {
     subject: t(m.subject),
     before: [t(m.greeting), t(m.intro)],
     link: { href: link, label: t(m.button) },
@@ -21,10 +20,10 @@ export function composeVerificationEmail(locale: Locale, link: string): Composed
 }
 
 /** "Your account was deleted": no link, nothing left to sign in to. */
-export function composeAccountDeletedEmail(locale: Locale): ComposedMail {
-  const t = translator(locale)
+export function composeAccountDeletedEmail(frame: MailFrame): ComposedMail {
+  const t = translator(frame.locale)
   const m = accountDeletedMailMessages
-  return composePlainEmail(locale, {
+  return composePlainEmail(frame, {
     subject: t(m.subject),
     before: [t(m.greeting), t(m.body)],
     after: [t(m.notYou), t(m.signature)],

@@ -28,13 +28,17 @@ export const accountMailKinds = {
   passwordChanged: mailKind({
     name: 'password_changed',
     references: 'user',
-    compose: ({ locale, publicUrl }) => ({ mail: composePasswordChangedEmail(locale, publicUrl) }),
+    compose: ({ locale, publicUrl }) => ({
+      mail: composePasswordChangedEmail({ locale, publicUrl }),
+    }),
   }),
   // The account is gone (that is the point): the row names only the address.
   accountDeleted: mailKind({
     name: 'account_deleted',
     references: 'none',
     deleteWhenDone: true,
-    compose: ({ locale }) => ({ mail: composeAccountDeletedEmail(locale) }),
+    compose: ({ locale, publicUrl }) => ({
+      mail: composeAccountDeletedEmail({ locale, publicUrl }),
+    }),
   }),
 }

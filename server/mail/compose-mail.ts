@@ -1,12 +1,16 @@
+import { agency } from '../../src/domain/agency'
 import type { Locale } from '../../src/domain/locales'
 
-/** A mail ready for the transport: its subject and the same words as text and as HTML. */
+/** A mail ready to send: both parts, and where answers go when not to the sender. */
 export type ComposedMail = {
   readonly subject: string
   readonly text: string
   readonly html: string
   readonly replyTo?: string
 }
+
+/** What frames a mail: its language (the HTML's `lang`) and the site it comes from (PUBLIC_URL). */
+export type MailFrame = { readonly locale: Locale; readonly publicUrl: string }
 
 /**
  * What a mail says, in order, already translated. Each block is written both as plain text
@@ -28,6 +32,9 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+/** The agency's blue: the name on top and the buttons. */
+const brand = '#1e4fd8'
+
 const htmlParagraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`
 
 function textOf(block: MailBlock): string[] {
@@ -44,7 +51,7 @@ function htmlOf(block: MailBlock): string[] {
     if (block.quiet) return [htmlParagraph(`<a href="${href}">${escapeHtml(block.link.label)}</a>`)]
     return [
       htmlParagraph(
-        `<a href="${href}" style="display:inline-block;padding:12px 20px;background:#1e4fd8;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.link.label)}</a>`,
+        `<a href="${href}" style="display:inline-block;padding:12px 20px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.link.label)}</a>`,
       ),
       htmlParagraph(`<a href="${href}">${href}</a>`),
     ]
@@ -62,19 +69,41 @@ function htmlOf(block: MailBlock): string[] {
   ]
 }
 
-/** The text and HTML versions of a mail in `locale`. */
+/** The site's address as people read it: no scheme, no trailing slash. */
+function siteLabel(publicUrl: string): string {
+  return publicUrl.replace(/^https?:\/\//, '').replace(/\/+$/, '')
+}
+
+/**
+ * The text and HTML versions of a mail in `frame.locale`, in the one frame every mail has: the
+ * agency's name on top (linked to the site in HTML), the blocks, and a short footer with the
+ * site's address and the agency's mail address. Plain on purpose (one column, system fonts,
+ * inline styles, no images to load): it reads the same in every client and as text.
+ */
 export function composeMail(
-  locale: Locale,
+  frame: MailFrame,
   subject: string,
   blocks: readonly MailBlock[],
 ): ComposedMail {
+  const site = frame.publicUrl.replace(/\/+$/, '')
+  const footer = `${agency.name} · ${site} · ${agency.email}`
+  const text = [agency.name, '', ...blocks.flatMap(textOf), '-- ', footer, ''].join('\n')
+  const href = escapeHtml(`${site}/`)
   const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1e1e1e">
+<html lang="${frame.locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#eef1f7;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1e1e1e">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#eef1f7"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;text-align:left">
+<tr><td style="padding:20px 32px;border-bottom:4px solid ${brand}"><a href="${href}" style="font-size:20px;font-weight:bold;color:${brand};text-decoration:none">${escapeHtml(agency.name)}</a></td></tr>
+<tr><td style="padding:24px 32px 8px">
 ${blocks.flatMap(htmlOf).join('\n')}
+</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #d8deea;font-size:13px;color:#4a5068">${escapeHtml(agency.name)} · <a href="${href}" style="color:#4a5068">${escapeHtml(siteLabel(site))}</a> · <a href="mailto:${escapeHtml(agency.email)}" style="color:#4a5068">${escapeHtml(agency.email)}</a></td></tr>
+</table>
+</td></tr></table>
 </body>
 </html>
 `
-  return { subject, text: blocks.flatMap(textOf).join('\n'), html }
+  return { subject, text, html }
 }

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg'
 import type { Locale } from '../../src/domain/locales'
-import type { ComposedMail } from './compose-mail'
+import type { ComposedMail, MailFrame } from './compose-mail'
 import type { MintedLink } from './outbox-links'
 
 /** What a claimed outbox row turned into: its mail, and the link token minted for it, if any. */
@@ -19,6 +19,7 @@ export const referenceColumns = {
   enquiry: 'enquiry_id',
   requestChange: 'request_history_id',
   threadMessage: 'thread_message_id',
+  proposalEvent: 'proposal_event_id',
 } as const
 
 type Prepared = PreparedMail | undefined
@@ -53,19 +54,21 @@ export function mailKind<const K extends MailKind>(kind: K): K {
 /**
  * A kind composed, when it is sent, from the row its outbox row references (an enquiry, a
  * request's history row): read in the worker's transaction; nothing to send once it is gone.
+ * It is written in the outbox row's language (the agency's for a mail to the agency) and
+ * framed with the site's address.
  */
 export function rowMailKind<Row>(
   name: string,
   references: keyof typeof referenceColumns,
   load: (client: PoolClient, id: string) => Promise<Row | undefined>,
-  compose: (row: Row) => ComposedMail,
+  compose: (row: Row, frame: MailFrame) => ComposedMail,
 ): MailKind {
   return mailKind({
     name,
     references,
-    compose: async ({ client }: ComposeContext, id: string) => {
+    compose: async ({ client, locale, publicUrl }: ComposeContext, id: string) => {
       const row = await load(client, id)
-      return row && { mail: compose(row) }
+      return row && { mail: compose(row, { locale, publicUrl }) }
     },
   })
 }

@@ -48,7 +48,7 @@ export async function mintRecoveryMail(
   )
   if (!stored.rowCount) return undefined
   return {
-    mail: composeRecoveryEmail(locale, resetLink(publicUrl, token)),
+    mail: composeRecoveryEmail({ locale, publicUrl }, resetLink(publicUrl, token)),
     link: { table: 'password_reset_tokens', userId, tokenHash },
   }
 }
@@ -73,7 +73,7 @@ export async function mintVerificationMail(
   )
   if (!stored.rowCount) return undefined
   return {
-    mail: composeVerificationEmail(locale, verificationLink(publicUrl, token)),
+    mail: composeVerificationEmail({ locale, publicUrl }, verificationLink(publicUrl, token)),
     link: { table: 'email_verification_tokens', userId, tokenHash },
   }
 }

@@ -15,7 +15,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
   async function enqueue(count: number, prefix = 'user'): Promise<void> {
     await database.pool.query(
       `WITH accounts AS (
-         INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+         INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
            neighborhood, municipality, postal_code, city, country, gender, birth_date)
          SELECT $1 || n || '@example.com', 'x', 'N', 'L', '5512345678', 'S', '1', 'C', 'M',
            '72000', 'P', 'MX', 'Male', '1990-01-01'

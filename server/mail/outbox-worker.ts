@@ -81,6 +81,7 @@ type OutboxRow = SqlColumns<
   | 'enquiry_id'
   | 'request_history_id'
   | 'thread_message_id'
+  | 'proposal_event_id'
   | 'attempts'
 >
 
@@ -92,7 +93,7 @@ export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
 }
 
 const claimColumns =
-  'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, thread_message_id, attempts'
+  'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, thread_message_id, proposal_event_id, attempts'
 
 export function createOutboxWorker({
   pool,

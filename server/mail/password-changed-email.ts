@@ -1,20 +1,18 @@
-import type { Locale } from '../../src/domain/locales'
 import { translator } from '../i18n/server-i18n'
-import type { ComposedMail } from './compose-mail'
-import { composeMail } from './compose-mail'
+import { type ComposedMail, composeMail, type MailFrame } from './compose-mail'
 import { passwordChangedMailMessages as m } from './mail-messages'
 
 /**
  * "Your password was changed": tells the owner of the address, so a reset they did not ask for
  * is noticed. It carries no token; its link leads to the page where a new recovery mail is asked.
  */
-export function composePasswordChangedEmail(locale: Locale, publicUrl: string): ComposedMail {
-  const t = translator(locale)
-  return composeMail(locale, t(m.subject), [
+export function composePasswordChangedEmail(frame: MailFrame): ComposedMail {
+  const t = translator(frame.locale)
+  return composeMail(frame, t(m.subject), [
     { paragraph: t(m.greeting) },
     { paragraph: t(m.body) },
     { paragraph: t(m.notYou) },
-    { link: { href: `${publicUrl}/register`, label: t(m.button) }, quiet: true },
+    { link: { href: `${frame.publicUrl}/register`, label: t(m.button) }, quiet: true },
     { paragraph: t(m.signature) },
   ])
 }

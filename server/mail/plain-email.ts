@@ -1,6 +1,4 @@
-import type { Locale } from '../../src/domain/locales'
-import type { ComposedMail } from './compose-mail'
-import { composeMail } from './compose-mail'
+import { type ComposedMail, composeMail, type MailFrame } from './compose-mail'
 
 export type PlainEmail = {
   readonly subject: string
@@ -15,9 +13,9 @@ export type PlainEmail = {
  * The text and HTML versions of a short mail (already translated paragraphs and at most one
  * link, written out in full in both so it can be copied).
  */
-export function composePlainEmail(locale: Locale, mail: PlainEmail): ComposedMail {
+export function composePlainEmail(frame: MailFrame, mail: PlainEmail): ComposedMail {
   const { subject, before, link, after } = mail
-  return composeMail(locale, subject, [
+  return composeMail(frame, subject, [
     ...before.map((paragraph) => ({ paragraph })),
     ...(link ? [{ link }] : []),
     ...after.map((paragraph) => ({ paragraph })),

@@ -1,6 +1,5 @@
-import type { Locale } from '../../src/domain/locales'
 import { translator } from '../i18n/server-i18n'
-import type { ComposedMail } from './compose-mail'
+import type { ComposedMail, MailFrame } from './compose-mail'
 import { recoveryMailMessages as m } from './mail-messages'
 import { composePlainEmail } from './plain-email'
 
@@ -8,10 +7,10 @@ export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`
 }
 
-/** The recovery mail: its link to `/reset-password` (valid for an hour). */
-export function composeRecoveryEmail(locale: Locale, link: string): ComposedMail {
-  const t = translator(locale)
-  return composePlainEmail(locale, {
+/** The recovery mail: its link to `/reset-password` (valid for an hour), in the mails' frame. */
+export function composeRecoveryEmail(frame: MailFrame, link: string): ComposedMail {
+  const t = translator(frame.locale)
+  return composePlainEmail(frame, {
     subject: t(m.subject),
     before: [t(m.greeting), t(m.intro)],
     link: { href: link, label: t(m.button) },

@@ -8,7 +8,7 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
   it('deletes expired tokens, finished outbox rows after 30 days and ended rate-limit windows; keeps the rest', async () => {
     const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)
     const user = await q(
-      `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+      `INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
         neighborhood, municipality, postal_code, city, country, gender, birth_date)
        VALUES ('clean@example.com', 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000', 'c', 'MX', 'Male', '1990-01-01')
        RETURNING id`,
@@ -44,6 +44,12 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
         ($1, 'alive', false, now() - interval '1 hour', now(), now() + interval '29 days')`,
       [id],
     )
+    await q(
+      `INSERT INTO proposal_acceptances (client_name, client_email, full_name, ip_address,
+         user_agent, content, content_sha256, total, accepted_at, retain_until) VALUES
+        ('Old', 'old@example.com', 'Old', '10.0.0.1', 'x', '{}', 'h', 1, now() - interval '6 years', now() - interval '1 year'),
+        ('Kept', 'kept@example.com', 'Kept', '10.0.0.1', 'x', '{}', 'h', 1, now() - interval '4 years', now() + interval '1 year')`,
+    )
     expect(await runCleanup(database.pool)).toEqual({
       expiredTokens: 1,
       expiredVerificationTokens: 1,
@@ -54,7 +60,13 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       signInLeftovers: 0,
       unsentUploads: 0,
       staleWatchers: 0,
+      lapsedAcceptances: 1,
+      expiredProposals: 0,
     })
+    // Past five years the record goes; within them it stays, whatever became of the account.
+    expect((await q('SELECT client_name FROM proposal_acceptances')).rows).toEqual([
+      { client_name: 'Kept' },
+    ])
     expect((await q('SELECT token_hash FROM password_reset_tokens')).rows).toEqual([
       { token_hash: 'fresh' },
     ])
@@ -76,7 +88,7 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
     const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values)
     const account = (email: string, createdDaysAgo: number, verified: boolean) =>
       q(
-        `INSERT INTO users (email, password_hash, name, last_name, phone, street, interior_number,
+        `INSERT INTO users (email, password_hash, name, last_name, phone, street, exterior_number,
           neighborhood, municipality, postal_code, city, country, gender, birth_date, created_at,
           email_verified_at)
          VALUES ($1, 'x', 'A', 'B', '5512345678', 's', '1', 'n', 'm', '01000', 'c', 'MX', 'Male',

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg'
 import { describeError } from '../log/describe-error'
 import type { Logger } from '../log/logger'
+import { expireProposals } from '../proposals/proposal-store'
 import { idleSeconds } from '../sessions/session-store'
 
 /**
@@ -20,6 +21,9 @@ export type CleanupCounts = {
   readonly signInLeftovers: number
   readonly unsentUploads: number
   readonly staleWatchers: number
+  readonly lapsedAcceptances: number
+  /** Sent proposals past their valid-until day, expired (not deleted: see expireProposals). */
+  readonly expiredProposals: number
 }
 
 /** How long an upload may wait for the message that sends it. */
@@ -38,7 +42,7 @@ export const unverifiedAccountDays = 7
 const batch = 5000
 /** An upload takes up to 40 chunk rows with it. */
 const uploadBatch = 100
-const statements: Record<keyof CleanupCounts, string> = {
+const statements: Record<Exclude<keyof CleanupCounts, 'expiredProposals'>, string> = {
   // A token is useless once expired (used ones expire an hour after creation too); a day's grace
   // keeps recent ones for an operator looking into a complaint.
   expiredTokens: `DELETE FROM password_reset_tokens WHERE id IN (
@@ -87,6 +91,10 @@ const statements: Record<keyof CleanupCounts, string> = {
   // The streams of an instance that died without closing them: their heartbeat stopped.
   staleWatchers: `DELETE FROM thread_watchers WHERE id IN (
     SELECT id FROM thread_watchers WHERE seen_at < now() - interval '1 hour' LIMIT ${batch})`,
+  // An acceptance record is kept five years for the agency's tax records, then deleted
+  // (docs/decisions/042-proposals.md).
+  lapsedAcceptances: `DELETE FROM proposal_acceptances WHERE id IN (
+    SELECT id FROM proposal_acceptances WHERE retain_until < now() LIMIT ${batch})`,
 }
 
 /** One clean-up pass: every statement until it deletes less than a batch. */
@@ -101,14 +109,19 @@ export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
     signInLeftovers: 0,
     unsentUploads: 0,
     staleWatchers: 0,
+    lapsedAcceptances: 0,
+    expiredProposals: 0,
   }
-  for (const key of Object.keys(statements) as (keyof CleanupCounts)[]) {
+  for (const key of Object.keys(statements) as (keyof typeof statements)[]) {
     for (;;) {
       const deleted = (await pool.query(statements[key])).rowCount ?? 0
       counts[key] += deleted
       if (deleted < (key === 'unsentUploads' ? uploadBatch : batch)) break
     }
   }
+  // Readers already see such a version as expired; this stores it and returns its request to
+  // "In review" even when nobody opens it.
+  counts.expiredProposals = await expireProposals(pool, new Date())
   return counts
 }
 

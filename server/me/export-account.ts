@@ -8,6 +8,7 @@ import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { exportClientMessages } from '../messages/thread-store'
+import { exportedProposals } from '../proposals/proposal-export-store'
 import { listOwnRequests, toRequestSummary } from '../service-requests/request-store'
 import { toAccountUser } from '../sessions/account-user'
 import { nowOf } from '../sessions/clock'
@@ -64,10 +65,11 @@ export function exportAccountHandler(deps: ApiDeps): Handler<AccountEnv> {
   return async (c) => {
     const { user, session } = signedInOf(c)
     const now = nowOf(deps)
-    const [live, rows, factors] = await Promise.all([
+    const [live, rows, factors, proposals] = await Promise.all([
       listSessions(deps.pool, user.id, now),
       storedRows(deps, user.id),
       factorState(deps.pool, user.id),
+      exportedProposals(deps.pool, user.id, now),
     ])
     const t = c.get('t')
     const stored: StoredAccountData = {
@@ -94,6 +96,7 @@ export function exportAccountHandler(deps: ApiDeps): Handler<AccountEnv> {
         usedAt: iso(row.used_at),
       })),
       serviceRequests: rows.requests.map(toRequestSummary),
+      ...proposals,
       factors,
       messages: rows.messages,
     }

@@ -18,27 +18,36 @@ describe.each(testBackends())('profile, password and account on $name', (backend
     expect(me.status).toBe(200)
     const user = me.body.user as User
     expect(user).toMatchObject({ email: account.email, locale: 'en' })
-    expect(user.profile).toMatchObject({ name: 'Marta', city: 'Puebla', exteriorNumber: '' })
+    expect(user.profile).toMatchObject({
+      name: 'Marta',
+      city: 'Puebla',
+      exteriorNumber: '1',
+      interiorNumber: '',
+      state: 'PUE',
+      country: 'MX',
+    })
     expect(JSON.stringify(me.body)).not.toMatch(/argon2|hash/i)
 
     const patched = await client.send('PATCH', '/api/v1/me', {
       name: '  Ana  ',
-      exteriorNumber: '12B',
+      interiorNumber: '12B',
     })
     expect(patched.status).toBe(200)
     expect((patched.body.user as User).profile).toMatchObject({
       name: 'Ana',
-      exteriorNumber: '12B',
+      interiorNumber: '12B',
       lastName: 'Ibáñez',
       city: 'Puebla',
     })
-    const cleared = await client.send('PATCH', '/api/v1/me', { exteriorNumber: '' })
-    expect((cleared.body.user as User).profile.exteriorNumber).toBe('')
+    const cleared = await client.send('PATCH', '/api/v1/me', { interiorNumber: '' })
+    expect((cleared.body.user as User).profile.interiorNumber).toBe('')
     const stored = await kit.database.pool.query(
-      'SELECT name, exterior_number FROM users WHERE id = $1',
+      'SELECT name, interior_number FROM users WHERE id = $1',
       [user.id],
     )
-    expect(stored.rows).toEqual([{ name: 'Ana', exterior_number: null }])
+    expect(stored.rows).toEqual([{ name: 'Ana', interior_number: null }])
+    const noExterior = await client.send('PATCH', '/api/v1/me', { exteriorNumber: '' })
+    expect(noExterior.body.fields).toEqual({ exteriorNumber: 'This field is required.' })
 
     const bad = await client.send('PATCH', '/api/v1/me', {
       phone: 'call me',
@@ -57,6 +66,29 @@ describe.each(testBackends())('profile, password and account on $name', (backend
     expect(
       (await kit.database.pool.query('SELECT name FROM users WHERE id = $1', [user.id])).rows,
     ).toEqual([{ name: 'Ana' }])
+  })
+
+  it('PATCH judges the state against the country the change leaves (stored or sent)', async () => {
+    const client = await kit.signedIn(await kit.verifiedAccount())
+    const patch = (body: Record<string, unknown>) => client.send('PATCH', '/api/v1/me', body)
+    // Stored: Puebla, Mexico. Abroad without taking the state back: refused.
+    expect((await patch({ country: 'ES' })).body.fields).toEqual({
+      state: 'Leave the state empty for an address outside Mexico.',
+    })
+    const moved = await patch({ country: 'ES', state: '' })
+    expect(moved.status).toBe(200)
+    expect((moved.body.user as User).profile).toMatchObject({ country: 'ES', state: '' })
+    // Back to Mexico without a state: refused, however the change is split.
+    expect((await patch({ country: 'MX' })).body.fields).toEqual({
+      state: 'Select the state: an address in Mexico needs it.',
+    })
+    expect((await patch({ state: 'JAL' })).body.fields).toEqual({
+      state: 'Leave the state empty for an address outside Mexico.',
+    })
+    const back = await patch({ country: 'MX', state: 'JAL' })
+    expect((back.body.user as User).profile).toMatchObject({ country: 'MX', state: 'JAL' })
+    expect((await patch({ state: 'CMX' })).status).toBe(200)
+    expect((await patch({ gender: 'PreferNotToSay' })).status).toBe(200)
   })
 
   it('password change: the current one is checked, the policy applies, other sessions end, a notice is mailed', async () => {
@@ -217,6 +249,13 @@ describe.each(testBackends())('profile, password and account on $name', (backend
       }
     }
     expect(body.user.email).toBe(account.email)
+    // The address as the API holds it: ISO codes for the state and the country.
+    expect(body.user.profile).toMatchObject({
+      exteriorNumber: '1',
+      interiorNumber: '',
+      state: 'PUE',
+      country: 'MX',
+    })
     expect(body.sessions).toHaveLength(2)
     expect(body.sessions.filter((s) => s.current)).toHaveLength(1)
     expect(body.stored.emailVerifiedAt).not.toBeNull()

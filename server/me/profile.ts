@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from 'hono'
 import { createProfileUpdateSchema } from '../../src/domain/accounts/account-schemas'
+import { validationMessages } from '../../src/domain/registration/registration-messages'
+import { stateMatchesCountry } from '../../src/domain/registration/registration-schema'
 import { users } from '../db/schema'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
-import { answer } from '../http/answers'
+import { answer, failure } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
+import { apiMessages } from '../http/api-messages'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { toAccountUser } from '../sessions/account-user'
@@ -15,8 +18,9 @@ export const meHandler: Handler<AccountEnv> = (c) =>
 
 /**
  * `PATCH /api/v1/me`: any of the profile fields, under the registration's rules and bounds;
- * fields left out stay as they are. An empty exterior number is stored as none, as at
- * registration.
+ * fields left out stay as they are. An empty interior number or state is stored as none, as at
+ * registration. The state is judged against the country the change leaves: an address in
+ * Mexico needs one, an address elsewhere has none.
  */
 export function updateProfileHandler(deps: ApiDeps): Handler<AccountEnv> {
   const schemas = schemasPerLocale((t) => createProfileUpdateSchema(t, deps.today))
@@ -27,7 +31,22 @@ export function updateProfileHandler(deps: ApiDeps): Handler<AccountEnv> {
     const changes = Object.fromEntries(
       Object.entries(admitted.input).filter(([, value]) => value !== undefined),
     ) as Partial<typeof users.$inferInsert>
-    if ('exteriorNumber' in changes) changes.exteriorNumber = changes.exteriorNumber || null
+    if ('interiorNumber' in changes) changes.interiorNumber = changes.interiorNumber || null
+    if ('state' in changes) changes.state = changes.state || null
+    const verdict = stateMatchesCountry({
+      state: ('state' in changes ? changes.state : user.state) ?? '',
+      country: ('country' in changes ? changes.country : user.country) ?? '',
+    })
+    if (verdict !== 'ok') {
+      const t = c.get('t')
+      return failure(c, 400, 'invalid_fields', t(apiMessages.invalidFields), {
+        state: t(
+          verdict === 'missing'
+            ? validationMessages.stateRequired
+            : validationMessages.stateOutsideMexico,
+        ),
+      })
+    }
     if (Object.keys(changes).length === 0)
       return answer(c, 'updateProfile', {
         success: true,

@@ -18,7 +18,6 @@ async function loadDigest(
     request_id: string
     service_id: string
     client_name: string
-    client_locale: string
     messages: { body: string; files: string[] }[] | null
   }>(
     `WITH first AS (
@@ -40,7 +39,7 @@ async function loadDigest(
        FROM first
      )
      SELECT r.id AS request_id, r.service_id,
-       trim(u.name || ' ' || u.last_name) AS client_name, u.locale AS client_locale,
+       trim(u.name || ' ' || u.last_name) AS client_name,
        (SELECT json_agg(json_build_object('body', m.body, 'files',
             coalesce((SELECT json_agg(f.name ORDER BY f.position) FROM thread_files f
                       WHERE f.message_id = m.id), '[]'::json)) ORDER BY m.id)
@@ -57,7 +56,6 @@ async function loadDigest(
     requestId: row.request_id,
     serviceId: row.service_id,
     clientName: row.client_name,
-    clientLocale: row.client_locale,
     messages: row.messages,
   }
 }
@@ -71,18 +69,18 @@ export const digestMailKinds = {
   client: mailKind({
     name: clientDigestName,
     references: 'threadMessage',
-    async compose({ client, publicUrl }, firstId) {
+    async compose({ client, locale, publicUrl }, firstId) {
       const digest = await loadDigest(client, firstId, clientDigestName, 'agency')
-      return digest && { mail: composeClientDigest(digest, publicUrl) }
+      return digest && { mail: composeClientDigest(digest, { locale, publicUrl }) }
     },
   }),
   /** The client wrote while no admin had the thread open: to AGENCY_EMAIL. */
   agency: mailKind({
     name: agencyDigestName,
     references: 'threadMessage',
-    async compose({ client, publicUrl }, firstId) {
+    async compose({ client, locale, publicUrl }, firstId) {
       const digest = await loadDigest(client, firstId, agencyDigestName, 'client')
-      return digest && { mail: composeAgencyDigest(digest, publicUrl) }
+      return digest && { mail: composeAgencyDigest(digest, { locale, publicUrl }) }
     },
   }),
 }

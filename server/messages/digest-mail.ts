@@ -1,8 +1,12 @@
-import { isLocale, type Locale } from '../../src/domain/locales'
+import type { Locale } from '../../src/domain/locales'
 import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
-import type { ComposedMail } from '../mail/compose-mail'
-import { composeMail, type MailBlock } from '../mail/compose-mail'
+import {
+  type ComposedMail,
+  composeMail,
+  type MailBlock,
+  type MailFrame,
+} from '../mail/compose-mail'
 import { digestMailMessages as m } from './workspace-messages'
 
 /** A digest as the worker reads it when it is sent: the messages the recipient has not read. */
@@ -10,16 +14,12 @@ export type StoredDigest = {
   readonly requestId: string
   readonly serviceId: string
   readonly clientName: string
-  readonly clientLocale: string
   readonly messages: readonly { readonly body: string; readonly files: readonly string[] }[]
 }
 
 /** The mail quotes this many messages, each cut to `quoteChars`; the page has the rest. */
 const quotedMessages = 5
 const quoteChars = 1000
-
-const localeOf = (digest: StoredDigest): Locale =>
-  isLocale(digest.clientLocale) ? digest.clientLocale : 'en'
 
 function serviceName(locale: Locale, serviceId: string): string {
   const service = serviceIds.find((id) => id === serviceId)
@@ -42,12 +42,12 @@ function quotes(locale: Locale, digest: StoredDigest): MailBlock[] {
   return rest > 0 ? [...blocks, { paragraph: t(m.more(rest)) }] : blocks
 }
 
-/** To the client, in their language, with a link to the request's page. */
-export function composeClientDigest(digest: StoredDigest, publicUrl: string): ComposedMail {
-  const locale = localeOf(digest)
+/** To the client, in their language (the outbox row's), with a link to the request's page. */
+export function composeClientDigest(digest: StoredDigest, frame: MailFrame): ComposedMail {
+  const { locale, publicUrl } = frame
   const t = translator(locale)
   const count = digest.messages.length
-  return composeMail(locale, t(count === 1 ? m.clientSubjectOne : m.clientSubjectMany(count)), [
+  return composeMail(frame, t(count === 1 ? m.clientSubjectOne : m.clientSubjectMany(count)), [
     { paragraph: t(m.greeting) },
     { paragraph: t(m.clientIntro(serviceName(locale, digest.serviceId))) },
     ...quotes(locale, digest),
@@ -62,14 +62,14 @@ export function composeClientDigest(digest: StoredDigest, publicUrl: string): Co
   ])
 }
 
-/** To the agency (AGENCY_EMAIL), in the client's language, with a link to the inbox's detail. */
-export function composeAgencyDigest(digest: StoredDigest, publicUrl: string): ComposedMail {
-  const locale = localeOf(digest)
+/** To the agency (AGENCY_EMAIL), in AGENCY_LANGUAGE (the outbox row's), with a link to the inbox's detail. */
+export function composeAgencyDigest(digest: StoredDigest, frame: MailFrame): ComposedMail {
+  const { locale, publicUrl } = frame
   const t = translator(locale)
   const count = digest.messages.length
   const client = digest.clientName
   const subject = count === 1 ? m.agencySubjectOne(client) : m.agencySubjectMany(count, client)
-  return composeMail(locale, t(subject), [
+  return composeMail(frame, t(subject), [
     { paragraph: t(m.agencyIntro(client, serviceName(locale, digest.serviceId))) },
     ...quotes(locale, digest),
     {

@@ -109,6 +109,7 @@ export function sendMessageHandler(deps: WorkspaceDeps, side: ThreadSide): Handl
       now,
       digestDueAt: new Date(now.getTime() + deps.digestDelaySeconds * 1000),
       agencyEmail: deps.agencyEmail,
+      agencyLocale: deps.agencyLocale,
     })
     if (sent.outcome === 'invalid_files')
       return failure(c, 400, 'invalid_fields', t(m.invalidFiles), { files: t(m.invalidFiles) })

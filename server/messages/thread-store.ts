@@ -5,6 +5,7 @@ import type {
   ThreadMessage,
   ThreadSide,
 } from '../../src/domain/api/api-contract'
+import type { Locale } from '../../src/domain/locales'
 import { isAcceptedMediaType, threadLimits } from '../../src/domain/requests/thread-limits'
 import { notificationPayload, threadChannel, watcherFreshSeconds } from '../live/thread-hub'
 import { kindLiteral } from '../mail/mail-kind'
@@ -198,6 +199,8 @@ export type NewMessage = {
   readonly digestDueAt: Date
   /** Where the agency's digest goes (AGENCY_EMAIL). */
   readonly agencyEmail: string
+  /** AGENCY_LANGUAGE: the agency's digest is written in it. */
+  readonly agencyLocale: Locale
 }
 
 export type SendOutcome =
@@ -293,7 +296,8 @@ async function queueDigest(
   const kind = recipient === 'client' ? digestMailKinds.client : digestMailKinds.agency
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO mail_outbox (kind, recipient, locale, user_id, thread_message_id, next_attempt_at)
-     SELECT ${kindLiteral(kind)}, CASE WHEN $3 = 'client' THEN u.email ELSE $4 END, u.locale,
+     SELECT ${kindLiteral(kind)}, CASE WHEN $3 = 'client' THEN u.email ELSE $4 END,
+       CASE WHEN $3 = 'client' THEN u.locale ELSE $7 END,
        CASE WHEN $3 = 'client' THEN u.id END, $2, $5
      FROM service_requests r JOIN users u ON u.id = r.user_id
      WHERE r.id = $1
@@ -311,6 +315,7 @@ async function queueDigest(
       message.agencyEmail,
       message.digestDueAt,
       message.now,
+      message.agencyLocale,
     ],
   )
   return rows.map((row) => Number(row.id))

@@ -426,7 +426,7 @@ describe.each(testBackends())('a request’s workspace on $name', (backend) => {
       'dropped',
     ])
 
-    // The client writes: the agency's digest, to AGENCY_EMAIL, in the client's language, with
+    // The client writes: the agency's digest, to AGENCY_EMAIL, in AGENCY_LANGUAGE (Spanish), with
     // the inbox's link; nothing for the client about their own message.
     await browser.post(threadPath(requestId), { body: 'Gracias, aquí va el logo.' })
     const agency = (await digests('thread_digest_agency')).rows

@@ -9,6 +9,7 @@ import { answer, tooManyRequests } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { threadStates } from '../messages/thread-store'
+import { requestMailKinds } from './request-mail-kinds'
 import { requestAnswerMessages as m } from './request-messages'
 import { requestStatusChangeHandler } from './request-status-change'
 import {
@@ -41,8 +42,9 @@ export function myServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEnv> 
 /**
  * `POST /api/v1/me/service-requests`: after the gate, the per-address limit and the shared
  * schema, a per-account limit (a flood of requests is a flood of the agency's inbox); then the
- * request, its first history row (created, by the client) and its two mails (the agency's copy,
- * the client's acknowledgement, both in the client's language) are stored in one statement.
+ * request, its first history row (created, by the client) and its two mails (the client's
+ * acknowledgement in their language, the agency's copy in AGENCY_LANGUAGE) are stored in one
+ * statement.
  */
 export function createServiceRequestHandler(deps: AgencyDeps): Handler<AccountEnv> {
   const schemas = schemasPerLocale(createServiceRequestSchema)
@@ -53,12 +55,10 @@ export function createServiceRequestHandler(deps: AgencyDeps): Handler<AccountEn
     const rule = deps.rateRules.serviceRequestsPerAccount
     const perAccount = await deps.rateLimiter.hit(rule, user.id)
     if (!perAccount.allowed) return tooManyRequests(c, perAccount.retryAfterSeconds, rule)
-    const { row, mailIds } = await insertServiceRequest(
-      deps.pool,
-      user.id,
-      admitted.input,
-      deps.agencyEmail,
-    )
+    const { row, mailIds } = await insertServiceRequest(deps.pool, user.id, admitted.input, {
+      email: deps.agencyEmail,
+      locale: deps.agencyLocale,
+    })
     for (const id of mailIds) deps.mail.queued(id)
     securityEvent(c, 'request.created', { accountId: user.id, requestId: row.id })
     return answer(c, 'createServiceRequest', {
@@ -72,13 +72,23 @@ export function createServiceRequestHandler(deps: AgencyDeps): Handler<AccountEn
 /**
  * `POST /api/v1/me/service-requests/:id/withdraw` `{ note? }`: only the client's own request
  * (another's, or an unknown id, is the same 404: the answer never reveals that a request
- * exists), and only when the machine lets a client withdraw it from its status (else 409).
+ * exists), and only when the machine lets a client withdraw it from its status (else 409). The
+ * agency is told by mail, in its language, with the client's reason.
  */
 export function withdrawServiceRequestHandler(deps: AgencyDeps): Handler<AccountEnv> {
   return requestStatusChangeHandler(deps, {
     endpoint: 'withdrawServiceRequest',
     schema: createWithdrawSchema,
-    change: ({ note }, user) => ({ ownerId: user.id, to: 'withdrawn', by: 'client', note }),
+    change: ({ note }, user) => ({
+      ownerId: user.id,
+      to: 'withdrawn',
+      by: 'client',
+      note,
+      agencyMail: {
+        kind: requestMailKinds.withdrawn,
+        inbox: { email: deps.agencyEmail, locale: deps.agencyLocale },
+      },
+    }),
     event: 'request.withdrawn',
     logsStatus: false,
     reload: (_, user, requestId) => loadOwnRequest(deps.pool, user.id, requestId),

@@ -4,6 +4,7 @@ import {
   composeRequestAcknowledgement,
   composeRequestAgencyEmail,
   composeRequestStatusEmail,
+  composeRequestWithdrawnEmail,
   type StoredRequestChange,
 } from './request-mail'
 
@@ -13,7 +14,7 @@ async function loadChange(
   historyId: string,
 ): Promise<StoredRequestChange | undefined> {
   const { rows } = await client.query<StoredRequestChange>(
-    `SELECT u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
+    `SELECT r.id AS "requestId", u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
        u.locale AS "clientLocale", r.service_id AS "serviceId", r.need,
        r.desired_start AS "desiredStart", r.budget, h.to_status AS "toStatus", h.note
      FROM service_request_history h
@@ -27,7 +28,7 @@ async function loadChange(
 
 /** The mails a service request sends through the outbox; nothing to send once it is gone. */
 export const requestMailKinds = {
-  /** A new request, to AGENCY_EMAIL. */
+  /** A new request, to AGENCY_EMAIL, in AGENCY_LANGUAGE. */
   agency: rowMailKind('request_agency', 'requestChange', loadChange, composeRequestAgencyEmail),
   /** A new request, to its client. */
   acknowledgement: rowMailKind(
@@ -38,4 +39,11 @@ export const requestMailKinds = {
   ),
   /** The agency changed the request's status: to its client, with the note. */
   status: rowMailKind('request_status', 'requestChange', loadChange, composeRequestStatusEmail),
+  /** The client withdrew the request: to AGENCY_EMAIL, in AGENCY_LANGUAGE, with their reason. */
+  withdrawn: rowMailKind(
+    'request_withdrawn_agency',
+    'requestChange',
+    loadChange,
+    composeRequestWithdrawnEmail,
+  ),
 }

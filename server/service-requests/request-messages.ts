@@ -13,12 +13,14 @@ export const requestAnswerMessages = {
   invalidQuery: msg`Some of the filters are not valid.`,
 }
 
-/** The agency's copy of a new service request, written in the client's language. */
+/** The agency's copy of a new service request, in the agency's language (AGENCY_LANGUAGE). */
 export const requestAgencyMailMessages = {
   subject: msg`New service request`,
-  intro: msg`A client requested a service from the website. Reply to this email to answer them.`,
+  intro: msg`A client requested a service from the website. Reply to this email to answer them (in their language, below).`,
+  button: msg`Open the request in the inbox`,
   client: msg`Client`,
   email: msg`Email`,
+  language: msg`Their language`,
   service: msg`Service`,
   desiredStart: msg`Desired start`,
   budget: msg`Budget`,
@@ -28,21 +30,34 @@ export const requestAgencyMailMessages = {
 /** The client's acknowledgement of a new request. */
 export const requestAcknowledgementMessages = {
   subject: msg`We received your service request – Puente Digital`,
-  greeting: msg`Hello,`,
-  body: msg`Thank you for your request. A member of the team will review it and write to you within one business day. You can follow its status in My services on our website.`,
+  greeting: (name: string) => msg`Hello ${name},`,
+  body: msg`Thank you for your request. A member of the team will review it and write to you within one business day. You can follow its status in My services:`,
+  button: msg`Open My services`,
   copy: msg`This is what you sent us:`,
   signature: msg`The Puente Digital team`,
+}
+
+/** The agency's notice that a client withdrew a request, in the agency's language. */
+export const requestWithdrawnMailMessages = {
+  subject: msg`Service request withdrawn`,
+  intro: msg`A client withdrew their service request on the website.`,
+  button: msg`Open the request in the inbox`,
+  client: msg`Client`,
+  email: msg`Email`,
+  service: msg`Service`,
+  note: msg`Their reason:`,
 }
 
 /** The mail a client receives when the agency changes their request's status. */
 export const requestStatusMailMessages = {
   subject: msg`Your service request has a new status – Puente Digital`,
-  greeting: msg`Hello,`,
+  greeting: (name: string) => msg`Hello ${name},`,
   body: msg`The status of your request has changed.`,
   service: msg`Service`,
   status: msg`New status`,
   note: msg`Note from the team:`,
-  follow: msg`You can follow your request in My services on our website.`,
+  follow: msg`You can follow your request in My services:`,
+  button: msg`Open My services`,
   signature: msg`The Puente Digital team`,
 }
 

@@ -1,13 +1,14 @@
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import type * as v from 'valibot'
-import { changeEvent } from '../../machines/service-request-machine'
+import { proposalStates, proposalTransition } from '../../machines/proposal-machine'
+import { changeEvent, requestSnapshotAt } from '../../machines/service-request-machine'
 import type {
   AdminServiceRequest,
   RequestHistoryEntry,
   ServiceRequestSummary,
 } from '../../src/domain/api/api-contract'
 import { budgetRanges, desiredStarts } from '../../src/domain/leads/lead-options'
-import { isLocale } from '../../src/domain/locales'
+import { isLocale, type Locale } from '../../src/domain/locales'
 import type { createServiceRequestSchema } from '../../src/domain/requests/request-schemas'
 import {
   isRequestStatus,
@@ -141,16 +142,19 @@ export async function loadAdminRequest(
   return rows[0]
 }
 
+/** Where the agency's mails go, and in which language they are written (AGENCY_LANGUAGE). */
+export type AgencyInbox = { readonly email: string; readonly locale: Locale }
+
 /**
  * Stores a client's new request in one statement: the request, its first history row (created,
- * by the client) and its two mails (the agency's copy, the client's acknowledgement, both in the
- * client's language). Resolves with the request and the outbox rows' ids.
+ * by the client) and its two mails (the agency's copy in the agency's language, the client's
+ * acknowledgement in theirs). Resolves with the request and the outbox rows' ids.
  */
 export async function insertServiceRequest(
   pool: Pool,
   userId: string,
   input: ServiceRequestValues,
-  agencyEmail: string,
+  agency: AgencyInbox,
 ): Promise<{ row: RequestRow; mailIds: number[] }> {
   const { rows } = await pool.query<RequestRow & { mail_ids: string[] }>(
     `WITH request AS (
@@ -163,12 +167,13 @@ export async function insertServiceRequest(
        RETURNING id, created_at, to_status
      ), mails AS (
        INSERT INTO mail_outbox (kind, recipient, locale, user_id, request_history_id)
-       SELECT mail.kind, coalesce(mail.agency, u.email), u.locale,
+       SELECT mail.kind, coalesce(mail.agency, u.email), coalesce(mail.agency_locale, u.locale),
          CASE WHEN mail.agency IS NULL THEN u.id END, history.id
        FROM history CROSS JOIN users u
          CROSS JOIN (VALUES
-           (${kindLiteral(requestMailKinds.agency)}, $6::text),
-           (${kindLiteral(requestMailKinds.acknowledgement)}, NULL::text)) AS mail (kind, agency)
+           (${kindLiteral(requestMailKinds.agency)}, $6::text, $7::text),
+           (${kindLiteral(requestMailKinds.acknowledgement)}, NULL::text, NULL::text))
+           AS mail (kind, agency, agency_locale)
        WHERE u.id = $1
        RETURNING id
      )
@@ -178,7 +183,15 @@ export async function insertServiceRequest(
          'to', history.to_status, 'by', 'client', 'note', '')) AS history,
        ARRAY(SELECT id::text FROM mails) AS mail_ids
      FROM request CROSS JOIN history`,
-    [userId, input.serviceId, input.need, input.desiredStart, input.budget, agencyEmail],
+    [
+      userId,
+      input.serviceId,
+      input.need,
+      input.desiredStart,
+      input.budget,
+      agency.email,
+      agency.locale,
+    ],
   )
   const row = rows[0]
   if (!row) throw new Error('The service request insert returned no row')
@@ -195,12 +208,36 @@ export type StatusChange = {
   readonly note: string
   /** The mail to the client that tells them about the change, if any. */
   readonly clientMail?: MailKind
+  /** The mail to the agency that tells it about the change (a withdrawal), if any. */
+  readonly agencyMail?: { readonly kind: MailKind; readonly inbox: AgencyInbox }
 }
 
 export type ChangeOutcome =
   | { readonly outcome: 'not_found' }
   | { readonly outcome: 'refused'; readonly from: RequestStatus }
   | { readonly outcome: 'changed'; readonly mailIds: readonly number[] }
+
+/** The proposal states a closing request closes (the `proposal` machine's `close`), and to what. */
+const closable = proposalStates.filter((state) => proposalTransition(state, { type: 'close' }))
+const closedTo = proposalTransition('sent', { type: 'close' })
+
+/**
+ * A request that closes (declined, withdrawn, delivered) takes its draft and its sent proposal
+ * with it: nobody can answer or send them any more. Each closed version gets its history row.
+ */
+async function closeProposals(client: PoolClient, change: StatusChange): Promise<void> {
+  await client.query(
+    `WITH closing AS (
+       SELECT id, state FROM proposals WHERE request_id = $1 AND state = ANY($2::text[]) FOR UPDATE
+     ), closed AS (
+       UPDATE proposals p SET state = $3, closed_at = now(), updated_at = now()
+       FROM closing WHERE p.id = closing.id RETURNING p.id, closing.state AS from_state
+     )
+     INSERT INTO proposal_events (proposal_id, from_state, to_state, by_role, by_user_id, note)
+     SELECT id, from_state, $3, $4, $5, $6 FROM closed`,
+    [change.requestId, closable, closedTo, change.by, change.byUserId, change.note],
+  )
+}
 
 /**
  * Moves a request to `to` when the `serviceRequest` machine allows it from the stored status,
@@ -241,12 +278,27 @@ export async function changeRequestStatus(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [change.requestId, from, change.to, change.by, change.byUserId, change.note],
     )
+    if (requestSnapshotAt(change.to).status === 'done') await closeProposals(client, change)
     const mailIds: number[] = []
     if (change.clientMail) {
       const mail = await client.query<{ id: string }>(
         `INSERT INTO mail_outbox (kind, recipient, locale, user_id, request_history_id)
          SELECT $1, email, locale, id, $3 FROM users WHERE id = $2 RETURNING id`,
         [change.clientMail.name, current.user_id, history.rows[0]?.id],
+      )
+      for (const row of mail.rows) mailIds.push(Number(row.id))
+    }
+    if (change.agencyMail) {
+      // No user_id: the agency's copy is not the client's mail (their export, their deletion).
+      const mail = await client.query<{ id: string }>(
+        `INSERT INTO mail_outbox (kind, recipient, locale, request_history_id)
+         VALUES ($1, $2, $3, $4) RETURNING id`,
+        [
+          change.agencyMail.kind.name,
+          change.agencyMail.inbox.email,
+          change.agencyMail.inbox.locale,
+          history.rows[0]?.id,
+        ],
       )
       for (const row of mail.rows) mailIds.push(Number(row.id))
     }

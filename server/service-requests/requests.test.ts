@@ -14,12 +14,14 @@ import { serviceIds } from '../../src/domain/services/service-table'
 import { setAccountRole } from '../admin/admin-role'
 import { translator } from '../i18n/server-i18n'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
-import { ApiClient } from '../test/api-harness'
+import { ApiClient, startApi } from '../test/api-harness'
 import { signedInAdmin } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 
 const agencyEmail = 'requests@agency.example'
 const requestsPath = '/api/v1/me/service-requests'
+const myServices = 'https://agency.example/my-services'
+const inboxEntry = (requestId: string) => `https://agency.example/admin?id=${requestId}`
 
 function brief(overrides: Record<string, unknown> = {}) {
   return {
@@ -155,6 +157,85 @@ describe.each(testBackends())('service requests on $name', (backend) => {
     )
     expect(acknowledgement.subject).toBe('Recibimos tu solicitud de servicio – Puente Digital')
     expect(acknowledgement.html).toContain('<html lang="es">')
+  })
+
+  it('writes the agency’s copy in the agency’s language whatever the client’s, linking to the inbox entry; greets the client by name and links to My services', async () => {
+    const { account, browser } = await client('en')
+    const created = await browser.post(requestsPath, brief())
+    const requestId = (created.body.request as ServiceRequestSummary).id
+    await kit.worker.deliverDue()
+    const toAgency = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
+      mail.text.includes(account.email),
+    )
+    // AGENCY_LANGUAGE is Spanish by default; the client's language is a row, to answer in it.
+    expect(toAgency.subject).toBe('Nueva solicitud de servicio: Marta Ibáñez')
+    expect(toAgency.html).toContain('<html lang="es">')
+    expect(toAgency.text).toContain('Su idioma: Inglés')
+    expect(toAgency.text).toContain(inboxEntry(requestId))
+    expect(toAgency.html).toContain(`href="${inboxEntry(requestId)}"`)
+    const acknowledgement = await kit.smtp.waitForMail(account.email, undefined, (mail) =>
+      mail.subject.startsWith('We received your service request'),
+    )
+    expect(acknowledgement.text).toMatch(/^Puente Digital\r?\n\r?\nHello Marta,/)
+    expect(acknowledgement.text).toContain(myServices)
+    expect(acknowledgement.html).toContain(`href="${myServices}"`)
+    expect(acknowledgement.text).toContain('Puente Digital · https://agency.example')
+
+    // AGENCY_LANGUAGE=en: the same agency mail in English, for a Spanish-speaking client too.
+    const english = await startApi(kit.database, {
+      mail: kit.worker,
+      agencyEmail,
+      agencyLocale: 'en',
+    })
+    try {
+      const spanish = await client('es')
+      const there = new ApiClient(english.url)
+      for (const name of ['sid', 'XSRF-TOKEN', 'app-language'])
+        there.cookies.set(name, spanish.browser.cookies.get(name) ?? '')
+      expect((await there.post(requestsPath, brief({ serviceId: 'iot' }))).status).toBe(201)
+      await kit.worker.deliverDue()
+      const inEnglish = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
+        mail.text.includes(spanish.account.email),
+      )
+      expect(inEnglish.subject).toBe('New service request: Marta Ibáñez')
+      expect(inEnglish.text).toContain('Their language: Spanish')
+      const theirs = await kit.smtp.waitForMail(spanish.account.email, undefined, (mail) =>
+        mail.subject.startsWith('Recibimos'),
+      )
+      expect(theirs.text).toContain('Hola, Marta:')
+    } finally {
+      await english.close()
+    }
+  })
+
+  it('mails the agency, in its language, when a client withdraws a request: who, what, their reason and the inbox entry', async () => {
+    const { account, browser } = await client('en')
+    const created = await browser.post(requestsPath, brief({ serviceId: 'iot' }))
+    const requestId = (created.body.request as ServiceRequestSummary).id
+    const withdrawn = await browser.post(`${requestsPath}/${requestId}/withdraw`, {
+      note: 'We found <another> way.',
+    })
+    expect(withdrawn.status).toBe(200)
+    await kit.worker.deliverDue()
+    const mail = await kit.smtp.waitForMail(agencyEmail, undefined, (m) =>
+      m.subject.startsWith('Solicitud de servicio retirada'),
+    )
+    expect(mail.subject).toBe('Solicitud de servicio retirada: Marta Ibáñez')
+    expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${account.email}`, 'im'))
+    expect(mail.text).toContain(account.email)
+    expect(mail.text).toContain('Internet de las cosas')
+    expect(mail.text).toContain('Su motivo:')
+    expect(mail.text).toContain('We found <another> way.')
+    expect(mail.html).toContain('We found &#60;another&#62; way.')
+    expect(mail.text).toContain(inboxEntry(requestId))
+    // The agency's copy is not the client's mail: it is not in their account's rows.
+    expect(
+      await count(
+        'mail_outbox',
+        "kind = 'request_withdrawn_agency' AND user_id IS NULL AND recipient = $1",
+        [agencyEmail],
+      ),
+    ).toBeGreaterThan(0)
   })
 
   it('refuses an invalid brief with a translated message per field and stores nothing; needs a session and the XSRF token', async () => {
@@ -310,6 +391,10 @@ describe.each(testBackends())('service requests on $name', (backend) => {
       )
       expect(mail.text).toContain(label)
       expect(mail.text).toContain(noteLine)
+      // Greeted by name, and led to the page where the request is followed.
+      expect(mail.text).toContain(language === 'es' ? 'Hola, Marta:' : 'Hello Marta,')
+      expect(mail.text).toContain(myServices)
+      expect(mail.html).toContain(`href="${myServices}"`)
       expect(mail.text).toContain('We will call you on Monday <10:00>.')
       expect(mail.html).toContain('Monday &#60;10:00&#62;')
     },

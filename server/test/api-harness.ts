@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
+import type { Locale } from '../../src/domain/locales'
 import { createApp } from '../app'
 import type { ApiDeps, MailNotifier } from '../http/api-env'
 import { defaultRateRules, type RateRules } from '../http/rate-rules'
@@ -43,6 +44,8 @@ export type ApiOptions = {
   readonly logger?: Logger
   /** AGENCY_EMAIL (default: the app's). */
   readonly agencyEmail?: string
+  /** AGENCY_LANGUAGE (default: the app's, Spanish). */
+  readonly agencyLocale?: Locale
   /** Default: SELECT 1 on the test database. */
   readonly checkHealth?: () => Promise<void>
   /** Default: a relying party `localhost` with the origin `http://localhost`. */
@@ -91,6 +94,7 @@ export async function startApi(
       ? {}
       : { digestDelaySeconds: options.digestDelaySeconds }),
     ...(options.agencyEmail ? { agencyEmail: options.agencyEmail } : {}),
+    ...(options.agencyLocale ? { agencyLocale: options.agencyLocale } : {}),
     trustProxy: deps.trustProxy,
     logger: options.logger ?? testLogger(),
     checkHealth: options.checkHealth ?? (async () => void (await database.pool.query('SELECT 1'))),

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import pg, { type PoolConfig } from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createPool, type Db, migrateDatabase } from '../db/database'
+import { type Migration, migrate } from '../db/migrate'
 import * as schema from '../db/schema'
 
 /**
@@ -35,8 +36,15 @@ export type TestDatabase = {
   drop(): Promise<void>
 }
 
-/** A new, migrated database with a random name; `drop()` removes it. */
-export async function createTestDatabase(backend: Backend, poolSize = 10): Promise<TestDatabase> {
+/**
+ * A new, migrated database with a random name; `drop()` removes it. `upTo` stops the migrations
+ * before the one whose tag ends with it (a data migration's test fills the rows it moves).
+ */
+export async function createTestDatabase(
+  backend: Backend,
+  poolSize = 10,
+  upTo?: { readonly before: string; readonly all: readonly Migration[] },
+): Promise<TestDatabase> {
   const name = `agency_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client(backend.admin)
   await admin.connect()
@@ -49,7 +57,12 @@ export async function createTestDatabase(backend: Backend, poolSize = 10): Promi
     ? { connectionString: withDatabase(backend.admin.connectionString, name) }
     : { ...backend.admin, database: name }
   // As in production: migrations on a connection of their own, requests under the timeouts.
-  await migrateDatabase(connection)
+  if (upTo) {
+    const stop = upTo.all.findIndex((migration) => migration.tag.endsWith(upTo.before))
+    if (stop < 0) throw new Error(`No migration ends with ${upTo.before}`)
+    const early = createPool(connection, 1)
+    await migrate(early, upTo.all.slice(0, stop)).finally(() => early.end())
+  } else await migrateDatabase(connection)
   const pool = createPool(connection, poolSize)
   return {
     pool,

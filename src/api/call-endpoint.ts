@@ -112,6 +112,8 @@ const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
   markAdminThreadRead: true,
   createProposal: true,
   editProposal: true,
+  sendProposal: true,
+  reviseProposal: true,
   withdrawProposal: true,
   acceptProposal: true,
   declineProposal: true,

@@ -5,6 +5,10 @@
  * without the Lingui compiler) imports this file; the office hours are in agency-hours.ts.
  */
 export const agency = {
+  /** The name every mail's frame and sender carry. */
+  name: 'Puente Digital',
   email: 'hola@puentedigital.mx',
+  /** The team's working language: its mails (enquiries, requests) are written in it. */
+  language: 'es',
   phone: { shown: '+52 55 4170 2386', dialled: '+525541702386' },
 } as const

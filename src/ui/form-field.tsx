@@ -85,22 +85,30 @@ export type ChoiceFieldProps<Choice extends string> = Omit<FieldProps, 'children
   /** The chosen value, '' for none (the prompt). */
   readonly defaultValue: string
   readonly autoComplete?: HTMLInputAutoCompleteAttribute
+  /** The prompt may be chosen again, to take a choice back (a choice only some answers need). */
+  readonly promptSelectable?: boolean
 }
 
-/** A required choice among a fixed list, in a select. */
+/** A choice among a fixed list, in a select; required unless its prompt is selectable. */
 export function ChoiceField<Choice extends string>({
   prompt,
   choices,
   choiceLabel,
   defaultValue,
   autoComplete,
+  promptSelectable = false,
   ...field
 }: ChoiceFieldProps<Choice>) {
   return (
     <FormField {...field}>
       {(control) => (
-        <select {...control} autoComplete={autoComplete} required defaultValue={defaultValue}>
-          <option value="" disabled>
+        <select
+          {...control}
+          autoComplete={autoComplete}
+          required={!promptSelectable}
+          defaultValue={defaultValue}
+        >
+          <option value="" disabled={!promptSelectable}>
             {prompt}
           </option>
           {choices.map((choice) => (

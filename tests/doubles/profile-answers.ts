@@ -6,7 +6,8 @@ import { refused, unreachable } from './api-answers'
 
 /** What the profile's details form saves on its generated paths and what the network answers. */
 
-export const movedProfile = { ...testUser.profile, city: 'Oaxaca de Juárez' }
+/** Moved to Oaxaca: the city and the state (its ISO 3166-2:MX code). */
+export const movedProfile = { ...testUser.profile, city: 'Oaxaca de Juárez', state: 'OAX' }
 export const savedProfileBody: MeBody = {
   success: true,
   user: { ...testUser, profile: movedProfile },
@@ -22,7 +23,8 @@ export const profilePathEvents: PathEvents<typeof profileMachine> = (snapshot) =
     return snapshot.context.refusedSubmissions === 0
       ? [
           { type: 'save', values: movedProfile },
-          { type: 'save', values: { ...movedProfile, postalCode: '' } },
+          // An address in Mexico without its state: refused on the state field.
+          { type: 'save', values: { ...movedProfile, state: '' } },
         ]
       : [{ type: 'save', values: movedProfile }]
   if (snapshot.matches('saving'))

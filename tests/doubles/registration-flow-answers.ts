@@ -21,6 +21,18 @@ export const pathRegistration: RegistrationValues = {
 }
 /** Everything but the email: the summary and one message show, focus goes to the email field. */
 export const missingEmail: RegistrationValues = { ...pathRegistration, email: '' }
+/** An accented address: refused before sending, with a message that says why. */
+export const accentedEmail: RegistrationValues = {
+  ...pathRegistration,
+  email: 'maría.lópez@example.com',
+}
+
+/** The email field's message after the form refused `values` (one of the two above). */
+export function refusedEmailMessage(values: Partial<RegistrationValues>): string {
+  return values.email
+    ? 'This address contains accents or letters such as ñ, which many mail servers cannot deliver to. Use an address without them.'
+    : 'This field is required.'
+}
 
 /** The server's own validation (the body server/auth/register.test.ts checks). */
 export const serverEmailMessage = 'Enter a valid email address, like name@example.com.'
@@ -36,6 +48,7 @@ export const registrationPathEvents: PathEvents<typeof registrationMachine> = (s
       ? [
           { type: 'submit', values: pathRegistration },
           { type: 'submit', values: missingEmail },
+          { type: 'submit', values: accentedEmail },
         ]
       : [{ type: 'submit', values: pathRegistration }]
   }

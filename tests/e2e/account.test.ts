@@ -197,7 +197,8 @@ describe.each([
     // Register through the form.
     for (const [field, value] of Object.entries(registrationFor(email))) {
       const control = page.locator(`form [name="${field}"]`)
-      if (field === 'gender') await control.selectOption(value)
+      // The choices (gender, state, country) are selects.
+      if (['gender', 'state', 'country'].includes(field)) await control.selectOption(value)
       else await control.fill(value)
     }
     await page.getByRole('button', { name: texts.createAccount }).click()

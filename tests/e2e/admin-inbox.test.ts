@@ -185,9 +185,9 @@ const texts = {
     changeStatus: 'Change status',
     saveStatus: 'Save status',
     inReview: 'In review',
-    proposalSent: 'Proposal sent',
+    declined: 'Declined',
     conflict: 'This request changed meanwhile: it is now In review. Please choose again.',
-    done: 'The status is now Proposal sent. The client has been notified by email.',
+    done: 'The status is now Declined. The client has been notified by email.',
   },
   'es-MX': {
     markHandled: 'Marcar como atendida',
@@ -196,10 +196,10 @@ const texts = {
     changeStatus: 'Cambiar estado',
     saveStatus: 'Guardar estado',
     inReview: 'En revisión',
-    proposalSent: 'Propuesta enviada',
+    declined: 'Rechazada',
     conflict:
       'Esta solicitud cambió mientras tanto: ahora su estado es En revisión. Elige de nuevo.',
-    done: 'El estado ahora es Propuesta enviada. Le avisamos al cliente por correo.',
+    done: 'El estado ahora es Rechazada. Le avisamos al cliente por correo.',
   },
 } as const
 
@@ -279,13 +279,14 @@ describe.each(['en-US', 'es-MX'] as const)('the admin inbox in %s', (locale) => 
     await page.getByRole('button', { name: t.saveStatus }).click()
     await page.getByText(t.conflict).waitFor()
     await page.getByRole('button', { name: t.changeStatus }).click()
-    // Offered now: what "In review" allows, not what "Received" did.
+    // Offered now: what "In review" allows, not what "Received" did ("Proposal sent" is never
+    // picked by hand: only sending a proposal moves a request there).
     expect(await page.getByRole('radio', { name: t.inReview }).count()).toBe(0)
-    await page.getByRole('radio', { name: t.proposalSent }).check()
+    await page.getByRole('radio', { name: t.declined }).check()
     await page.getByRole('button', { name: t.saveStatus }).click()
     await page.getByText(t.done).waitFor()
     const now = await admin.api.call('GET', `/api/v1/admin/service-requests/${id}`)
-    expect((now.body as { request: { status: string } }).request.status).toBe('proposalSent')
+    expect((now.body as { request: { status: string } }).request.status).toBe('declined')
     expect(
       admin.errors.filter((error) => !/status of 409/.test(error)),
       'only the 409 provoked on purpose',

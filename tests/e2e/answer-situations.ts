@@ -252,7 +252,7 @@ async function proposalFor({ send }: { readonly send: boolean }) {
   if (send)
     await expectStatus(
       'the proposal sent',
-      await inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId)),
+      await inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId), {}),
       200,
     )
   return { client: api, inbox, id, proposalId }
@@ -641,6 +641,7 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'updateProfile ok': async () =>
     (await account()).api.call('PATCH', endpoints.updateProfile.path, {
       city: 'Oaxaca de Juárez',
+      state: 'OAX',
     }),
   'updateProfile invalid_fields': async () =>
     (await account()).api.call('PATCH', endpoints.updateProfile.path, { postalCode: '06600!' }),
@@ -792,12 +793,12 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   },
   'sendProposal ok': async () => {
     const { inbox, id, proposalId } = await proposalFor({ send: false })
-    return inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId))
+    return inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId), {})
   },
   'sendProposal invalid_transition': async () => {
     // Another admin sent it meanwhile: it is no longer a draft.
     const { inbox, id, proposalId } = await proposalFor({ send: true })
-    return inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId))
+    return inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId), {})
   },
   'withdrawProposal ok': async () => {
     const { inbox, id, proposalId } = await proposalFor({ send: true })

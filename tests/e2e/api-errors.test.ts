@@ -347,6 +347,35 @@ describe('the endpoints’ own failures', () => {
     expectFailure('withdrawServiceRequest', again, 409, 'invalid_transition')
   })
 
+  it('proposal_closed: accepting a proposal a newer version superseded', async () => {
+    const created = await client.call('POST', path('createServiceRequest'), {
+      serviceId: 'web-design',
+      need: 'A shop for our pottery in Puebla, with shipping across Mexico.',
+      desiredStart: 'within-1-month',
+      budget: '25k-75k',
+    })
+    expect(created.status, created.text).toBe(201)
+    const id = (created.body as { request: { id: string } }).request.id
+    const withIds = (name: EndpointName, proposalId: string) =>
+      path(name, id).replace(':proposalId', proposalId)
+    const draft = await admin.call('POST', path('createProposal', id), {
+      title: 'Tienda en línea',
+      items: [{ description: 'Diseño y desarrollo', quantity: 1, unitPrice: 4_500_000 }],
+    })
+    expect(draft.status, draft.text).toBe(201)
+    const first = (draft.body as { proposal: { id: string } }).proposal.id
+    expect((await admin.call('POST', withIds('sendProposal', first), {})).status).toBe(200)
+    const revised = await admin.call('POST', withIds('reviseProposal', first), {})
+    expect(revised.status, revised.text).toBe(201)
+    const second = (revised.body as { proposal: { id: string } }).proposal.id
+    expect((await admin.call('POST', withIds('sendProposal', second), {})).status).toBe(200)
+    const old = await client.call('POST', withIds('acceptProposal', first), {
+      fullName: 'Ana Pérez',
+      accept: true,
+    })
+    expectFailure('acceptProposal', old, 410, 'proposal_closed')
+  })
+
   it('second_factor_required, then sign_in_expired and invalid_code on the second step', async () => {
     const api = await visitor()
     const none = await api.call('POST', path('loginSecondFactor'), { code: '123456' })

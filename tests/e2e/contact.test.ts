@@ -39,7 +39,8 @@ describe('the contact form', () => {
       locale: 'en-US',
       sent: 'Thank you! We have your message and will answer within one business day.',
       button: 'Send message',
-      agencySubject: 'New enquiry from the website: Lucía Hernández',
+      // The agency's copy is in AGENCY_LANGUAGE (Spanish by default), whatever the page's.
+      agencySubject: 'Nueva solicitud desde el sitio web: Lucía Hernández',
       acknowledgement: 'We received your message – Puente Digital',
     },
     {
@@ -50,7 +51,7 @@ describe('the contact form', () => {
       acknowledgement: 'Recibimos tu mensaje – Puente Digital',
     },
   ])(
-    'sends an enquiry ($locale): the agency gets it and the visitor an acknowledgement, in the page language',
+    'sends an enquiry ($locale): the agency gets it in its language and the visitor an acknowledgement in the page language',
     async ({ locale, sent, button, agencySubject, acknowledgement }) => {
       const email = `e2e.contact.${locale}.${Date.now()}@example.com`
       const message = `Enquiry from the ${locale} page.\nWe need an online shop.`

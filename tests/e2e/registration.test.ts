@@ -10,6 +10,7 @@ const { open, baseURL } = withBrowser()
 type Texts = {
   readonly labels: Record<string, string>
   readonly gender: string
+  readonly state: string
   readonly create: string
   readonly success: string
   readonly registered: string
@@ -31,14 +32,14 @@ const en: Texts = {
     phone: 'Phone number',
     birthDate: 'Date of birth',
     street: 'Street',
-    interiorNumber: 'Interior number',
+    exteriorNumber: 'Exterior number',
     neighborhood: 'Neighborhood (colonia)',
     municipality: 'Municipality',
     postalCode: 'Postal code',
     city: 'City',
-    country: 'Country',
   },
   gender: 'Gender',
+  state: 'State',
   create: 'Create account',
   success: 'Registration successful!',
   registered: 'User already registered. Would you like to resend the recovery email?',
@@ -61,14 +62,14 @@ const es: Texts = {
     phone: 'Número de teléfono',
     birthDate: 'Fecha de nacimiento',
     street: 'Calle',
-    interiorNumber: 'Número interior',
+    exteriorNumber: 'Número exterior',
     neighborhood: 'Colonia',
     municipality: 'Municipio',
     postalCode: 'Código postal',
     city: 'Ciudad',
-    country: 'País',
   },
   gender: 'Género',
+  state: 'Estado',
   create: 'Crear cuenta',
   success: '¡Registro exitoso!',
   registered:
@@ -92,6 +93,8 @@ async function fillForm(page: Page, texts: Texts, values: Record<string, string>
     await page.getByLabel(label, { exact: true }).fill(values[field] ?? '')
   }
   await page.getByLabel(texts.gender, { exact: true }).selectOption('Female')
+  // Mexico is the country already chosen; its state is a list.
+  await page.getByLabel(texts.state, { exact: true }).selectOption(values.state ?? '')
 }
 
 /** Only the expected HTTP errors (409 registered, 400 used link, forced 500) may show in the console. */
@@ -205,14 +208,14 @@ describe('registration form behaviour', () => {
     await page.getByRole('button', { name: en.create }).click()
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Please fill in all required fields.' })
+      .filter({ hasText: 'Please check the highlighted fields.' })
       .waitFor()
     const email = page.getByLabel('Email address', { exact: true })
     expect(await email.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await email.getAttribute('aria-invalid')).toBe('true')
     const describedBy = (await email.getAttribute('aria-describedby')) ?? ''
     expect(await page.locator(`#${describedBy}`).textContent()).toBe('This field is required.')
-    expect(await page.getByLabel('Exterior number').getAttribute('aria-invalid')).toBe('false')
+    expect(await page.getByLabel('Interior number').getAttribute('aria-invalid')).toBe('false')
 
     const violations = (await axeViolations(page)).map((violation) => violation.id)
     expect(violations).toEqual([])

@@ -137,7 +137,8 @@ async function registerAndVerify(
   await waitForHydration(page)
   for (const [field, value] of Object.entries({ ...registrationFor(email), password })) {
     const control = page.locator(`form [name="${field}"]`)
-    if (field === 'gender') await control.selectOption(value)
+    // The choices (gender, state, country) are selects.
+    if (['gender', 'state', 'country'].includes(field)) await control.selectOption(value)
     else await control.fill(value)
   }
   await page.getByRole('button', { name: texts.createAccount }).click()

@@ -18,9 +18,9 @@ const sameInBothLanguages = new Set([
   'IoT',
   'PWA',
   '404',
-  // How Mexican invoices and quotes name them, in both languages.
-  'Subtotal',
+  'IVA',
   'Total',
+  'Subtotal',
   'IVA ({0} %)',
 ])
 

@@ -1,8 +1,10 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
+import { validationMessages } from '../registration/registration-messages'
 import {
-  createRegistrationSchema,
+  createRegistrationEntries,
   emailSchema,
+  passesStateRule,
   passwordSchema,
   type RegistrationField,
   strictObjectMessage,
@@ -67,20 +69,52 @@ export const profileFields = [
   'municipality',
   'postalCode',
   'city',
+  'state',
   'country',
   'gender',
   'birthDate',
 ] as const satisfies readonly RegistrationField[]
 export type ProfileField = (typeof profileFields)[number]
 
-/** `PATCH /api/v1/me`: any of the profile fields, with the registration's rules and bounds. */
+/**
+ * `PATCH /api/v1/me`: any of the profile fields, with the registration's rules and bounds. The
+ * state and the country are judged together when both are sent (the server judges a change of
+ * one against the other as stored); a country left out is not defaulted to MX here.
+ */
 export function createProfileUpdateSchema(t: Translate, today?: () => Date) {
-  const registration = createRegistrationSchema(t, today)
-  return v.strictObject(
+  const entries = createRegistrationEntries(t, today)
+  const object = v.strictObject(
     Object.fromEntries(
-      profileFields.map((field) => [field, v.optional(registration.entries[field])]),
-    ) as { [F in ProfileField]: v.OptionalSchema<(typeof registration.entries)[F], undefined> },
+      profileFields.map((field) => [
+        field,
+        v.optional(field === 'country' ? entries.country.wrapped : entries[field]),
+      ]),
+    ) as {
+      [F in ProfileField]: v.OptionalSchema<
+        F extends 'country' ? (typeof entries)['country']['wrapped'] : (typeof entries)[F],
+        undefined
+      >
+    },
     strictObjectMessage(t),
+  )
+  return v.pipe(
+    object,
+    v.forward(
+      v.partialCheck(
+        [['state'], ['country']],
+        (input) => passesStateRule(input, 'missing', 'when both are sent'),
+        t(validationMessages.stateRequired),
+      ),
+      ['state'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['state'], ['country']],
+        (input) => passesStateRule(input, 'foreign', 'when both are sent'),
+        t(validationMessages.stateOutsideMexico),
+      ),
+      ['state'],
+    ),
   )
 }
 

@@ -48,6 +48,20 @@ export type AdminServiceRequestListItem = AdminServiceRequest & {
   readonly newMessages: number
   /** The thread's last public message is the client's. */
   readonly awaitingReply: boolean
+  /** A proposal was sent and the client can still accept or decline it. */
+  readonly proposalAwaitingAnswer: boolean
+}
+
+/** The request list's proposal figures (over every request, whatever the filters). */
+export type ProposalFigures = {
+  /** Sent versions the client can still answer. */
+  readonly awaitingAnswer: number
+  /** Centavos (MXN, IVA included) of the proposals accepted this month, Mexico City time. */
+  readonly acceptedThisMonth: number
+}
+
+export type AdminServiceRequestList = ListPage<AdminServiceRequestListItem> & {
+  readonly proposals: ProposalFigures
 }
 
 export type AdminServiceRequestBody = SuccessBody & { readonly request: AdminServiceRequest }
@@ -93,7 +107,7 @@ export const adminEndpoints = {
     failures: ['unauthenticated', 'forbidden', 'mfa_required', 'invalid_fields', 'not_found'],
   }),
   /** `awaiting=yes`: only threads whose last public message is the client's. */
-  adminServiceRequests: endpoint<never, ListPage<AdminServiceRequestListItem>>()({
+  adminServiceRequests: endpoint<never, AdminServiceRequestList>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests`,
     status: 200,

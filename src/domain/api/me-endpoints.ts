@@ -3,6 +3,7 @@ import type { Locale } from '../locales'
 import type { SuccessBody } from './answers'
 import { apiPrefix, endpoint } from './endpoint'
 import type { PasskeySummary, SignInMethod } from './factor-methods'
+import type { Proposal } from './proposal-endpoints'
 import type { ServiceRequestSummary } from './service-request-endpoints'
 
 /** What an account may do: every account is a `client`; the agency's staff are `admin`. */
@@ -73,6 +74,25 @@ export type StoredAccountData = {
   }[]
   /** The user's service requests, newest first, each with its history (oldest first). */
   readonly serviceRequests: readonly ServiceRequestSummary[]
+  /** Every proposal version the user was sent (never a draft), by request, oldest first. */
+  readonly proposals?: readonly Proposal[]
+  /**
+   * The records of the proposals the user accepted: what they typed, when, from which address
+   * and user agent, the content as sent and its SHA-256. Kept five years after acceptance, even
+   * once the account is deleted (the agency's tax records; see the privacy notice).
+   */
+  readonly proposalAcceptances?: readonly {
+    readonly proposalId: string | null
+    readonly requestId: string | null
+    readonly fullName: string
+    readonly ipAddress: string
+    readonly userAgent: string
+    readonly acceptedAt: string
+    readonly retainUntil: string
+    readonly contentSha256: string
+    /** The canonical JSON text the hash is of. */
+    readonly content: string
+  }[]
   /**
    * The second factors: passkeys (names and dates, never keys), whether an authenticator app is
    * on (never its secret), recovery codes left (never the codes). Older servers leave it out.

@@ -124,21 +124,21 @@ export const proposalEndpoints = {
    * becoming `superseded`), and the client is mailed in their language. 409 when its
    * valid-until day has passed.
    */
-  sendProposal: endpoint<never, ProposalBody<AgencyProposal>>()({
+  sendProposal: endpoint<Record<string, never>, ProposalBody<AgencyProposal>>()({
     method: 'POST',
     path: `${proposalPath}/send`,
     status: 200,
-    failures: [...adminFailures, 'invalid_transition'],
+    failures: [...adminFailures, 'invalid_fields', 'invalid_transition'],
   }),
   /**
    * A new draft copied from this version (which must be the newest and not a draft): edit it,
    * then send it to supersede the one the client has.
    */
-  reviseProposal: endpoint<never, ProposalBody<AgencyProposal>>()({
+  reviseProposal: endpoint<Record<string, never>, ProposalBody<AgencyProposal>>()({
     method: 'POST',
     path: `${proposalPath}/revise`,
     status: 201,
-    failures: [...adminFailures, 'invalid_transition'],
+    failures: [...adminFailures, 'invalid_fields', 'invalid_transition'],
   }),
   /** Withdraws a sent proposal (the request returns to "In review"). */
   withdrawProposal: endpoint<ProposalReasonInput, ProposalBody<AgencyProposal>>()({

@@ -12,6 +12,12 @@ export const validationMessages = {
   notAnObject: msg`Send the registration as a JSON object.`,
   emailInvalid: msg`Enter a valid email address, like name@example.com.`,
   emailCharacters: msg`Use only letters, digits and . _ + - ' before the @.`,
+  /** Internationalised addresses are refused: the decision record explains why. */
+  emailNotAscii: msg`This address contains accents or letters such as ñ, which many mail servers cannot deliver to. Use an address without them.`,
+  stateRequired: msg`Select the state: an address in Mexico needs it.`,
+  stateInvalid: msg`Select one of Mexico's states from the list.`,
+  stateOutsideMexico: msg`Leave the state empty for an address outside Mexico.`,
+  countryInvalid: msg`Select a country from the list.`,
   phoneInvalid: msg`Enter a phone number with 7 to 15 digits.`,
   postalCodeInvalid: msg`Enter a valid postal code (letters, digits, spaces or hyphens).`,
   genderInvalid: msg`Select one of the options.`,
@@ -22,7 +28,7 @@ export const validationMessages = {
   invisibleCharacters: msg`Remove the invisible or control characters from this field.`,
   resetTokenMissing: msg`The reset link is incomplete. Open the link from the email again.`,
   /** The summary above the form, shown with the per-field messages. */
-  summary: msg`Please fill in all required fields.`,
+  summary: msg`Please check the highlighted fields.`,
 }
 
 export const tooLong = (max: number) => msg`Use at most ${max} characters.`

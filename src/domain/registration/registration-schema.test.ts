@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { countryCodes } from '../addresses/countries'
+import { mexicanStateCodes } from '../addresses/mexican-states'
 import { validationMessages } from './registration-messages'
 import {
   createRegistrationSchema,
@@ -47,7 +49,16 @@ const birthDate = fc
   })
   .map((date) => date.toISOString().slice(0, 10))
 
-const validPayload = fc.record(
+/** A Mexican address has one of the 32 states; any other country's has none. */
+const region = fc.oneof(
+  fc.record({ country: fc.constant('MX'), state: fc.constantFrom(...mexicanStateCodes) }),
+  fc.record({
+    country: fc.constantFrom(...countryCodes.filter((code) => code !== 'MX')),
+    state: fc.constant(''),
+  }),
+)
+
+const personAndAddress = fc.record(
   {
     email,
     password: fc
@@ -57,17 +68,41 @@ const validPayload = fc.record(
     lastName: text(maxLengths.lastName),
     phone,
     street: text(maxLengths.street),
-    exteriorNumber: fc.oneof(fc.constant(''), text(maxLengths.exteriorNumber)),
-    interiorNumber: text(maxLengths.interiorNumber),
+    exteriorNumber: text(maxLengths.exteriorNumber),
+    interiorNumber: fc.oneof(fc.constant(''), text(maxLengths.interiorNumber)),
     neighborhood: text(maxLengths.neighborhood),
     municipality: text(maxLengths.municipality),
     postalCode,
     city: text(maxLengths.city),
-    country: text(maxLengths.country),
     gender: fc.constantFrom(...genders),
     birthDate,
   },
-  { requiredKeys: registrationFields.filter((field) => field !== 'exteriorNumber') },
+  {
+    requiredKeys: [
+      'email',
+      'password',
+      'name',
+      'lastName',
+      'phone',
+      'street',
+      'exteriorNumber',
+      'neighborhood',
+      'municipality',
+      'postalCode',
+      'city',
+      'gender',
+      'birthDate',
+    ],
+  },
+)
+
+const validPayload = fc
+  .tuple(personAndAddress, region)
+  .map(([payload, where]) => ({ ...payload, ...where }))
+
+/** Every field a payload must carry (the country defaults to MX, whose state is then needed). */
+const alwaysRequired = registrationFields.filter(
+  (field) => field !== 'interiorNumber' && field !== 'state' && field !== 'country',
 )
 
 describe('the registration schema (properties)', () => {
@@ -109,9 +144,8 @@ describe('the registration schema (properties)', () => {
   })
 
   it('refuses a valid payload with any required field missing, naming that field', () => {
-    const required = registrationFields.filter((field) => field !== 'exteriorNumber')
     fc.assert(
-      fc.property(validPayload, fc.constantFrom(...required), (payload, field) => {
+      fc.property(validPayload, fc.constantFrom(...alwaysRequired), (payload, field) => {
         const { [field]: _removed, ...rest } = payload
         const result = v.safeParse(schema, rest)
         expect(result.success).toBe(false)
@@ -169,7 +203,8 @@ describe('the registration schema (examples)', () => {
     expect(fails({ birthDate: '2024-02-29' })).toEqual({})
   })
 
-  it('accepts only Male or Female, and real-looking phones and postal codes', () => {
+  it('accepts only Male, Female or PreferNotToSay, and real-looking phones and postal codes', () => {
+    expect(fails({ gender: 'PreferNotToSay' })).toEqual({})
     expect(Object.keys(fails({ gender: 'male' }))).toEqual(['gender'])
     expect(Object.keys(fails({ gender: '' }))).toEqual(['gender'])
     expect(Object.keys(fails({ phone: '12345' }))).toEqual(['phone'])
@@ -211,10 +246,42 @@ describe('the registration schema (examples)', () => {
     }
   })
 
-  it('treats exteriorNumber as optional but bounded', () => {
-    const { exteriorNumber: _omitted, ...withoutIt } = valid
+  it('refuses accented addresses with a message that says so, not as merely invalid', () => {
+    for (const email of ['maría.lópez@example.com', 'ana@méxico.mx', 'niño@example.com']) {
+      expect(fails({ email }), email).toEqual({ email: validationMessages.emailNotAscii.id })
+    }
+  })
+
+  it('wants the exterior number and lets the interior one be left out or empty', () => {
+    const { interiorNumber: _omitted, ...withoutIt } = valid
     expect(v.safeParse(schema, withoutIt).success).toBe(true)
-    expect(fails({ exteriorNumber: '' })).toEqual({})
-    expect(Object.keys(fails({ exteriorNumber: 'x'.repeat(21) }))).toEqual(['exteriorNumber'])
+    expect(fails({ interiorNumber: '' })).toEqual({})
+    expect(Object.keys(fails({ interiorNumber: 'x'.repeat(21) }))).toEqual(['interiorNumber'])
+    expect(fails({ exteriorNumber: '' })).toEqual({
+      exteriorNumber: validationMessages.required.id,
+    })
+    expect(fails({ exteriorNumber: 'S/N' })).toEqual({})
+  })
+
+  it('takes the country as an ISO 3166-1 alpha-2 code, MX when left out, and a Mexican address needs its state', () => {
+    const { country: _country, ...withoutCountry } = valid
+    const defaulted = v.safeParse(schema, { ...withoutCountry, state: 'JAL' })
+    expect(defaulted.success && defaulted.output.country).toBe('MX')
+    expect(fails({ country: 'MX', state: 'CMX' })).toEqual({})
+    expect(fails({ country: 'US', state: '' })).toEqual({})
+    expect(fails({ country: 'MX', state: '' })).toEqual({
+      state: validationMessages.stateRequired.id,
+    })
+    expect(fails({ country: 'US', state: 'JAL' })).toEqual({
+      state: validationMessages.stateOutsideMexico.id,
+    })
+    for (const state of ['jal', 'Jalisco', 'XXX', 'MX-JAL'])
+      expect(fails({ country: 'MX', state }), state).toEqual({
+        state: validationMessages.stateInvalid.id,
+      })
+    for (const country of ['México', 'mx', 'MEX', 'XK', 'UK'])
+      expect(fails({ country, state: '' }), country).toEqual({
+        country: validationMessages.countryInvalid.id,
+      })
   })
 })

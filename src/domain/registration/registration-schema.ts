@@ -1,17 +1,22 @@
 import * as v from 'valibot'
+import { defaultCountry, isCountryCode } from '../addresses/countries'
+import { isMexicanState } from '../addresses/mexican-states'
 import type { FieldErrors } from '../forms/field-errors'
 import type { Translate } from '../forms/translate'
 import { validationMessages as m, tooLong, tooShort } from './registration-messages'
 
 /**
  * The registration payload: one schema for the form and the API. Every field is a string; all
- * are required except exteriorNumber (many Mexican addresses have none: "s/n"). Bounds are set
+ * are required except the interior number (most Mexican addresses have none; the exterior
+ * number is part of nearly every one, "S/N" where there is none) and the state, which only an
+ * address in Mexico needs (its ISO 3166-2:MX code; the country is an ISO 3166-1 alpha-2 code,
+ * MX when the API leaves it out). Bounds are set
  * on every field: lengths, email format, password length (NIST SP 800-63B: at least 8
  * characters, counted in Unicode code points, no composition rules, long passphrases allowed),
  * a real birth date in the past. Unknown fields are rejected.
  */
 
-export const genders = ['Male', 'Female'] as const
+export const genders = ['Male', 'Female', 'PreferNotToSay'] as const
 
 export const passwordLength = { min: 8, max: 128 } as const
 
@@ -33,8 +38,9 @@ export const maxLengths = {
   municipality: 100,
   postalCode: 10,
   city: 100,
-  country: 100,
-  gender: 6,
+  state: 3,
+  country: 2,
+  gender: 14,
   birthDate: 10,
 } as const satisfies Record<string, number>
 
@@ -42,14 +48,16 @@ export type RegistrationField = keyof typeof maxLengths
 
 export const registrationFields = Object.keys(maxLengths) as readonly RegistrationField[]
 
-/** What the form holds: one string per field (exteriorNumber may stay empty). */
+/** What the form holds: one string per field (interiorNumber and state may stay empty). */
 export type RegistrationValues = Record<RegistrationField, string>
 
 export const earliestBirthDate = '1900-01-01'
 
-export const emptyRegistration = Object.fromEntries(
-  registrationFields.map((field) => [field, '']),
-) as RegistrationValues
+/** The form's starting values: empty, in Mexico. */
+export const emptyRegistration = {
+  ...(Object.fromEntries(registrationFields.map((field) => [field, ''])) as RegistrationValues),
+  country: defaultCountry,
+}
 
 const codePoints = (text: string) => [...text].length
 
@@ -124,6 +132,9 @@ export function emailSchema(t: Translate) {
     v.maxLength(maxLengths.email, t(tooLong(maxLengths.email))),
     // RFC 5322's dot-atom form (so IDN domains such as xn--…, which valibot's simpler email()
     // refuses, pass), plus what a deliverable address needs: a dotted domain, no stray dots.
+    // Accented letters (`maría.lópez@…`, `…@méxico.mx`) have their own message: see
+    // hasAsciiOnly. Checked first, so it is the message shown.
+    v.check(hasAsciiOnly, t(m.emailNotAscii)),
     v.rfcEmail(t(m.emailInvalid)),
     v.check(isDeliverableShape, t(m.emailInvalid)),
     v.check(hasPlainLocalPart, t(m.emailCharacters)),
@@ -139,6 +150,16 @@ export function emailSchema(t: Translate) {
  */
 function hasPlainLocalPart(address: string): boolean {
   return /^[A-Za-z0-9._+'-]+$/.test(address.slice(0, address.lastIndexOf('@')))
+}
+
+/**
+ * Internationalised addresses (RFC 6531) are refused: delivering them needs SMTPUTF8 from every
+ * server on the way, which the agency's relay and many mailbox providers do not offer, and the
+ * same person's address could be stored both accented and not. The message says so, rather
+ * than calling the address invalid.
+ */
+function hasAsciiOnly(address: string): boolean {
+  return /^[\x20-\x7e]*$/.test(address)
 }
 
 function isDeliverableShape(address: string): boolean {
@@ -178,16 +199,16 @@ export function strictObjectMessage(t: Translate) {
  * Builds the schema with its messages in one language. `today` is injectable so tests can fix
  * the date; a birth date must be before today (UTC).
  */
-export function createRegistrationSchema(t: Translate, today: () => Date = () => new Date()) {
-  const entries = {
+export function createRegistrationEntries(t: Translate, today: () => Date = () => new Date()) {
+  return {
     email: emailSchema(t),
     password: passwordSchema(t),
     name: requiredTextSchema(t, maxLengths.name),
     lastName: requiredTextSchema(t, maxLengths.lastName),
     phone: v.pipe(requiredTextSchema(t, maxLengths.phone), phoneShape(t)),
     street: requiredTextSchema(t, maxLengths.street),
-    exteriorNumber: v.optional(optionalTextSchema(t, maxLengths.exteriorNumber)),
-    interiorNumber: requiredTextSchema(t, maxLengths.interiorNumber),
+    exteriorNumber: requiredTextSchema(t, maxLengths.exteriorNumber),
+    interiorNumber: v.optional(optionalTextSchema(t, maxLengths.interiorNumber)),
     neighborhood: requiredTextSchema(t, maxLengths.neighborhood),
     municipality: requiredTextSchema(t, maxLengths.municipality),
     postalCode: v.pipe(
@@ -195,7 +216,22 @@ export function createRegistrationSchema(t: Translate, today: () => Date = () =>
       v.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, t(m.postalCodeInvalid)),
     ),
     city: requiredTextSchema(t, maxLengths.city),
-    country: requiredTextSchema(t, maxLengths.country),
+    state: v.optional(
+      v.pipe(
+        v.string(t(m.mustBeText)),
+        v.trim(),
+        v.check((value) => value === '' || isMexicanState(value), t(m.stateInvalid)),
+      ),
+    ),
+    country: v.optional(
+      v.pipe(
+        v.string(t(m.mustBeText)),
+        v.trim(),
+        v.nonEmpty(t(m.required)),
+        v.check((value) => isCountryCode(value), t(m.countryInvalid)),
+      ),
+      defaultCountry,
+    ),
     gender: v.pipe(
       v.string(t(m.mustBeText)),
       v.nonEmpty(t(m.required)),
@@ -211,7 +247,60 @@ export function createRegistrationSchema(t: Translate, today: () => Date = () =>
       v.check((value) => value < isoDay(today()), t(m.dateNotPast)),
     ),
   } satisfies Record<RegistrationField, v.GenericSchema<unknown, unknown>>
-  return v.strictObject(entries, strictObjectMessage(t))
+}
+
+/**
+ * An address in Mexico needs its state; any other country's has none of Mexico's states (the
+ * message goes to the state field). Values left out count as empty.
+ */
+export function stateMatchesCountry(address: {
+  readonly state?: string | undefined
+  readonly country?: string | undefined
+}): 'ok' | 'missing' | 'foreign' {
+  const state = address.state ?? ''
+  if ((address.country ?? defaultCountry) === 'MX') return state === '' ? 'missing' : 'ok'
+  return state === '' ? 'ok' : 'foreign'
+}
+
+/**
+ * Whether `address` passes one side of the state/country rule. A profile change judges it only
+ * `when both are sent` (one of them alone is judged against the stored other by the server).
+ */
+export function passesStateRule(
+  address: { readonly state?: string | undefined; readonly country?: string | undefined },
+  refused: 'missing' | 'foreign',
+  scope: 'always' | 'when both are sent' = 'always',
+): boolean {
+  if (
+    scope === 'when both are sent' &&
+    (address.state === undefined || address.country === undefined)
+  )
+    return true
+  // A country that is not one has its own message; the state is judged once it is.
+  if (address.country !== undefined && !isCountryCode(address.country)) return true
+  return stateMatchesCountry(address) !== refused
+}
+
+export function createRegistrationSchema(t: Translate, today: () => Date = () => new Date()) {
+  return v.pipe(
+    v.strictObject(createRegistrationEntries(t, today), strictObjectMessage(t)),
+    v.forward(
+      v.partialCheck(
+        [['state'], ['country']],
+        (input) => passesStateRule(input, 'missing'),
+        t(m.stateRequired),
+      ),
+      ['state'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['state'], ['country']],
+        (input) => passesStateRule(input, 'foreign'),
+        t(m.stateOutsideMexico),
+      ),
+      ['state'],
+    ),
+  )
 }
 
 export type RegistrationSchema = ReturnType<typeof createRegistrationSchema>

@@ -34,7 +34,12 @@ export const profileFieldSpecs: readonly ProfileFieldSpec[] = [
   { name: 'municipality', label: msg`Municipality`, type: 'text', autoComplete: 'address-level2' },
   { name: 'postalCode', label: msg`Postal code`, type: 'text', autoComplete: 'postal-code' },
   { name: 'city', label: msg`City`, type: 'text', autoComplete: 'address-level2' },
-  { name: 'country', label: msg`Country`, type: 'text', autoComplete: 'country-name' },
+  { name: 'state', label: msg`State`, type: 'select', autoComplete: 'address-level1' },
+  { name: 'country', label: msg`Country`, type: 'select', autoComplete: 'country' },
 ]
 
-export const genderLabels = { Male: msg`Male`, Female: msg`Female` } as const
+export const genderLabels = {
+  Male: msg`Male`,
+  Female: msg`Female`,
+  PreferNotToSay: msg`Prefer not to say`,
+} as const

@@ -61,7 +61,7 @@ testMachinePathsInBrowser(passwordResetMachine, {
         expect(await passwordInput(page).inputValue()).toBe(snapshot.context.password)
         const alerts = flow(page).getByRole('alert')
         if (snapshot.context.refusedSubmissions > 0 && snapshot.context.password.length < 8) {
-          expect(await alerts.textContent()).toBe('Please fill in all required fields.')
+          expect(await alerts.textContent()).toBe('Please check the highlighted fields.')
           expect(await passwordInput(page).getAttribute('aria-invalid')).toBe('true')
           expect(
             await passwordInput(page).evaluate((element) => element === document.activeElement),

@@ -10,6 +10,7 @@ import {
 } from '../../../src/domain/registration/registration-schema'
 import {
   pathRegistration,
+  refusedEmailMessage,
   registrationPathEvents,
   serverEmailMessage,
 } from '../../doubles/registration-flow-answers'
@@ -64,8 +65,9 @@ async function fillForm(page: Page, values: RegistrationValues) {
     const value = values[field]
     if (shown[field] === value) continue
     const element = control(page, field)
-    if (field !== 'gender') await element.fill(value)
-    else if (value) await element.selectOption(value)
+    if (field === 'gender' || field === 'state' || field === 'country')
+      await element.selectOption(value)
+    else await element.fill(value)
   }
 }
 
@@ -121,11 +123,11 @@ testMachinePathsInBrowser(registrationMachine, {
         const refusedHere = refusedSubmissions > 0 && parseRegistration(values) === undefined
         if (refusedHere || serverFieldErrors.email) {
           // The schema's message, or the server's on the field it names; focus goes there.
-          expect(await alerts.textContent()).toBe('Please fill in all required fields.')
+          expect(await alerts.textContent()).toBe('Please check the highlighted fields.')
           await expectFieldMessage(
             page,
             'email',
-            refusedHere ? 'This field is required.' : serverEmailMessage,
+            refusedHere ? refusedEmailMessage(values) : serverEmailMessage,
           )
           expect(await focusedName(page)).toBe('email')
         } else {

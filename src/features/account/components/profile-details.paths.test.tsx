@@ -18,8 +18,9 @@ const moved = movedProfile
 
 const section = () => screen.getByRole('region', { name: 'Your details' })
 const city = () => within(section()).getByLabelText('City') as HTMLInputElement
-const postalCode = () => within(section()).getByLabelText('Postal code') as HTMLInputElement
-const shownCity = () => within(section()).getByText('City').nextElementSibling?.textContent
+const state = () => within(section()).getByLabelText('State') as HTMLSelectElement
+const shown = (label: string) => within(section()).getByText(label).nextElementSibling?.textContent
+const shownCity = () => shown('City')
 
 testMachinePaths(profileMachine, {
   input: { profile },
@@ -38,8 +39,7 @@ testMachinePaths(profileMachine, {
     save: async ({ user }, event) => {
       await user.clear(city())
       await user.type(city(), event.values.city)
-      await user.clear(postalCode())
-      if (event.values.postalCode) await user.type(postalCode(), event.values.postalCode)
+      await user.selectOptions(state(), event.values.state)
       await user.click(within(section()).getByRole('button', { name: 'Save your details' }))
     },
     'xstate.done.actor.updateProfile': async (_, event) => {
@@ -57,15 +57,25 @@ testMachinePaths(profileMachine, {
   states: {
     viewing: async ({ snapshot }) => {
       await waitFor(() => expect(shownCity()).toBe(snapshot.context.saved.city))
+      // Choices by their names: the state's, the country's in the page's language.
+      expect([shown('State'), shown('Country')]).toEqual([
+        snapshot.context.saved.state === 'OAX' ? 'Oaxaca' : 'Ciudad de México',
+        'Mexico',
+      ])
       expect(within(section()).queryByRole('status')).toBeNull()
     },
     editing: async ({ snapshot }) => {
       await waitFor(() => expect(city().value).toBe(snapshot.context.values.city))
-      if (snapshot.context.refusedSubmissions > 0 && snapshot.context.values.postalCode === '') {
+      expect(state().value).toBe(snapshot.context.values.state)
+      if (snapshot.context.refusedSubmissions > 0 && snapshot.context.values.state === '') {
         expect(within(section()).getByRole('alert').textContent).toBe(
           'Please check the highlighted fields.',
         )
-        expect(document.activeElement).toBe(postalCode())
+        expect(document.activeElement).toBe(state())
+        const described = state().getAttribute('aria-describedby') ?? ''
+        expect(document.getElementById(described.split(' ').at(-1) ?? '')?.textContent).toBe(
+          'Select the state: an address in Mexico needs it.',
+        )
       }
     },
     saving: async () => {

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
@@ -6,16 +7,40 @@ import { fromPromise } from 'xstate'
 import { profileMachine } from '../../../../machines/profile-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
 import type { ProfileValues } from '../../../domain/accounts/account-checks'
-import { createProfileUpdateSchema, profileFields } from '../../../domain/accounts/account-schemas'
+import {
+  createProfileUpdateSchema,
+  type ProfileField,
+  profileFields,
+} from '../../../domain/accounts/account-schemas'
+import { countryName } from '../../../domain/addresses/countries'
+import { mexicanStateName } from '../../../domain/addresses/mexican-states'
 import type { AccountUser } from '../../../domain/api/api-contract'
 import { genders, maxLengths } from '../../../domain/registration/registration-schema'
 import type { SessionRuntime } from '../../../session/session-runtime'
+import { CountryField, StateField } from '../../../ui/address/address-fields'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { genderLabels, profileFieldSpecs } from '../profile-fields'
 import { AccountForm } from './account-form'
 import { FailureNotice } from './failure-notice'
+
+/** A stored value as the details list shows it: choices by their names, nothing as a dash. */
+function shownValue(
+  field: ProfileField,
+  value: string,
+  translate: (descriptor: MessageDescriptor) => string,
+  locale: string,
+): string {
+  if (value === '') return '—'
+  if (field === 'gender')
+    return Object.hasOwn(genderLabels, value) ? translate(genderLabels[value as Gender]) : value
+  if (field === 'state') return mexicanStateName(value)
+  if (field === 'country') return countryName(locale, value)
+  return value
+}
+
+type Gender = keyof typeof genderLabels
 
 const trimmed = (values: ProfileValues): ProfileValues =>
   Object.fromEntries(profileFields.map((field) => [field, values[field].trim()])) as ProfileValues
@@ -28,7 +53,7 @@ export function ProfileDetails({
   readonly user: AccountUser
   readonly runtime: SessionRuntime
 }) {
-  const { _ } = useLingui()
+  const { _, i18n } = useLingui()
   const [machine] = useState(() =>
     profileMachine.provide({
       actors: {
@@ -90,11 +115,7 @@ export function ProfileDetails({
           {profileFieldSpecs.map((spec) => (
             <Fragment key={spec.name}>
               <dt>{_(spec.label)}</dt>
-              <dd>
-                {spec.name === 'gender' && (saved.gender === 'Male' || saved.gender === 'Female')
-                  ? _(genderLabels[saved.gender])
-                  : saved[spec.name] || '—'}
-              </dd>
+              <dd>{shownValue(spec.name, saved[spec.name], _, i18n.locale)}</dd>
             </Fragment>
           ))}
         </dl>
@@ -141,35 +162,55 @@ export function ProfileDetails({
             <Trans>Please check the highlighted fields.</Trans>
           </p>
         ) : null}
-        {profileFieldSpecs.map((spec) => (
-          <FormField
-            key={spec.name}
-            form="profile"
-            name={spec.name}
-            label={_(spec.label)}
-            error={errors[spec.name]}
-          >
-            {(control) =>
-              spec.name === 'gender' ? (
-                <select {...control} autoComplete={spec.autoComplete} defaultValue={values.gender}>
-                  {genders.map((gender) => (
-                    <option key={gender} value={gender}>
-                      {_(genderLabels[gender])}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  {...control}
-                  type={spec.type}
-                  autoComplete={spec.autoComplete}
-                  maxLength={maxLengths[spec.name]}
-                  defaultValue={values[spec.name]}
-                />
-              )
-            }
-          </FormField>
-        ))}
+        {profileFieldSpecs.map((spec) =>
+          spec.name === 'state' ? (
+            <StateField
+              key={spec.name}
+              form="profile"
+              error={errors.state}
+              defaultValue={values.state}
+            />
+          ) : spec.name === 'country' ? (
+            <CountryField
+              key={spec.name}
+              form="profile"
+              error={errors.country}
+              defaultValue={values.country}
+            />
+          ) : (
+            <FormField
+              key={spec.name}
+              form="profile"
+              name={spec.name}
+              label={_(spec.label)}
+              error={errors[spec.name]}
+            >
+              {(control) =>
+                spec.name === 'gender' ? (
+                  <select
+                    {...control}
+                    autoComplete={spec.autoComplete}
+                    defaultValue={values.gender}
+                  >
+                    {genders.map((gender) => (
+                      <option key={gender} value={gender}>
+                        {_(genderLabels[gender])}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    {...control}
+                    type={spec.type}
+                    autoComplete={spec.autoComplete}
+                    maxLength={maxLengths[spec.name]}
+                    defaultValue={values[spec.name]}
+                  />
+                )
+              }
+            </FormField>
+          ),
+        )}
         <p className="form-actions">
           <button type="submit" className="button button-primary" aria-disabled={busy}>
             {busy ? <Trans>Saving…</Trans> : <Trans>Save your details</Trans>}

@@ -159,7 +159,7 @@ testMachinePaths(signInMachine, {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy())
       expect(emailInput().value).toBe(snapshot.context.email)
       if (snapshot.context.refusedSubmissions > 0) {
-        expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
+        expect(screen.getByRole('alert').textContent).toBe('Please check the highlighted fields.')
         expect(emailInput().getAttribute('aria-invalid')).toBe('true')
         expect(document.activeElement).toBe(emailInput())
       } else {

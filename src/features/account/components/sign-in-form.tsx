@@ -213,7 +213,7 @@ export function SignInForm({ onSignedIn }: { readonly onSignedIn: (body: SignedI
         </h2>
       ) : refusedSubmissions > 0 && Object.keys(errors).length > 0 ? (
         <p key={refusedSubmissions} role="alert" className="form-summary">
-          <Trans>Please fill in all required fields.</Trans>
+          <Trans>Please check the highlighted fields.</Trans>
         </p>
       ) : null}
       <FormField form="sign-in" name="email" label={<Trans>Email</Trans>} error={errors.email}>

@@ -93,7 +93,7 @@ export function adminProposalEffects(requestId: string, queryClient: QueryClient
           : callEndpoint('createProposal', draftInput(values), id),
       ),
     send: (proposal: EditorProposal | undefined) =>
-      changed(callEndpoint('sendProposal', ids(proposal))),
+      changed(callEndpoint('sendProposal', {}, ids(proposal))),
     withdraw: (proposal: EditorProposal | undefined) =>
       changed(callEndpoint('withdrawProposal', {}, ids(proposal))),
   }

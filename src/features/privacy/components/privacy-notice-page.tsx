@@ -30,7 +30,7 @@ export function PrivacyNoticePage() {
           </Trans>
         </p>
         <p>
-          <Trans>Last updated: 23 November 2026.</Trans>
+          <Trans>Last updated: 26 November 2026.</Trans>
         </p>
       </header>
 
@@ -81,6 +81,17 @@ export function PrivacyNoticePage() {
               What you need, when you would like to start and your budget, and every change of the
               request's status with our notes. We use them to prepare a proposal, deliver the work
               and keep you informed by email.
+            </Trans>
+          </dd>
+          <dt>
+            <Trans>Proposals and their acceptance</Trans>
+          </dt>
+          <dd>
+            <Trans>
+              The proposals we send you for a request (items, amounts, validity, scope and terms)
+              and your answer. When you accept one we record the full name you typed, the date and
+              time, your IP address, your browser's description and a fingerprint (SHA-256) of the
+              proposal as it was sent, so that both sides can prove what was agreed.
             </Trans>
           </dd>
           <dt>
@@ -135,6 +146,16 @@ export function PrivacyNoticePage() {
             <Trans>
               Your account, its service requests, their history, conversations and files: until you
               delete the account. Deleting it removes them at once, with your sessions and links.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              The record of a proposal you accepted (your name and email address, the name you
+              typed, the date, IP address and browser, the proposal as sent and its fingerprint):
+              five years from the acceptance, because Mexican tax law requires us to keep the
+              records behind our invoices for that long. If you delete your account before then, the
+              record is kept apart, no longer linked to any account, and deleted when the five years
+              are over. Proposals you did not accept are deleted with the account.
             </Trans>
           </li>
           <li>

@@ -58,7 +58,7 @@ testMachinePaths(passwordResetMachine, {
       )
       expect(passwordInput().value).toBe(snapshot.context.password)
       if (snapshot.context.refusedSubmissions > 0 && snapshot.context.password.length < 8) {
-        expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
+        expect(screen.getByRole('alert').textContent).toBe('Please check the highlighted fields.')
         expect(passwordInput().getAttribute('aria-invalid')).toBe('true')
         expect(document.activeElement).toBe(passwordInput())
       } else {

@@ -106,7 +106,7 @@ export function PasswordResetFlow({ token }: { readonly token: string }) {
     >
       {error ? (
         <p key={refusedSubmissions} role="alert" className="form-summary">
-          <Trans>Please fill in all required fields.</Trans>
+          <Trans>Please check the highlighted fields.</Trans>
         </p>
       ) : null}
       <FormField

@@ -2,8 +2,10 @@ import { msg } from '@lingui/core/macro'
 import type { RegistrationField } from '../../../domain/registration/registration-schema'
 import type { TextFieldSpec } from '../../../ui/form-field'
 
-/** How each text field of the form is presented; gender (a select) is rendered on its own. */
-export type RegistrationTextField = TextFieldSpec<Exclude<RegistrationField, 'gender'>>
+/** How each text field of the form is presented; the selects (gender, state, country) apart. */
+export type RegistrationTextField = TextFieldSpec<
+  Exclude<RegistrationField, 'gender' | 'state' | 'country'>
+>
 
 export const accountFields: readonly RegistrationTextField[] = [
   { name: 'email', label: msg`Email address`, type: 'email', autoComplete: 'email' },
@@ -29,8 +31,10 @@ export const birthDateField: RegistrationTextField = {
   autoComplete: 'bday',
 }
 
-// Mexican addresses: colonia is the third administrative level (address-level3) and the
-// municipality the second; street numbers have no autofill token of their own.
+// Mexican addresses: colonia is the third administrative level (address-level3), the
+// municipality the second, the state (a select, after these) the first; street numbers have no
+// autofill token of their own. The exterior number is part of nearly every address, the
+// interior one of few.
 export const addressFields: readonly RegistrationTextField[] = [
   { name: 'street', label: msg`Street`, type: 'text', autoComplete: 'address-line1' },
   {
@@ -38,13 +42,14 @@ export const addressFields: readonly RegistrationTextField[] = [
     label: msg`Exterior number`,
     type: 'text',
     autoComplete: 'on',
-    optional: true,
+    hint: msg`Write S/N if the building has no number.`,
   },
   {
     name: 'interiorNumber',
     label: msg`Interior number`,
     type: 'text',
     autoComplete: 'address-line2',
+    optional: true,
   },
   {
     name: 'neighborhood',
@@ -55,7 +60,6 @@ export const addressFields: readonly RegistrationTextField[] = [
   { name: 'municipality', label: msg`Municipality`, type: 'text', autoComplete: 'address-level2' },
   { name: 'postalCode', label: msg`Postal code`, type: 'text', autoComplete: 'postal-code' },
   { name: 'city', label: msg`City`, type: 'text', autoComplete: 'address-level2' },
-  { name: 'country', label: msg`Country`, type: 'text', autoComplete: 'country-name' },
 ]
 
 export const genderPlaceholder = msg`Select an option`
@@ -63,4 +67,5 @@ export const genderPlaceholder = msg`Select an option`
 export const genderLabels = {
   Male: msg`Male`,
   Female: msg`Female`,
+  PreferNotToSay: msg`Prefer not to say`,
 } as const

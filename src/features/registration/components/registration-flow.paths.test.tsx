@@ -3,6 +3,7 @@ import { afterEach, expect } from 'vitest'
 import { registrationMachine } from '../../../../machines/registration-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import {
+  refusedEmailMessage,
   registrationPathEvents,
   serverEmailMessage,
   pathRegistration as valid,
@@ -42,7 +43,7 @@ testMachinePaths(registrationMachine, {
         const element = control(field)
         const value = event.values[field]
         if (element instanceof HTMLSelectElement) {
-          if (value) await user.selectOptions(element, value)
+          await user.selectOptions(element, value)
         } else {
           await user.clear(element)
           if (value) await user.type(element, value)
@@ -88,16 +89,16 @@ testMachinePaths(registrationMachine, {
         expect(control(field).value, field).toBe(values[field] ?? emptyRegistration[field])
       // Messages (and the summary) follow the last submitted values once a submission was refused.
       if (refusedSubmissions > 0 && parseRegistration(values) === undefined) {
-        expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
+        expect(screen.getByRole('alert').textContent).toBe('Please check the highlighted fields.')
         expect(control('email').getAttribute('aria-invalid')).toBe('true')
         expect(
           document.getElementById(control('email').getAttribute('aria-describedby') ?? '')
             ?.textContent,
-        ).toBe('This field is required.')
+        ).toBe(refusedEmailMessage(values))
         expect(document.activeElement).toBe(control('email'))
       } else if (serverFieldErrors.email) {
         // The server's message, on the field it names, read with it; focus goes there.
-        expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
+        expect(screen.getByRole('alert').textContent).toBe('Please check the highlighted fields.')
         expect(control('email').getAttribute('aria-invalid')).toBe('true')
         expect(
           document.getElementById(control('email').getAttribute('aria-describedby') ?? '')

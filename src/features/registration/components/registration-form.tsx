@@ -7,6 +7,7 @@ import {
   type RegistrationValues,
   registrationFields,
 } from '../../../domain/registration/registration-schema'
+import { CountryField, StateField } from '../../../ui/address/address-fields'
 import {
   ChoiceField,
   FieldsForm,
@@ -63,7 +64,7 @@ export function RegistrationForm(props: RegistrationFormProps) {
       {...props}
       className="registration-form"
       read={readValues}
-      summary={<Trans>Please fill in all required fields.</Trans>}
+      summary={<Trans>Please check the highlighted fields.</Trans>}
       note={<Trans>All fields are required unless marked optional.</Trans>}
     >
       <fieldset>
@@ -95,6 +96,8 @@ export function RegistrationForm(props: RegistrationFormProps) {
           <Trans>Address</Trans>
         </legend>
         {addressFields.map(textField)}
+        <StateField form={formName} error={errors.state} defaultValue={values.state} />
+        <CountryField form={formName} error={errors.country} defaultValue={values.country} />
       </fieldset>
       <p className="form-note">
         <Trans>

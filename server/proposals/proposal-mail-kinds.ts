@@ -1,0 +1,59 @@
+import type { PoolClient } from 'pg'
+import { mailKind } from '../mail/mail-kind'
+import {
+  composeProposalAnswer,
+  composeProposalSent,
+  type StoredProposalEvent,
+} from './proposal-mail'
+
+/** A proposal event with what its mail needs, read in the outbox worker's transaction. */
+async function loadEvent(
+  client: PoolClient,
+  eventId: string,
+): Promise<StoredProposalEvent | undefined> {
+  const { rows } = await client.query<StoredProposalEvent>(
+    `SELECT r.id AS "requestId", r.service_id AS "serviceId",
+       trim(u.name || ' ' || u.last_name) AS "clientName", u.email AS "clientEmail",
+       p.title, p.version, p.total::text AS total,
+       to_char(p.valid_until, 'YYYY-MM-DD') AS "validUntil", e.note,
+       (SELECT a.full_name FROM proposal_acceptances a WHERE a.proposal_id = p.id) AS "fullName"
+     FROM proposal_events e
+     JOIN proposals p ON p.id = e.proposal_id
+     JOIN service_requests r ON r.id = p.request_id
+     JOIN users u ON u.id = r.user_id
+     WHERE e.id = $1`,
+    [eventId],
+  )
+  return rows[0]
+}
+
+/** The mails proposals send through the outbox; nothing to send once the proposal is gone. */
+export const proposalMailKinds = {
+  /** A version was sent: to the client, in their language, with the request page's link. */
+  sent: mailKind({
+    name: 'proposal_sent',
+    references: 'proposalEvent',
+    async compose({ client, locale, publicUrl }, eventId) {
+      const event = await loadEvent(client, eventId)
+      return event && { mail: composeProposalSent(event, { locale, publicUrl }) }
+    },
+  }),
+  /** The client accepted: to AGENCY_EMAIL, in AGENCY_LANGUAGE. */
+  accepted: mailKind({
+    name: 'proposal_accepted',
+    references: 'proposalEvent',
+    async compose({ client, locale, publicUrl }, eventId) {
+      const event = await loadEvent(client, eventId)
+      return event && { mail: composeProposalAnswer(event, { locale, publicUrl }, 'accepted') }
+    },
+  }),
+  /** The client declined (with their reason, if any): to AGENCY_EMAIL, in AGENCY_LANGUAGE. */
+  declined: mailKind({
+    name: 'proposal_declined',
+    references: 'proposalEvent',
+    async compose({ client, locale, publicUrl }, eventId) {
+      const event = await loadEvent(client, eventId)
+      return event && { mail: composeProposalAnswer(event, { locale, publicUrl }, 'declined') }
+    },
+  }),
+}
