@@ -117,6 +117,7 @@ export function ProposalEditor({
           <ProposalDocument
             proposal={newest}
             money={money}
+            level={4}
             headingId="proposal-current-heading"
             status={<ProposalStatusLine state={newest.state} />}
           />

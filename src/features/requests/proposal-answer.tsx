@@ -86,6 +86,7 @@ export function ProposalAnswer({ requestId }: { readonly requestId: string }) {
       <ProposalDocument
         proposal={current}
         money={money}
+        level={3}
         headingId="proposal-title"
         status={<ProposalStatusLine state={current.state} />}
       />

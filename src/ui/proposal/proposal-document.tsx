@@ -38,21 +38,26 @@ export function ProposalDocument({
   money,
   status,
   headingId,
+  level,
 }: {
   readonly proposal: ShownProposal
   readonly money: FormatMoney
   /** The status line under the heading (current, sent, accepted …). */
   readonly status?: ReactNode
   readonly headingId: string
+  /** The title's heading level, one below the section's (its parts are one below that). */
+  readonly level: 3 | 4
 }) {
+  const Title = level === 3 ? 'h3' : 'h4'
+  const Part = level === 3 ? 'h4' : 'h5'
   const day = useDay()
   const { t } = useLingui()
   const { version } = proposal
   return (
     <div className="proposal-document">
-      <h4 id={headingId}>
+      <Title id={headingId}>
         {proposal.title} <span className="proposal-version">(v{version})</span>
-      </h4>
+      </Title>
       {status}
       <table className="proposal-items">
         <caption className="visually-hidden">
@@ -120,17 +125,17 @@ export function ProposalDocument({
       </p>
       {proposal.scope.trim() !== '' ? (
         <>
-          <h5>
+          <Part>
             <Trans>Scope</Trans>
-          </h5>
+          </Part>
           <p className="proposal-text">{proposal.scope}</p>
         </>
       ) : null}
       {proposal.terms.trim() !== '' ? (
         <>
-          <h5>
+          <Part>
             <Trans>Terms</Trans>
-          </h5>
+          </Part>
           <p className="proposal-text">{proposal.terms}</p>
         </>
       ) : null}
