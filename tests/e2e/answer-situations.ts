@@ -266,6 +266,32 @@ async function longThread(): Promise<{ api: ApiSession; id: string; newest: ApiA
   return { api, id, newest: await api.call('GET', withId(endpoints.myThreadMessages.path, id)) }
 }
 
+const proposalDraft = {
+  title: 'Online shop for the bakery',
+  items: [{ description: 'Design and build', quantity: 1, unitPrice: 1_250_000 }],
+  scope: 'Design, build and launch.',
+  terms: 'Half on acceptance, half on delivery.',
+}
+
+const proposalPath = (path: string, id: string, proposalId: string) =>
+  path.replace(':id', id).replace(':proposalId', proposalId)
+
+/** A client's request with a draft proposal (sent when asked): the client, ids and the agency. */
+async function proposalFor({ send }: { readonly send: boolean }) {
+  const { api, id } = await clientRequest()
+  const inbox = await agency()
+  const created = await inbox.call('POST', withId(endpoints.createProposal.path, id), proposalDraft)
+  await expectStatus('a draft proposal', created, 201)
+  const proposalId = (created.body as { proposal: { id: string } }).proposal.id
+  if (send)
+    await expectStatus(
+      'the proposal sent',
+      await inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId), {}),
+      200,
+    )
+  return { client: api, inbox, id, proposalId }
+}
+
 /** A passkey of the software authenticator this site has never registered. */
 async function unknownPasskey(): Promise<SoftwarePasskey> {
   const known = await addPasskey((await account()).api)
@@ -774,5 +800,72 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
       200,
     )
     return inbox.call('POST', path, { to: 'inReview', note: statusNote })
+  },
+  // Proposals: the agency's editor and the client's answer.
+  'adminProposals ok': async () => {
+    const { inbox, id } = await proposalFor({ send: true })
+    return inbox.call('GET', withId(endpoints.adminProposals.path, id))
+  },
+  'createProposal ok': async () => {
+    const { id } = await clientRequest()
+    return (await agency()).call('POST', withId(endpoints.createProposal.path, id), proposalDraft)
+  },
+  'editProposal ok': async () => {
+    const { inbox, id, proposalId } = await proposalFor({ send: false })
+    return inbox.call('PATCH', proposalPath(endpoints.editProposal.path, id, proposalId), {
+      ...proposalDraft,
+      title: 'Online shop for the bakery, with delivery',
+    })
+  },
+  'sendProposal ok': async () => {
+    const { inbox, id, proposalId } = await proposalFor({ send: false })
+    return inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId), {})
+  },
+  'sendProposal invalid_transition': async () => {
+    // Another admin sent it meanwhile: it is no longer a draft.
+    const { inbox, id, proposalId } = await proposalFor({ send: true })
+    return inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId), {})
+  },
+  'withdrawProposal ok': async () => {
+    const { inbox, id, proposalId } = await proposalFor({ send: true })
+    return inbox.call('POST', proposalPath(endpoints.withdrawProposal.path, id, proposalId), {})
+  },
+  'myCurrentProposal ok': async () => {
+    const { client, id } = await proposalFor({ send: true })
+    return client.call('GET', withId(endpoints.myCurrentProposal.path, id))
+  },
+  'acceptProposal ok': async () => {
+    const { client, id, proposalId } = await proposalFor({ send: true })
+    return client.call('POST', proposalPath(endpoints.acceptProposal.path, id, proposalId), {
+      fullName: 'Ana García',
+      accept: true,
+    })
+  },
+  'acceptProposal invalid_transition': async () => {
+    // Accepted already (in another tab): the second acceptance is refused.
+    const { client, id, proposalId } = await proposalFor({ send: true })
+    const path = proposalPath(endpoints.acceptProposal.path, id, proposalId)
+    const body = { fullName: 'Ana García', accept: true }
+    await expectStatus('the first acceptance', await client.call('POST', path, body), 200)
+    return client.call('POST', path, body)
+  },
+  'acceptProposal proposal_closed': async () => {
+    // The agency withdrew it while the client was reading it.
+    const { client, inbox, id, proposalId } = await proposalFor({ send: true })
+    await expectStatus(
+      'the withdrawal',
+      await inbox.call('POST', proposalPath(endpoints.withdrawProposal.path, id, proposalId), {}),
+      200,
+    )
+    return client.call('POST', proposalPath(endpoints.acceptProposal.path, id, proposalId), {
+      fullName: 'Ana García',
+      accept: true,
+    })
+  },
+  'declineProposal ok': async () => {
+    const { client, id, proposalId } = await proposalFor({ send: true })
+    return client.call('POST', proposalPath(endpoints.declineProposal.path, id, proposalId), {
+      reason: 'Too expensive for us this year.',
+    })
   },
 }

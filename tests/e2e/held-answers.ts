@@ -8,6 +8,8 @@ import { isCeremonyCancelled, isProofCancelled } from '../../machines/form-flow'
 import { passkeyRegistrationMachine } from '../../machines/passkey-registration-machine'
 import { passwordResetMachine } from '../../machines/password-reset-machine'
 import { profileMachine } from '../../machines/profile-machine'
+import { proposalAnswerMachine } from '../../machines/proposal-answer-machine'
+import { proposalEditorMachine } from '../../machines/proposal-editor-machine'
 import { recoveryCodesMachine } from '../../machines/recovery-codes-machine'
 import { recoveryRequestMachine } from '../../machines/recovery-request-machine'
 import { registrationMachine } from '../../machines/registration-machine'
@@ -34,6 +36,8 @@ import { deleteAccountPathEvents } from '../doubles/delete-account-answers'
 import { myRequestsReads } from '../doubles/my-requests-answers'
 import { passwordResetPathEvents, resetToken } from '../doubles/password-reset-answers'
 import { profilePathEvents } from '../doubles/profile-answers'
+import { proposalAnswerPathEvents, proposalAnswerReads } from '../doubles/proposal-answer-answers'
+import { proposalEditorPathEvents, proposalEditorReads } from '../doubles/proposal-editor-answers'
 import { passkeyFactorsRead, recoveryCodesPathEvents } from '../doubles/recovery-codes-answers'
 import { recoveryRequestPathEvents } from '../doubles/recovery-request-answers'
 import { registrationPathEvents } from '../doubles/registration-flow-answers'
@@ -117,6 +121,12 @@ const actorEndpoints: Record<string, EndpointName> = {
   sendRequest: 'createServiceRequest',
   loadSession: 'me',
   signOut: 'logout',
+  loadProposal: 'adminProposals',
+  saveDraft: 'createProposal',
+  sendProposal: 'sendProposal',
+  withdrawProposal: 'withdrawProposal',
+  acceptProposal: 'acceptProposal',
+  declineProposal: 'declineProposal',
 }
 
 /** Actors that make no call: the browser's passkey dialog (its answer is the browser's). */
@@ -126,7 +136,17 @@ const browserActors = new Set(['createCredential'])
  * Actors that resolve with a part of their endpoint's body (the options in it, the messages as
  * the page shows them): the whole body is held as a read beside the events, and compared there.
  */
-const partOfRead = new Set(['registrationOptions', 'loadThread', 'loadOlder', 'sendMessage'])
+const partOfRead = new Set([
+  'registrationOptions',
+  'loadThread',
+  'loadOlder',
+  'sendMessage',
+  // The proposal editor's calls resolve with what the editor keeps of the server's proposals.
+  'loadProposal',
+  'saveDraft',
+  'sendProposal',
+  'withdrawProposal',
+])
 
 /** A failure the server sends: the contract's failure body, with a code. */
 function isFailureBody(body: unknown): boolean {
@@ -251,6 +271,8 @@ export const heldTables = [
   'my-requests-answers',
   'password-reset-answers',
   'profile-answers',
+  'proposal-answer-answers',
+  'proposal-editor-answers',
   'recovery-codes-answers',
   'recovery-request-answers',
   'registration-flow-answers',
@@ -287,6 +309,10 @@ export const heldAnswers: HeldAnswer[] = [
   ...fromEvents('profile-answers', profileMachine, profilePathEvents, {
     profile: testUser.profile,
   }),
+  ...fromEvents('proposal-answer-answers', proposalAnswerMachine, proposalAnswerPathEvents),
+  ...proposalAnswerReads.map((read) => fromRead('proposal-answer-answers', read)),
+  ...fromEvents('proposal-editor-answers', proposalEditorMachine, proposalEditorPathEvents),
+  ...proposalEditorReads.map((read) => fromRead('proposal-editor-answers', read)),
   ...fromEvents('recovery-codes-answers', recoveryCodesMachine, recoveryCodesPathEvents),
   fromRead('recovery-codes-answers', passkeyFactorsRead),
   ...fromEvents('recovery-request-answers', recoveryRequestMachine, recoveryRequestPathEvents),

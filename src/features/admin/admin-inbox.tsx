@@ -6,7 +6,13 @@ import { queryString } from '../../api/call-endpoint'
 import { downloadFile, saveFile } from '../../api/download-file'
 import { listenToEvents } from '../../api/event-stream'
 import { apiBaseUrl } from '../../api/http-client'
-import { endpoints, failureAnswer } from '../../domain/api/api-contract'
+import {
+  type AdminServiceRequestList,
+  endpoints,
+  failureAnswer,
+  type ProposalFigures,
+} from '../../domain/api/api-contract'
+import { formatMoney } from '../../domain/money'
 import {
   type AdminSearch,
   adminListQuery,
@@ -20,6 +26,7 @@ import {
   serviceNames,
   servicesInArea,
 } from '../../domain/services/service-table'
+import { useLocale } from '../../i18n/use-locale'
 import { useFreshProof } from '../../session/step-up/fresh-proof'
 import { LoadState } from '../../ui/load-state'
 import {
@@ -431,55 +438,89 @@ function RequestList({ search }: { readonly search: AdminSearch }) {
       }),
     [queryClient],
   )
+  // The same read as the list's (one request): its figures over every request.
+  const list = useQuery(requestListQueryOptions(adminListQuery(search))).data
+  // The list's options are typed as a plain page; the requests' page also carries the figures.
+  const figures = (list as AdminServiceRequestList | undefined)?.proposals
   return (
-    <AdminList
-      search={search}
-      options={requestListQueryOptions}
-      csvPath={endpoints.adminServiceRequestsCsv.path}
-      caption={(total) => <Trans>Service requests: {total} found</Trans>}
-      dateHeading={<Trans>Sent</Trans>}
-      personHeading={<Trans>Client</Trans>}
-      empty={<Trans>No service requests match these filters.</Trans>}
-      person={(item) => ({
-        name: `${item.client.name} ${item.client.lastName}`,
-        email: item.client.email,
-      })}
-      columns={[
-        {
-          name: 'service',
-          heading: <Trans>Service</Trans>,
-          cell: (item) => i18n._(serviceNames[item.serviceId]),
-        },
-        {
-          name: 'status',
-          heading: <Trans>Status</Trans>,
-          cell: (item) => i18n._(requestStatusLabels[item.status]),
-        },
-        {
-          name: 'messages',
-          heading: <Trans>New messages</Trans>,
-          className: 'admin-new-messages',
-          cell: (item) => (
-            <>
-              {item.newMessages > 0 ? <strong>{item.newMessages}</strong> : '0'}
-              {item.awaitingReply ? (
-                <>
-                  <br />
-                  <span className="admin-awaiting">
-                    <Trans>Awaiting our reply</Trans>
-                  </span>
-                </>
-              ) : null}
-            </>
-          ),
-        },
-        {
-          name: 'updated',
-          heading: <Trans>Last update</Trans>,
-          cell: (item, day) => <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>,
-        },
-      ]}
-    />
+    <>
+      {figures ? <ProposalFiguresLine figures={figures} /> : null}
+      <AdminList
+        search={search}
+        options={requestListQueryOptions}
+        csvPath={endpoints.adminServiceRequestsCsv.path}
+        caption={(total) => <Trans>Service requests: {total} found</Trans>}
+        dateHeading={<Trans>Sent</Trans>}
+        personHeading={<Trans>Client</Trans>}
+        empty={<Trans>No service requests match these filters.</Trans>}
+        person={(item) => ({
+          name: `${item.client.name} ${item.client.lastName}`,
+          email: item.client.email,
+        })}
+        columns={[
+          {
+            name: 'service',
+            heading: <Trans>Service</Trans>,
+            cell: (item) => i18n._(serviceNames[item.serviceId]),
+          },
+          {
+            name: 'status',
+            heading: <Trans>Status</Trans>,
+            cell: (item) => (
+              <>
+                {i18n._(requestStatusLabels[item.status])}
+                {item.proposalAwaitingAnswer ? (
+                  <>
+                    <br />
+                    <span className="admin-awaiting">
+                      <Trans>Proposal awaiting answer</Trans>
+                    </span>
+                  </>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            name: 'messages',
+            heading: <Trans>New messages</Trans>,
+            className: 'admin-new-messages',
+            cell: (item) => (
+              <>
+                {item.newMessages > 0 ? <strong>{item.newMessages}</strong> : '0'}
+                {item.awaitingReply ? (
+                  <>
+                    <br />
+                    <span className="admin-awaiting">
+                      <Trans>Awaiting our reply</Trans>
+                    </span>
+                  </>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            name: 'updated',
+            heading: <Trans>Last update</Trans>,
+            cell: (item, day) => <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>,
+          },
+        ]}
+      />
+    </>
+  )
+}
+
+/** Proposals awaiting the clients' answers, and the value accepted this month (IVA included). */
+function ProposalFiguresLine({ figures }: { readonly figures: ProposalFigures }) {
+  const locale = useLocale()
+  const { awaitingAnswer } = figures
+  const accepted = formatMoney(figures.acceptedThisMonth, locale)
+  return (
+    <p className="admin-proposal-figures">
+      <Trans>
+        Proposals awaiting an answer: {awaitingAnswer}. Accepted this month: {accepted} (IVA
+        included).
+      </Trans>
+    </p>
   )
 }
 

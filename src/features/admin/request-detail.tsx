@@ -16,6 +16,7 @@ import { adminQueryKey, requestQueryOptions } from './api/admin-queries'
 import { agencyThreadEffects } from './api/thread-effects'
 import { ClientAddress, telHref } from './client-address'
 import { localeLabels } from './locale-labels'
+import { ProposalEditor } from './proposal-editor'
 import '../../ui/form-field.css'
 
 /**
@@ -75,6 +76,7 @@ export function RequestDetail({ id }: { readonly id: string }) {
       />
       <RequestBriefAndHistory request={request} reader="agency" />
       <StatusChange request={request} />
+      <ProposalEditor key={request.id} requestId={request.id} clientEmail={request.client.email} />
       <RequestThread id={request.id} />
     </article>
   )

@@ -3,6 +3,7 @@ import { afterEach, expect } from 'vitest'
 import { allowedChanges } from '../../../machines/service-request-machine'
 import { statusChangeMachine } from '../../../machines/status-change-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
+import { proposalsRead } from '../../../tests/doubles/proposal-editor-answers'
 import {
   movedElsewhereRequest,
   requestDetailRead,
@@ -36,6 +37,12 @@ async function answerDetail() {
   request.respond(read.status, read.body)
 }
 
+/** The detail's proposal section reads its proposals (none here) with the request again. */
+async function answerProposals() {
+  const read = proposalsRead([])
+  ;(await network.next(`${detailPath}/proposals`)).respond(read.status, read.body)
+}
+
 const section = () => screen.getByRole('region', { name: 'Change the status' })
 const status = () => within(section()).getByRole('status')
 const statusBadge = () => document.querySelector('.admin-detail .status-badge')?.textContent
@@ -46,6 +53,8 @@ testMachinePaths(statusChangeMachine, {
     onServer = adminRequest
     const view = await renderSignedIn(`/admin?id=${adminRequest.id}`, testAdmin)
     await answerDetail()
+    await answerDetail()
+    await answerProposals()
     await screen.findByRole('button', { name: 'Change status' }, { timeout: 10_000 })
     return view
   },
@@ -71,6 +80,7 @@ testMachinePaths(statusChangeMachine, {
       request.respond(200, event.output)
       // The inbox's reads are refreshed after every answer.
       await answerDetail()
+      await answerProposals()
     },
     'xstate.error.actor.changeStatus': async (_, event) => {
       const request = await network.next(`${detailPath}/status`)
@@ -78,6 +88,7 @@ testMachinePaths(statusChangeMachine, {
       if (error.response?.status === 409) onServer = movedElsewhereRequest
       request.failWith(error)
       await answerDetail()
+      await answerProposals()
     },
   },
   states: {

@@ -10,6 +10,7 @@ import { Conversation } from '../../ui/workspace/conversation'
 import { myRequestsQueryKey, myRequestsQueryOptions } from './api/requests-queries'
 import { clientThreadEffects } from './api/thread-effects'
 import { WithdrawRequest } from './my-requests'
+import { ProposalAnswer } from './proposal-answer'
 import './requests.css'
 
 /**
@@ -64,6 +65,7 @@ export function RequestWorkspace({ requestId }: { readonly requestId: string }) 
         <RequestBriefAndHistory request={request} reader="client" />
         <WithdrawRequest request={request} />
       </article>
+      <ProposalAnswer key={request.id} requestId={request.id} />
       <Conversation effects={effects} reader="client" />
     </>
   )

@@ -1,0 +1,253 @@
+import { assign, setup } from 'xstate'
+import {
+  type DraftValues,
+  emptyDraft,
+  emptyItem,
+  isValidDraft,
+} from '../src/domain/requests/proposal-draft'
+import type { RequestStatus } from '../src/domain/requests/request-status'
+import {
+  type FormFlowContext,
+  formFlowActions,
+  freshFlow,
+  onFailure,
+  retryTo,
+  showAnswerText,
+} from './form-flow'
+import { injectedCall } from './injected-call'
+import {
+  allowedProposalActions,
+  type ProposalAction,
+  type ProposalState,
+  requestTakesProposals,
+} from './proposal-machine'
+
+/**
+ * The agency's proposal for one service request, in the inbox's request detail:
+ *
+ *   loading → showing | loadFailed (→ retry)
+ *   showing → (edit) editing: the current draft, a new one when there is none, or — when the
+ *     current proposal was sent or answered — its copy as the next version (revise)
+ *   editing: add or remove line items; (save) checking → saving | editing (refused);
+ *     (cancel) showing
+ *   saving → showing (saved) | failed → (retry) editing, the values kept
+ *   showing → (send) confirmingSend → (confirm) sending → showing | actionFailed
+ *   showing → (withdraw) confirmingWithdraw → (confirm) withdrawing → showing | actionFailed
+ *   actionFailed → (reload) loading: the server's proposal is read again
+ *
+ * Whether `edit`, `send` and `withdraw` are taken is the shared `proposal` machine's rule on
+ * the newest version's state (`allowedProposalActions`), and for a first or next version the
+ * `serviceRequest` machine's on the request's status (`requestTakesProposals`). The values are
+ * what the form holds (amounts as typed, in pesos, `src/domain/proposals/proposal-draft.ts`);
+ * the page turns them into centavos for the server.
+ */
+
+/** What the editor knows of the newest version (a draft, or the one the client was sent). */
+export type EditorProposal = {
+  readonly id: string
+  readonly version: number
+  readonly state: ProposalState
+  readonly values: DraftValues
+}
+
+export type ProposalEditorContext = FormFlowContext & {
+  readonly current: EditorProposal | undefined
+  /** The request's status: whether it takes a (next) proposal. */
+  readonly requestStatus: RequestStatus
+  readonly values: DraftValues
+  readonly nextKey: number
+}
+
+export type ProposalEditorEvent =
+  | { readonly type: 'edit' }
+  | { readonly type: 'addItem' }
+  | { readonly type: 'removeItem'; readonly key: number }
+  | { readonly type: 'save'; readonly values: DraftValues }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'send' }
+  | { readonly type: 'withdraw' }
+  | { readonly type: 'confirm' }
+  | { readonly type: 'retry' }
+  | { readonly type: 'reload' }
+
+/** The answer of every call: the current proposal as the server now holds it. */
+export type EditorAnswer = {
+  readonly message?: string
+  readonly proposal: EditorProposal | undefined
+  readonly requestStatus: RequestStatus
+}
+
+export type SaveInput = {
+  readonly values: DraftValues
+  readonly current: EditorProposal | undefined
+}
+
+function agencyMay(proposal: EditorProposal | undefined, action: ProposalAction): boolean {
+  return proposal !== undefined && allowedProposalActions(proposal.state, 'agency').includes(action)
+}
+
+/**
+ * A draft is edited while the `proposal` machine lets the agency edit it; otherwise editing
+ * drafts the first or next version, which the request must still take.
+ */
+function mayEdit({ current, requestStatus }: ProposalEditorContext): boolean {
+  if (current?.state === 'draft') return agencyMay(current, 'edit')
+  return requestTakesProposals(requestStatus)
+}
+
+/** Whether editing the newest version starts the next one (it was sent or answered). */
+export function revises(proposal: EditorProposal | undefined): boolean {
+  return proposal !== undefined && proposal.state !== 'draft'
+}
+
+const nextKeyAfter = (values: DraftValues) =>
+  values.items.reduce((highest, item) => Math.max(highest, item.key), -1) + 1
+
+export const proposalEditorMachine = setup({
+  types: {
+    context: {} as ProposalEditorContext,
+    events: {} as ProposalEditorEvent,
+  },
+  actors: {
+    loadProposal: injectedCall<EditorAnswer>('loadProposal'),
+    saveDraft: injectedCall<EditorAnswer, SaveInput>('saveDraft'),
+    sendProposal: injectedCall<EditorAnswer, EditorProposal | undefined>('sendProposal'),
+    withdrawProposal: injectedCall<EditorAnswer, EditorProposal | undefined>('withdrawProposal'),
+  },
+  actions: {
+    ...formFlowActions<ProposalEditorContext, ProposalEditorEvent>(),
+    keepCurrent: assign((_, { answer }: { readonly answer: EditorAnswer }) => ({
+      current: answer.proposal,
+      requestStatus: answer.requestStatus,
+    })),
+    openDraft: assign(({ context }) => {
+      const values = context.current?.values ?? emptyDraft
+      return { values, nextKey: nextKeyAfter(values), refusedSubmissions: 0, message: undefined }
+    }),
+    addItem: assign(({ context }) => ({
+      values: { ...context.values, items: [...context.values.items, emptyItem(context.nextKey)] },
+      nextKey: context.nextKey + 1,
+    })),
+    removeItem: assign(({ context }, { key }: { readonly key: number }) => ({
+      values: {
+        ...context.values,
+        items: context.values.items.filter((item) => item.key !== key),
+      },
+    })),
+    keepValues: assign((_, { values }: { readonly values: DraftValues }) => ({ values })),
+    // Once the draft is saved or left, the form's values are the server's again.
+    forgetDraft: assign({ values: emptyDraft, nextKey: 1, refusedSubmissions: 0 }),
+  },
+  guards: {
+    mayEdit: ({ context }) => mayEdit(context),
+    maySend: ({ context }) => agencyMay(context.current, 'send'),
+    mayWithdraw: ({ context }) => agencyMay(context.current, 'withdraw'),
+    severalItems: ({ context }) => context.values.items.length > 1,
+    draftIsValid: ({ context }) => isValidDraft(context.values),
+  },
+}).createMachine({
+  id: 'proposalEditor',
+  context: {
+    ...freshFlow,
+    current: undefined,
+    requestStatus: 'received',
+    values: emptyDraft,
+    nextKey: 1,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadProposal',
+        src: 'loadProposal',
+        onDone: {
+          target: 'showing',
+          actions: { type: 'keepCurrent', params: ({ event }) => ({ answer: event.output }) },
+        },
+        onError: onFailure('loadFailed'),
+      },
+    },
+    loadFailed: { on: retryTo('loading') },
+    showing: {
+      on: {
+        edit: { guard: 'mayEdit', target: 'editing', actions: 'openDraft' },
+        send: { guard: 'maySend', target: 'confirmingSend', actions: 'forgetMessage' },
+        withdraw: { guard: 'mayWithdraw', target: 'confirmingWithdraw', actions: 'forgetMessage' },
+      },
+    },
+    editing: {
+      on: {
+        addItem: { actions: 'addItem' },
+        removeItem: {
+          guard: 'severalItems',
+          actions: { type: 'removeItem', params: ({ event }) => ({ key: event.key }) },
+        },
+        cancel: { target: 'showing', actions: ['forgetMessage', 'forgetDraft'] },
+        save: {
+          target: 'checking',
+          actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) },
+        },
+      },
+    },
+    checking: {
+      always: [
+        { guard: 'draftIsValid', target: 'saving' },
+        { target: 'editing', actions: 'countRefusal' },
+      ],
+    },
+    saving: {
+      invoke: {
+        id: 'saveDraft',
+        src: 'saveDraft',
+        input: ({ context }) => ({ values: context.values, current: context.current }),
+        onDone: {
+          target: 'showing',
+          actions: [
+            { type: 'keepCurrent', params: ({ event }) => ({ answer: event.output }) },
+            showAnswerText,
+            'forgetDraft',
+          ],
+        },
+        onError: onFailure('failed'),
+      },
+    },
+    failed: { on: retryTo('editing') },
+    confirmingSend: {
+      on: { confirm: 'sending', cancel: 'showing' },
+    },
+    sending: {
+      invoke: {
+        id: 'sendProposal',
+        src: 'sendProposal',
+        input: ({ context }) => context.current,
+        onDone: {
+          target: 'showing',
+          actions: [
+            { type: 'keepCurrent', params: ({ event }) => ({ answer: event.output }) },
+            showAnswerText,
+          ],
+        },
+        onError: onFailure('actionFailed'),
+      },
+    },
+    confirmingWithdraw: {
+      on: { confirm: 'withdrawing', cancel: 'showing' },
+    },
+    withdrawing: {
+      invoke: {
+        id: 'withdrawProposal',
+        src: 'withdrawProposal',
+        input: ({ context }) => context.current,
+        onDone: {
+          target: 'showing',
+          actions: [
+            { type: 'keepCurrent', params: ({ event }) => ({ answer: event.output }) },
+            showAnswerText,
+          ],
+        },
+        onError: onFailure('actionFailed'),
+      },
+    },
+    actionFailed: { on: { reload: { target: 'loading', actions: 'forgetMessage' } } },
+  },
+})

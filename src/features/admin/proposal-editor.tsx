@@ -1,0 +1,470 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import {
+  type ProposalEditorContext,
+  proposalEditorMachine,
+  revises,
+} from '../../../machines/proposal-editor-machine'
+import { defaultValidUntil } from '../../domain/requests/proposal-dates'
+import {
+  type DraftProblem,
+  type DraftValues,
+  draftProblems,
+} from '../../domain/requests/proposal-draft'
+import { submittedText, useFocusOnView } from '../../ui/form-flow'
+import { inspectorOptions } from '../../ui/machine-inspector'
+import { ProposalDocument } from '../../ui/proposal/proposal-document'
+import { ProposalStatusLine, useMoney } from '../../ui/proposal/proposal-status'
+import {
+  adminProposalEffects,
+  adminProposalsQueryOptions,
+  newestProposal,
+} from './api/proposal-effects'
+import '../../ui/form-field.css'
+import '../../ui/proposal/proposal.css'
+
+/**
+ * The "Proposal" section of a request's detail (the proposalEditor machine): the current
+ * proposal as the server computed it, its versions, and what the `proposal` machine lets the
+ * agency do with it — draft or edit, send (after a confirmation), revise into a new version,
+ * withdraw.
+ */
+export function ProposalEditor({
+  requestId,
+  clientEmail,
+}: {
+  readonly requestId: string
+  readonly clientEmail: string
+}) {
+  const queryClient = useQueryClient()
+  const [machine] = useState(() => {
+    const effects = adminProposalEffects(requestId, queryClient)
+    return proposalEditorMachine.provide({
+      actors: {
+        loadProposal: fromPromise(() => effects.load()),
+        saveDraft: fromPromise(({ input }) => effects.save(input)),
+        sendProposal: fromPromise(({ input }) => effects.send(input)),
+        withdrawProposal: fromPromise(({ input }) => effects.withdraw(input)),
+      },
+    })
+  })
+  const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const proposals = useQuery(adminProposalsQueryOptions(requestId))
+  const money = useMoney()
+  const state = String(snapshot.value)
+  const { context } = snapshot
+  const sectionRef = useRef<HTMLElement>(null)
+  useFocusOnView(state, (view) => {
+    const section = sectionRef.current
+    if (view === 'editing') return section?.querySelector<HTMLElement>('input')
+    if (view === 'confirmingSend' || view === 'confirmingWithdraw')
+      return section?.querySelector<HTMLElement>('.proposal-confirm button')
+    if (view === 'showing' || view === 'actionFailed' || view === 'failed')
+      return section?.querySelector<HTMLElement>('[role="status"]')
+    return undefined
+  })
+
+  const newest = proposals.data ? newestProposal(proposals.data.proposals) : undefined
+  const status =
+    state === 'loading' ? (
+      <Trans>Loading the proposal…</Trans>
+    ) : state === 'loadFailed' ? (
+      <Trans>The proposal could not be loaded.</Trans>
+    ) : state === 'saving' ? (
+      <Trans>Saving the draft…</Trans>
+    ) : state === 'sending' ? (
+      <Trans>Sending the proposal…</Trans>
+    ) : state === 'withdrawing' ? (
+      <Trans>Withdrawing the proposal…</Trans>
+    ) : state === 'failed' ? (
+      (context.message ?? <Trans>The draft could not be saved. Please try again.</Trans>)
+    ) : state === 'actionFailed' ? (
+      (context.message ?? <Trans>That did not work. Please reload the proposal.</Trans>)
+    ) : state === 'showing' ? (
+      context.message
+    ) : null
+
+  return (
+    <section ref={sectionRef} className="proposal-section" aria-labelledby="proposal-heading">
+      <h3 id="proposal-heading">
+        <Trans>Proposal</Trans>
+      </h3>
+      <p role="status" className="form-status" tabIndex={-1}>
+        {status}
+      </p>
+      {state === 'loadFailed' ? (
+        <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+          <Trans>Try again</Trans>
+        </button>
+      ) : null}
+      {state === 'actionFailed' ? (
+        <button type="button" className="button" onClick={() => send({ type: 'reload' })}>
+          <Trans>Reload the proposal</Trans>
+        </button>
+      ) : null}
+      {state === 'failed' ? (
+        <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+          <Trans>Try again</Trans>
+        </button>
+      ) : null}
+      {['showing', 'confirmingSend', 'confirmingWithdraw', 'sending', 'withdrawing'].includes(
+        state,
+      ) ? (
+        newest ? (
+          <ProposalDocument
+            proposal={newest}
+            money={money}
+            level={4}
+            headingId="proposal-current-heading"
+            status={<ProposalStatusLine state={newest.state} />}
+          />
+        ) : (
+          <p>
+            <Trans>No proposal yet.</Trans>
+          </p>
+        )
+      ) : null}
+      {state === 'showing' ? (
+        <p className="form-actions">
+          {snapshot.can({ type: 'edit' }) ? (
+            <button type="button" className="button" onClick={() => send({ type: 'edit' })}>
+              {context.current === undefined ? (
+                <Trans>Draft a proposal</Trans>
+              ) : revises(context.current) ? (
+                <Trans>Revise (new version)</Trans>
+              ) : (
+                <Trans>Edit the draft</Trans>
+              )}
+            </button>
+          ) : null}
+          {snapshot.can({ type: 'send' }) ? (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => send({ type: 'send' })}
+            >
+              <Trans>Send to the client</Trans>
+            </button>
+          ) : null}
+          {snapshot.can({ type: 'withdraw' }) ? (
+            <button type="button" className="button" onClick={() => send({ type: 'withdraw' })}>
+              <Trans>Withdraw</Trans>
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {state === 'confirmingSend' || state === 'sending' ? (
+        <div className="proposal-confirm">
+          <p id="proposal-confirm-send">
+            <Trans>
+              Send version {context.current?.version} to {clientEmail}? The client is mailed a link
+              and the request moves to “Proposal sent”.
+            </Trans>
+          </p>
+          <p className="form-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              aria-disabled={state === 'sending'}
+              onClick={() => send({ type: 'confirm' })}
+            >
+              <Trans>Yes, send it</Trans>
+            </button>
+            <button
+              type="button"
+              className="button"
+              aria-disabled={state === 'sending'}
+              onClick={() => send({ type: 'cancel' })}
+            >
+              <Trans>Not yet</Trans>
+            </button>
+          </p>
+        </div>
+      ) : null}
+      {state === 'confirmingWithdraw' || state === 'withdrawing' ? (
+        <div className="proposal-confirm">
+          <p id="proposal-confirm-withdraw">
+            <Trans>
+              Withdraw version {context.current?.version}? The client can no longer accept it and
+              the request goes back to “In review”.
+            </Trans>
+          </p>
+          <p className="form-actions">
+            <button
+              type="button"
+              className="button button-danger"
+              aria-disabled={state === 'withdrawing'}
+              onClick={() => send({ type: 'confirm' })}
+            >
+              <Trans>Yes, withdraw it</Trans>
+            </button>
+            <button
+              type="button"
+              className="button"
+              aria-disabled={state === 'withdrawing'}
+              onClick={() => send({ type: 'cancel' })}
+            >
+              <Trans>Keep it</Trans>
+            </button>
+          </p>
+        </div>
+      ) : null}
+      {['editing', 'checking', 'saving'].includes(state) ? (
+        <DraftForm
+          context={context}
+          busy={state === 'saving'}
+          onAdd={() => send({ type: 'addItem' })}
+          onRemove={(key) => send({ type: 'removeItem', key })}
+          onCancel={() => send({ type: 'cancel' })}
+          onSave={(values) => send({ type: 'save', values })}
+        />
+      ) : null}
+      {proposals.data && proposals.data.proposals.length > 0 ? (
+        <>
+          <h4>
+            <Trans>Versions</Trans>
+          </h4>
+          <ol className="proposal-versions">
+            {proposals.data.proposals.map((version) => (
+              <li key={version.id}>
+                v{version.version} — <ProposalStatusLine state={version.state} inline />
+                {version.current ? (
+                  <>
+                    {' '}
+                    <strong>
+                      <Trans>(the client’s current version)</Trans>
+                    </strong>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+function useProblemTexts() {
+  const { t } = useLingui()
+  return (problem: DraftProblem): string => {
+    if (problem === 'title') return t`Give the proposal a title.`
+    if (problem === 'discount') return t`Type the discount in pesos, e.g. 1,500.00.`
+    if (problem === 'discountTooLarge') return t`The discount cannot be larger than the subtotal.`
+    if (problem === 'validUntil') return t`Choose the last day the proposal is valid.`
+    if (problem.endsWith('.description')) return t`Describe the item.`
+    if (problem.endsWith('.quantity')) return t`A whole number, 1 or more.`
+    return t`Type the price in pesos, e.g. 12,500.00.`
+  }
+}
+
+/** The draft's form: uncontrolled fields (what is typed stays), rows added and removed. */
+function DraftForm({
+  context,
+  busy,
+  onAdd,
+  onRemove,
+  onCancel,
+  onSave,
+}: {
+  readonly context: ProposalEditorContext
+  readonly busy: boolean
+  readonly onAdd: () => void
+  readonly onRemove: (key: number) => void
+  readonly onCancel: () => void
+  readonly onSave: (values: DraftValues) => void
+}) {
+  const { t } = useLingui()
+  const problemText = useProblemTexts()
+  const { values, refusedSubmissions } = context
+  const formRef = useRef<HTMLFormElement>(null)
+  const errors = useMemo(() => {
+    const found = new Map<string, string>()
+    if (refusedSubmissions === 0) return found
+    for (const problem of draftProblems(values)) {
+      const field = problem === 'discountTooLarge' ? 'discount' : problem
+      if (!found.has(field)) found.set(field, problemText(problem))
+    }
+    return found
+  }, [values, refusedSubmissions, problemText])
+  useEffect(() => {
+    if (refusedSubmissions > 0)
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusedSubmissions])
+  const [today] = useState(() => new Date())
+  const previousCount = useRef(values.items.length)
+  useEffect(() => {
+    // A new row takes focus on its description; after a removal, the "Add" button does.
+    if (values.items.length > previousCount.current)
+      formRef.current?.querySelector<HTMLElement>('.proposal-editor-item:last-child input')?.focus()
+    else if (values.items.length < previousCount.current)
+      formRef.current?.querySelector<HTMLElement>('.proposal-add-item')?.focus()
+    previousCount.current = values.items.length
+  }, [values.items.length])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const data = new FormData(event.currentTarget)
+    const text = (name: string) => submittedText(data, name)
+    onSave({
+      title: text('title'),
+      items: values.items.map((item) => ({
+        key: item.key,
+        description: text(`item-${item.key}-description`),
+        quantity: text(`item-${item.key}-quantity`),
+        unitPrice: text(`item-${item.key}-unitPrice`),
+      })),
+      discount: text('discount'),
+      validUntil: text('validUntil'),
+      scope: text('scope'),
+      terms: text('terms'),
+    })
+  }
+
+  const field = (
+    name: string,
+    label: string,
+    control: (props: {
+      id: string
+      name: string
+      'aria-invalid': boolean
+      'aria-describedby': string | undefined
+    }) => React.ReactNode,
+  ) => {
+    const error = errors.get(name)
+    const id = `proposal-${name}`
+    return (
+      <div className={error ? 'form-field form-field-invalid' : 'form-field'}>
+        <label htmlFor={id}>{label}</label>
+        {control({
+          id,
+          name,
+          'aria-invalid': Boolean(error),
+          'aria-describedby': error ? `${id}-error` : undefined,
+        })}
+        {error ? (
+          <p id={`${id}-error`} className="form-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="proposal-editor"
+      noValidate
+      onSubmit={submit}
+      aria-busy={busy}
+      aria-label={t`Proposal draft`}
+    >
+      {field('title', t`Title`, (control) => (
+        <input {...control} type="text" maxLength={200} defaultValue={values.title} />
+      ))}
+      <fieldset>
+        <legend>
+          <Trans>Line items (prices in Mexican pesos, before IVA)</Trans>
+        </legend>
+        <ol className="proposal-editor-items">
+          {values.items.map((item, index) => {
+            const row = index + 1
+            return (
+              <li key={item.key} className="proposal-editor-item">
+                {field(`items.${item.key}.description`, t`Item ${row}: description`, (control) => (
+                  <input
+                    {...control}
+                    name={`item-${item.key}-description`}
+                    type="text"
+                    maxLength={500}
+                    defaultValue={item.description}
+                  />
+                ))}
+                {field(`items.${item.key}.quantity`, t`Quantity`, (control) => (
+                  <input
+                    {...control}
+                    name={`item-${item.key}-quantity`}
+                    type="text"
+                    inputMode="numeric"
+                    defaultValue={item.quantity}
+                  />
+                ))}
+                {field(`items.${item.key}.unitPrice`, t`Unit price (MXN)`, (control) => (
+                  <input
+                    {...control}
+                    name={`item-${item.key}-unitPrice`}
+                    type="text"
+                    inputMode="decimal"
+                    defaultValue={item.unitPrice}
+                  />
+                ))}
+                {values.items.length > 1 ? (
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={t`Remove item ${row}`}
+                    aria-disabled={busy}
+                    onClick={() => {
+                      if (!busy) onRemove(item.key)
+                    }}
+                  >
+                    <Trans>Remove</Trans>
+                  </button>
+                ) : null}
+              </li>
+            )
+          })}
+        </ol>
+        <button
+          type="button"
+          className="button proposal-add-item"
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) onAdd()
+          }}
+        >
+          <Trans>Add an item</Trans>
+        </button>
+      </fieldset>
+      {field('discount', t`Discount in pesos (optional)`, (control) => (
+        <input {...control} type="text" inputMode="decimal" defaultValue={values.discount} />
+      ))}
+      <p className="form-hint">
+        <Trans>IVA at 16 % is added to the subtotal after the discount.</Trans>
+      </p>
+      {field('validUntil', t`Valid until`, (control) => (
+        <input
+          {...control}
+          type="date"
+          defaultValue={values.validUntil === '' ? defaultValidUntil(today) : values.validUntil}
+        />
+      ))}
+      {field('scope', t`Scope (optional)`, (control) => (
+        <textarea {...control} rows={5} maxLength={5000} defaultValue={values.scope} />
+      ))}
+      {field('terms', t`Terms (optional)`, (control) => (
+        <textarea {...control} rows={4} maxLength={5000} defaultValue={values.terms} />
+      ))}
+      <p className="form-actions">
+        <button type="submit" className="button button-primary" aria-disabled={busy}>
+          {busy ? <Trans>Saving…</Trans> : <Trans>Save the draft</Trans>}
+        </button>
+        <button
+          type="button"
+          className="button"
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) onCancel()
+          }}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      </p>
+    </form>
+  )
+}
