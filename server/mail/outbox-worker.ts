@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg'
 import { isLocale } from '../../src/domain/locales'
 import type { mailOutbox } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
+import { inTransaction } from '../db/transaction'
 import { describeError } from '../log/describe-error'
 import { maskEmail } from '../log/mask-email'
 import { type MailKindRegistry, type PreparedMail, referenceColumns } from './mail-kind'
@@ -112,24 +113,6 @@ export function createOutboxWorker({
   let again = false
   let stopped = false
 
-  async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect()
-    let broken: Error | undefined
-    try {
-      await client.query('BEGIN')
-      const result = await work(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))
-      })
-      throw error
-    } finally {
-      client.release(broken)
-    }
-  }
-
   /** The link mails' kinds and how long their links live, for `expireOld`. */
   const linkKinds = [...kinds.values()].filter((kind) => kind.linkLifetimeSeconds !== undefined)
 
@@ -187,7 +170,7 @@ export function createOutboxWorker({
    * same transaction.
    */
   function prepare(row: OutboxRow): Promise<PreparedMail | undefined> {
-    return inTransaction(async (client) => {
+    return inTransaction(pool, async (client) => {
       const prepared = await compose(client, row)
       if (!prepared) {
         // A recovery request for an address without an account, an address confirmed in the
@@ -202,7 +185,7 @@ export function createOutboxWorker({
   }
 
   function markSent(row: OutboxRow, link: MintedLink | undefined): Promise<void> {
-    return inTransaction(async (client) => {
+    return inTransaction(pool, async (client) => {
       if (link) await retireOlderLinks(client, link)
       // The deletion notice is the last trace of a deleted account: gone once sent.
       await client.query(
@@ -220,7 +203,7 @@ export function createOutboxWorker({
     reason: string,
     giveUp: boolean,
   ): Promise<void> {
-    return inTransaction(async (client) => {
+    return inTransaction(pool, async (client) => {
       if (link) await deleteLink(client, link)
       if (giveUp && deletedWhenDone(row)) {
         await client.query('DELETE FROM mail_outbox WHERE id = $1', [row.id])

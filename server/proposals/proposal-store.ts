@@ -16,6 +16,7 @@ import {
 } from '../../src/domain/requests/request-status'
 import type { proposalAcceptances, proposals } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
+import { inTransaction } from '../db/transaction'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { type AgencyInbox, isUuid } from '../service-requests/request-store'
 import { type ProposalContent, proposalContentText, sha256Hex } from './proposal-content'
@@ -176,24 +177,6 @@ export type Changed = {
 
 const requestStatusOf = (value: string): RequestStatus =>
   isRequestStatus(value) ? value : 'received'
-
-/** Runs `work` in one transaction on one connection. */
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  let failed: Error | undefined
-  try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    failed = error instanceof Error ? error : new Error(String(error))
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release(failed)
-  }
-}
 
 /** The request, locked: every change of its proposals is judged one after the other. */
 async function lockRequest(

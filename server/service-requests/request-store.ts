@@ -24,6 +24,7 @@ import type { ServiceId } from '../../src/domain/services/service-table'
 import { asServiceId } from '../../src/domain/services/service-table'
 import type { serviceRequests, users } from '../db/schema'
 import { type SqlColumns, type SqlRow, snakeCase } from '../db/sql-row'
+import { inTransaction } from '../db/transaction'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { requestMailKinds } from './request-mail-kinds'
 
@@ -265,10 +266,7 @@ export async function changeRequestStatus(
   change: StatusChange,
 ): Promise<ChangeOutcome> {
   if (!isUuid(change.requestId)) return { outcome: 'not_found' }
-  const client = await pool.connect()
-  let failed: Error | undefined
-  try {
-    await client.query('BEGIN')
+  return inTransaction(pool, async (client, rollback): Promise<ChangeOutcome> => {
     const { rows } = await client.query<{ status: string; user_id: string }>(
       `SELECT status, user_id FROM service_requests
        WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2::uuid) FOR UPDATE`,
@@ -276,12 +274,12 @@ export async function changeRequestStatus(
     )
     const current = rows[0]
     if (!current) {
-      await client.query('ROLLBACK')
+      rollback()
       return { outcome: 'not_found' }
     }
     const from = status(current.status)
     if (!changeEvent(from, change.to, change.by)) {
-      await client.query('ROLLBACK')
+      rollback()
       return { outcome: 'refused', from }
     }
     await client.query(
@@ -317,13 +315,6 @@ export async function changeRequestStatus(
       )
       for (const row of mail.rows) mailIds.push(Number(row.id))
     }
-    await client.query('COMMIT')
     return { outcome: 'changed', mailIds }
-  } catch (error) {
-    failed = error instanceof Error ? error : new Error(String(error))
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release(failed)
-  }
+  })
 }
