@@ -103,6 +103,31 @@ export function revises(proposal: EditorProposal | undefined): boolean {
 const nextKeyAfter = (values: DraftValues) =>
   values.items.reduce((highest, item) => Math.max(highest, item.key), -1) + 1
 
+/** The answer of a call, as the machine's `onDone` sees it. */
+type AnswerArgs = { readonly event: { readonly output: EditorAnswer } }
+
+/**
+ * A call on the shown proposal (send, withdraw): back to `showing` with the proposal the server
+ * now holds and its text, or to `actionFailed`.
+ */
+function callOnShown<const Actor extends 'sendProposal' | 'withdrawProposal'>(actor: Actor) {
+  return {
+    invoke: {
+      id: actor,
+      src: actor,
+      input: ({ context }: { readonly context: ProposalEditorContext }) => context.current,
+      onDone: {
+        target: 'showing',
+        actions: [
+          { type: 'keepCurrent', params: ({ event }: AnswerArgs) => ({ answer: event.output }) },
+          showAnswerText,
+        ],
+      },
+      onError: onFailure('actionFailed'),
+    },
+  } as const
+}
+
 export const proposalEditorMachine = setup({
   types: {
     context: {} as ProposalEditorContext,
@@ -215,39 +240,11 @@ export const proposalEditorMachine = setup({
     confirmingSend: {
       on: { confirm: 'sending', cancel: 'showing' },
     },
-    sending: {
-      invoke: {
-        id: 'sendProposal',
-        src: 'sendProposal',
-        input: ({ context }) => context.current,
-        onDone: {
-          target: 'showing',
-          actions: [
-            { type: 'keepCurrent', params: ({ event }) => ({ answer: event.output }) },
-            showAnswerText,
-          ],
-        },
-        onError: onFailure('actionFailed'),
-      },
-    },
+    sending: callOnShown('sendProposal'),
     confirmingWithdraw: {
       on: { confirm: 'withdrawing', cancel: 'showing' },
     },
-    withdrawing: {
-      invoke: {
-        id: 'withdrawProposal',
-        src: 'withdrawProposal',
-        input: ({ context }) => context.current,
-        onDone: {
-          target: 'showing',
-          actions: [
-            { type: 'keepCurrent', params: ({ event }) => ({ answer: event.output }) },
-            showAnswerText,
-          ],
-        },
-        onError: onFailure('actionFailed'),
-      },
-    },
+    withdrawing: callOnShown('withdrawProposal'),
     actionFailed: { on: { reload: { target: 'loading', actions: 'forgetMessage' } } },
   },
 })
