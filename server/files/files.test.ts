@@ -3,11 +3,10 @@ import { crc32 } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ThreadFile } from '../../src/domain/api/api-contract'
 import { acceptedTypeLabels, threadLimits } from '../../src/domain/requests/thread-limits'
-import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes, postBytes } from '../test/event-stream'
-import { signedInAdmin } from '../test/factor-kit'
+import { agencyAdmin, clientWithRequest } from '../test/request-kit'
 import { acceptedSamples, refusedSamples, samplePdf } from '../test/sample-files'
 import { testBackends } from '../test/test-database'
 import { chunkBytes } from './file-store'
@@ -21,9 +20,7 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
 
   beforeAll(async () => {
     kit = await startAccountKit(backend)
-    const account = await kit.verifiedAccount()
-    await setAccountRole(kit.database.pool, account.email, 'admin')
-    admin = await signedInAdmin(kit, account)
+    admin = (await agencyAdmin(kit)).admin
   }, 60_000)
   afterAll(async () => {
     await kit?.close()
@@ -31,19 +28,14 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
 
   const q = (sql: string, values: unknown[] = []) => kit.database.pool.query(sql, values)
 
-  async function client(language: 'en' | 'es' = 'en') {
-    const account = await kit.verifiedAccount(language)
-    const browser = await kit.signedIn(account)
-    browser.cookies.set('app-language', language)
-    const created = await browser.post(requestsPath, {
-      serviceId: 'branding',
-      need: 'A logo and a style guide for our cooperative.',
-      desiredStart: 'flexible',
-      budget: 'not-sure',
-    })
-    expect(created.status).toBe(201)
-    return { browser, requestId: (created.body.request as { id: string }).id }
+  const cooperativeBrief = {
+    serviceId: 'branding',
+    need: 'A logo and a style guide for our cooperative.',
+    desiredStart: 'flexible',
+    budget: 'not-sure',
   }
+  const client = (language: 'en' | 'es' = 'en') =>
+    clientWithRequest(kit, { language, brief: cooperativeBrief })
 
   const uploadPath = (requestId: string, name: string) =>
     `/api/v1/me/uploads?request=${requestId}&name=${encodeURIComponent(name)}`

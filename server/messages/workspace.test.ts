@@ -7,11 +7,10 @@ import type {
   ThreadFile,
   ThreadMessage,
 } from '../../src/domain/api/api-contract'
-import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes, openEventStream, postBytes } from '../test/event-stream'
-import { signedInAdmin } from '../test/factor-kit'
+import { agencyAdmin, clientWithRequest } from '../test/request-kit'
 import { samplePdf } from '../test/sample-files'
 import { testBackends } from '../test/test-database'
 
@@ -35,10 +34,9 @@ describe.each(testBackends())('a request’s workspace on $name', (backend) => {
         uploadBytesPerAccount: { name: 'uploads-test:account', limit: 4096, windowSeconds: 3600 },
       },
     })
-    const account = await kit.verifiedAccount()
-    await setAccountRole(kit.database.pool, account.email, 'admin')
-    admin = await signedInAdmin(kit, account)
-    adminId = ((await admin.get('/api/v1/me')).body.user as { id: string }).id
+    const agency = await agencyAdmin(kit)
+    admin = agency.admin
+    adminId = agency.adminId
   }, 60_000)
   afterAll(async () => {
     await kit?.close()
@@ -46,21 +44,7 @@ describe.each(testBackends())('a request’s workspace on $name', (backend) => {
 
   const q = (sql: string, values: unknown[] = []) => kit.database.pool.query(sql, values)
 
-  async function client(language: 'en' | 'es' = 'en') {
-    const account = await kit.verifiedAccount(language)
-    const browser = await kit.signedIn(account)
-    browser.cookies.set('app-language', language)
-    const id = ((await browser.get('/api/v1/me')).body.user as { id: string }).id
-    const created = await browser.post(requestsPath, {
-      serviceId: 'web-design',
-      need: 'A new website for our bakery, with an order form.',
-      desiredStart: 'within-1-month',
-      budget: '25k-75k',
-    })
-    expect(created.status).toBe(201)
-    const requestId = (created.body.request as { id: string }).id
-    return { account, browser, id, requestId }
-  }
+  const client = (language: 'en' | 'es' = 'en') => clientWithRequest(kit, { language })
 
   const threadPath = (requestId: string, rest = 'messages') =>
     `${requestsPath}/${requestId}/${rest}`

@@ -7,12 +7,11 @@ import type {
   StoredAccountData,
 } from '../../src/domain/api/api-contract'
 import { agencyDay } from '../../src/domain/requests/proposal-dates'
-import { setAccountRole } from '../admin/admin-role'
-import { type AccountKit, startAccountKit, type TestAccount } from '../test/account-kit'
+import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes } from '../test/event-stream'
-import { signedInAdmin } from '../test/factor-kit'
 import { pdfText } from '../test/pdf-text'
+import { agencyAdmin, clientWithRequest } from '../test/request-kit'
 import { testBackends } from '../test/test-database'
 import { proposalContentText } from './proposal-content'
 import { expireProposals } from './proposal-store'
@@ -39,9 +38,7 @@ describe.each(testBackends())('proposals on $name', (backend) => {
 
   beforeAll(async () => {
     kit = await startAccountKit(backend, { agencyEmail })
-    const account = await kit.verifiedAccount()
-    await setAccountRole(kit.database.pool, account.email, 'admin')
-    admin = await signedInAdmin(kit, account)
+    admin = (await agencyAdmin(kit)).admin
   }, 60_000)
   afterAll(async () => {
     await kit?.close()
@@ -49,20 +46,8 @@ describe.each(testBackends())('proposals on $name', (backend) => {
 
   const q = (sql: string, values: unknown[] = []) => kit.database.pool.query(sql, values)
 
-  async function client(language: 'en' | 'es' = 'en') {
-    const account: TestAccount = await kit.verifiedAccount(language)
-    const browser = await kit.signedIn(account, { remember: true })
-    browser.cookies.set('app-language', language)
-    const created = await browser.post(requestsPath, {
-      serviceId: 'web-design',
-      need: 'A new website for our bakery, with an order form.',
-      desiredStart: 'within-1-month',
-      budget: '25k-75k',
-    })
-    expect(created.status).toBe(201)
-    const requestId = (created.body.request as { id: string }).id
-    return { account, browser, requestId }
-  }
+  const client = (language: 'en' | 'es' = 'en') =>
+    clientWithRequest(kit, { language, remember: true })
 
   const adminPath = (requestId: string, rest = '') =>
     `/api/v1/admin/service-requests/${requestId}/proposals${rest}`

@@ -11,11 +11,10 @@ import { budgetRanges, desiredStarts } from '../../src/domain/leads/lead-options
 import { createServiceRequestSchema } from '../../src/domain/requests/request-schemas'
 import { type RequestStatus, requestStatuses } from '../../src/domain/requests/request-status'
 import { serviceIds } from '../../src/domain/services/service-table'
-import { setAccountRole } from '../admin/admin-role'
 import { translator } from '../i18n/server-i18n'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient, startApi } from '../test/api-harness'
-import { signedInAdmin } from '../test/factor-kit'
+import { agencyAdmin, signedInClient } from '../test/request-kit'
 import { testBackends } from '../test/test-database'
 
 const agencyEmail = 'requests@agency.example'
@@ -78,10 +77,9 @@ describe.each(testBackends())('service requests on $name', (backend) => {
         serviceRequestsPerAccount: { name: 'requests-test:account', limit: 3, windowSeconds: 3600 },
       },
     })
-    const account = await kit.verifiedAccount()
-    await setAccountRole(kit.database.pool, account.email, 'admin')
-    admin = await signedInAdmin(kit, account)
-    adminId = ((await admin.get('/api/v1/me')).body.user as { id: string }).id
+    const agency = await agencyAdmin(kit)
+    admin = agency.admin
+    adminId = agency.adminId
   }, 60_000)
   afterAll(async () => {
     await kit?.close()
@@ -93,13 +91,7 @@ describe.each(testBackends())('service requests on $name', (backend) => {
         .rows[0].count,
     )
 
-  async function client(language: 'en' | 'es' = 'en') {
-    const account = await kit.verifiedAccount(language)
-    const browser = await kit.signedIn(account)
-    browser.cookies.set('app-language', language)
-    const id = ((await browser.get('/api/v1/me')).body.user as { id: string }).id
-    return { account, browser, id }
-  }
+  const client = (language: 'en' | 'es' = 'en') => signedInClient(kit, { language })
 
   /** A request stored directly in `status` (the matrix needs more than the rate limit allows). */
   async function storedRequest(userId: string, status: RequestStatus): Promise<string> {
