@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg'
-import { mailKind } from '../mail/mail-kind'
+import { rowMailKind } from '../mail/mail-kind'
 import {
   composeProposalAnswer,
   composeProposalSent,
@@ -30,30 +30,13 @@ async function loadEvent(
 /** The mails proposals send through the outbox; nothing to send once the proposal is gone. */
 export const proposalMailKinds = {
   /** A version was sent: to the client, in their language, with the request page's link. */
-  sent: mailKind({
-    name: 'proposal_sent',
-    references: 'proposalEvent',
-    async compose({ client, locale, publicUrl }, eventId) {
-      const event = await loadEvent(client, eventId)
-      return event && { mail: composeProposalSent(event, { locale, publicUrl }) }
-    },
-  }),
+  sent: rowMailKind('proposal_sent', 'proposalEvent', loadEvent, composeProposalSent),
   /** The client accepted: to AGENCY_EMAIL, in AGENCY_LANGUAGE. */
-  accepted: mailKind({
-    name: 'proposal_accepted',
-    references: 'proposalEvent',
-    async compose({ client, locale, publicUrl }, eventId) {
-      const event = await loadEvent(client, eventId)
-      return event && { mail: composeProposalAnswer(event, { locale, publicUrl }, 'accepted') }
-    },
-  }),
+  accepted: rowMailKind('proposal_accepted', 'proposalEvent', loadEvent, (event, frame) =>
+    composeProposalAnswer(event, frame, 'accepted'),
+  ),
   /** The client declined (with their reason, if any): to AGENCY_EMAIL, in AGENCY_LANGUAGE. */
-  declined: mailKind({
-    name: 'proposal_declined',
-    references: 'proposalEvent',
-    async compose({ client, locale, publicUrl }, eventId) {
-      const event = await loadEvent(client, eventId)
-      return event && { mail: composeProposalAnswer(event, { locale, publicUrl }, 'declined') }
-    },
-  }),
+  declined: rowMailKind('proposal_declined', 'proposalEvent', loadEvent, (event, frame) =>
+    composeProposalAnswer(event, frame, 'declined'),
+  ),
 }
