@@ -8,7 +8,7 @@
 //   (scripts/bench-sessions.ts), a client's requests, one request with its messages, the
 //   profile, and the admin inbox with 25 rows and with a filter: medians and every round's
 //   score and TBT, JS bytes, and Lighthouse's benchmark index of the machine at each run;
-//   BENCH_PAGES=/,/login,/admin… measures only the pages (or signed-in labels) it starts with;
+//   BENCH_PAGES=/,/login,/admin… measures only the pages it names (`/admin`: both admin pages);
 // - autocannon against the same server: static pages/s and p99 latency, and registrations/s
 //   (scripts/bench-api.mjs), beside the previous run's figures (bench/results.json);
 // - a bundle report: per page, each script it loaded (brotli bytes) and what is in it;
@@ -45,7 +45,10 @@ const rounds = Math.max(
 const buildDir = resolve(root, process.env.BENCH_BUILD_DIR || '.tmp/bench-build')
 const resultsFile = join(root, 'bench/results.json')
 const chosen = process.env.BENCH_PAGES?.split(',').map((page) => page.trim())
-const wanted = (label) => !chosen || chosen.some((page) => label.startsWith(page))
+// A page is chosen by its path or label, or by the path before its label's note: `/admin`
+// chooses both admin pages, `/my-services/<id>` the request's page.
+const wanted = (label) =>
+  !chosen || chosen.some((page) => label === page || label.startsWith(`${page} `))
 const pages = [
   '/',
   '/services/web-development',
