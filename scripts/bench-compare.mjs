@@ -53,7 +53,10 @@ function printRows(rows) {
 function medians(all) {
   const measured = all.filter((figures) => figures !== undefined)
   if (measured.length === 0) return undefined
-  return Object.fromEntries(columns.map(([key]) => [key, median(measured.map((f) => f[key]))]))
+  // Three decimals: the mean of two middle values would otherwise print as 107.80000000000001.
+  return Object.fromEntries(
+    columns.map(([key]) => [key, Number(median(measured.map((f) => f[key])).toFixed(3))]),
+  )
 }
 
 /** Median over the rounds where both pages were measured of ours[key] / peer[key]. */
