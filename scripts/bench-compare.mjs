@@ -1,11 +1,16 @@
-// `npm run bench -- --compare <static-dir>`: our server beside a static peer site served like a
-// CDN (scripts/bench-static-server.mjs), Lighthouse 12 mobile on both home pages in alternating
-// order (ours first in one round, the peer first in the next), so that a busy machine slows
-// both alike; then our other key pages. Both throttling methods: Lighthouse's simulation and
-// DevTools' real throttling. Prints, per method, medians of every page (the four categories,
-// FCP, LCP, TBT, CLS, JS), the ratio ours/peer for LCP and FCP paired per round, a Markdown
-// table of the home pages side by side, and the bundle report of our pages. A round that
-// Lighthouse cannot measure (NO_TTI and the like, after retries) is reported and left out.
+// The Lighthouse part of `npm run bench`: Lighthouse 12 mobile on our public pages and, with a
+// signed-in session's cookie, on the pages a client and the agency use daily, in both throttling
+// methods — Lighthouse's default simulation (what PageSpeed Insights shows) and DevTools' real
+// throttling — over alternating rounds: each round runs both methods, in the opposite order to
+// the round before, and the public pages in the opposite order, so that a busy machine weighs on
+// every page and both methods alike. With `--compare <static-dir>`, a static peer site served
+// like a CDN (scripts/bench-static-server.mjs) is measured beside our home page in every round
+// (ours first in one round, the peer first in the next). Prints, per method, medians of every
+// page (the four categories, FCP, LCP, TBT, CLS, JS), the performance score and TBT of every
+// round, Lighthouse's benchmark index of the machine at each run, with a peer the ratio
+// ours/peer for LCP and FCP paired per round and a Markdown table of the home pages; then the
+// bundle report of our pages. A round that Lighthouse cannot measure (NO_TTI and the like,
+// after retries) is reported and left out.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,7 +53,10 @@ function printRows(rows) {
 function medians(all) {
   const measured = all.filter((figures) => figures !== undefined)
   if (measured.length === 0) return undefined
-  return Object.fromEntries(columns.map(([key]) => [key, median(measured.map((f) => f[key]))]))
+  // Three decimals: the mean of two middle values would otherwise print as 107.80000000000001.
+  return Object.fromEntries(
+    columns.map(([key]) => [key, Number(median(measured.map((f) => f[key])).toFixed(3))]),
+  )
 }
 
 /** Median over the rounds where both pages were measured of ours[key] / peer[key]. */
@@ -60,55 +68,82 @@ function pairedRatio(ours = [], peer = [], key) {
   return ratios.length > 0 ? ratio(median(ratios), 1) : undefined
 }
 
-export async function compareWithPeer({ ourBaseURL, peerDir, pages, buildDir, rounds, save }) {
-  const peer = await startStaticServer(peerDir)
+/** Performance below this in the default (simulated) mode fails the bench. */
+export const publicFloor = 95
+
+/**
+ * Measures `pages` (public paths) and `signedIn` ({ label, path, headers }) on our server,
+ * `rounds` alternating rounds in both methods, beside the static site in `peerDir` when given.
+ * Answers the summary (saved to `save` when given) with `belowFloor`: the public pages whose
+ * median performance in the simulated mode is below `publicFloor` or was never measured.
+ */
+export async function benchLighthouse({
+  ourBaseURL,
+  peerDir,
+  pages,
+  signedIn = [],
+  buildDir,
+  rounds,
+  save,
+}) {
+  const peer = peerDir ? await startStaticServer(peerDir) : undefined
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags,
   })
   const clientDir = join(buildDir, 'client')
   // runs[method][site][round] = figures, or undefined when Lighthouse failed that round;
-  // site 'peer /' or our page path.
+  // site 'peer /', a public path or a signed-in page's label.
   const runs = Object.fromEntries(methods.map((method) => [method, {}]))
   const scripts = {}
   const lostPoints = {}
   const record = (method, site, round, lhr, dir) => {
-    runs[method][site] ??= []
+    runs[method][site] ??= Array(rounds).fill(undefined)
     const figures = lhr && figuresOf(lhr, dir)
     runs[method][site][round] = figures
     process.stderr.write(`${method} ${site} round ${round + 1}: ${JSON.stringify(figures)}\n`)
   }
-  const ours = async (method, path, round) => {
+  const ours = async (method, site, path, round, headers) => {
     const lhr = await measureOrReport(chrome.port, `${ourBaseURL}${path}`, {
       throttlingMethod: method,
+      headers,
     })
-    record(method, path, round, lhr, clientDir)
+    record(method, site, round, lhr, clientDir)
     if (lhr) {
-      scripts[path] ??= scriptPaths(lhr)
-      lostPoints[path] ??= failedAudits(lhr)
+      scripts[site] ??= scriptPaths(lhr)
+      lostPoints[site] ??= failedAudits(lhr)
     }
   }
+  const publicOnes = pages.filter((page) => page !== '/')
   try {
-    for (const method of methods) {
-      for (let round = 0; round < rounds; round++) {
-        const pair = [
-          async () =>
+    for (let round = 0; round < rounds; round++) {
+      const flip = round % 2 === 1
+      for (const method of flip ? [...methods].reverse() : methods) {
+        const home = []
+        if (pages.includes('/')) home.push(() => ours(method, '/', '/', round))
+        if (peer) {
+          home.push(async () =>
             record(
               method,
               'peer /',
               round,
               await measureOrReport(chrome.port, `${peer.baseURL}/`, { throttlingMethod: method }),
             ),
-          () => ours(method, '/', round),
-        ]
-        if (round % 2 === 1) pair.reverse()
-        for (const run of pair) await run()
-        for (const path of pages.filter((page) => page !== '/')) await ours(method, path, round)
+          )
+        }
+        if (flip) home.reverse()
+        for (const run of home) await run()
+        for (const path of flip ? [...publicOnes].reverse() : publicOnes) {
+          await ours(method, path, path, round)
+        }
+        for (const page of signedIn) {
+          await ours(method, page.label, page.path, round, page.headers)
+        }
       }
     }
   } finally {
     await chrome.kill()
-    await peer.close()
+    await peer?.close()
   }
 
   const version = JSON.parse(
@@ -118,44 +153,63 @@ export async function compareWithPeer({ ourBaseURL, peerDir, pages, buildDir, ro
     date: new Date().toISOString(),
     lighthouseVersion: version,
     rounds,
-    peer: basename(peerDir),
+    ...(peerDir ? { peer: basename(peerDir) } : {}),
     methods: {},
+    belowFloor: [],
   }
+  const signedInLabels = new Set(signedIn.map((page) => page.label))
   for (const method of methods) {
     const sites = runs[method]
-    const rows = [['page', ...columns.map(([, label]) => label), 'rounds']]
-    const table = {}
-    for (const [site, all] of Object.entries(sites)) {
-      table[site] = medians(all)
-      const measured = all.filter((figures) => figures !== undefined).length
-      rows.push([
-        site,
-        ...columns.map(([key]) => table[site]?.[key] ?? 'n/a'),
-        `${measured}/${rounds}`,
-      ])
-    }
-    // Paired per round: round r's home page against round r's peer home page.
-    const ratios = {
-      lcp: pairedRatio(sites['/'], sites['peer /'], 'lcpMs'),
-      fcp: pairedRatio(sites['/'], sites['peer /'], 'fcpMs'),
-    }
-    summary.methods[method] = { medians: table, ratios, runs: sites }
-    const label = method === 'simulate' ? 'simulated throttling' : 'DevTools throttling'
-    console.log(
-      `\nLighthouse ${version} mobile, ${label}, medians of ${rounds} alternating rounds ` +
-        `(kB = 1000 bytes; JS kB as transferred with headers, JS br body from our build; ` +
-        `rounds: how many Lighthouse could measure):`,
+    const table = Object.fromEntries(
+      Object.entries(sites).map(([site, all]) => [site, medians(all)]),
     )
-    printRows(rows)
-    const ofMedians = (key) =>
-      table['/'] && table['peer /'] ? ratio(table['/'][key], table['peer /'][key]) : 'n/a'
-    console.log(
-      `ours/peer, home page, median of per-round ratios: LCP ${ratios.lcp ?? 'n/a'}×, ` +
-        `FCP ${ratios.fcp ?? 'n/a'}× (ratio of medians: LCP ${ofMedians('lcpMs')}×, ` +
-        `FCP ${ofMedians('fcpMs')}×)`,
-    )
+    const ratios = peer
+      ? {
+          lcp: pairedRatio(sites['/'], sites['peer /'], 'lcpMs'),
+          fcp: pairedRatio(sites['/'], sites['peer /'], 'fcpMs'),
+        }
+      : undefined
+    summary.methods[method] = { medians: table, ...(ratios ? { ratios } : {}), runs: sites }
+    const label =
+      method === 'simulate' ? 'simulated throttling (the default)' : 'DevTools throttling'
+    const lead = `\nLighthouse ${version} mobile, ${label}, medians of ${rounds} alternating round(s)`
+    const notes =
+      '(kB = 1000 bytes; JS kB as transferred with headers, JS br body from our build; ' +
+      '"per round": round 1, 2, …; "bench index": Lighthouse\'s benchmark index of the machine ' +
+      'at each run; rounds: how many Lighthouse could measure)'
+    const publicSites = Object.keys(sites).filter((site) => !signedInLabels.has(site))
+    console.log(`${lead}, public pages ${notes}:`)
+    printRows(rowsOf(sites, table, publicSites, rounds))
+    const signedInSites = Object.keys(sites).filter((site) => signedInLabels.has(site))
+    if (signedInSites.length > 0) {
+      console.log(`${lead}, signed-in pages (a session's Cookie on every request):`)
+      printRows(rowsOf(sites, table, signedInSites, rounds))
+    }
+    const indexes = Object.values(sites)
+      .flat()
+      .filter((figures) => figures !== undefined)
+      .map((figures) => figures.benchmarkIndex)
+    if (indexes.length > 0) {
+      console.log(
+        `benchmark index over ${indexes.length} run(s): min ${Math.min(...indexes)}, ` +
+          `median ${median(indexes)}, max ${Math.max(...indexes)}`,
+      )
+    }
+    if (ratios) {
+      const ofMedians = (key) =>
+        table['/'] && table['peer /'] ? ratio(table['/'][key], table['peer /'][key]) : 'n/a'
+      console.log(
+        `ours/peer, home page, median of per-round ratios: LCP ${ratios.lcp ?? 'n/a'}×, ` +
+          `FCP ${ratios.fcp ?? 'n/a'}× (ratio of medians: LCP ${ofMedians('lcpMs')}×, ` +
+          `FCP ${ofMedians('fcpMs')}×)`,
+      )
+    }
   }
-  console.log(`\n${issueTable(summary)}`)
+  for (const path of pages) {
+    const score = summary.methods.simulate.medians[path]?.performance
+    if (score === undefined || score < publicFloor) summary.belowFloor.push({ path, score })
+  }
+  if (peer) console.log(`\n${issueTable(summary)}`)
   console.log(`\n${bundleReport(buildDir, scripts)}`)
   for (const [path, failed] of Object.entries(lostPoints)) {
     if (failed.length > 0) console.log(`\n${path} loses points on:\n  ${failed.join('\n  ')}`)
@@ -166,6 +220,33 @@ export async function compareWithPeer({ ourBaseURL, peerDir, pages, buildDir, ro
     console.log(`\nSaved to ${save.slice(root.length)}`)
   }
   return summary
+}
+
+/** The printed rows of `sites`: medians, the scores and TBT per round, the benchmark index. */
+function rowsOf(sites, table, names, rounds) {
+  const perRound = (all, key) => all.map((figures) => figures?.[key] ?? '–').join(' ')
+  const rows = [
+    [
+      'page',
+      ...columns.map(([, label]) => label),
+      'perf per round',
+      'TBT per round',
+      'bench index per round',
+      'rounds',
+    ],
+  ]
+  for (const site of names) {
+    const all = sites[site]
+    rows.push([
+      site,
+      ...columns.map(([key]) => table[site]?.[key] ?? 'n/a'),
+      perRound(all, 'performance'),
+      perRound(all, 'tbtMs'),
+      perRound(all, 'benchmarkIndex'),
+      `${all.filter((figures) => figures !== undefined).length}/${rounds}`,
+    ])
+  }
+  return rows
 }
 
 /** The home pages side by side as a Markdown table, both throttling methods. */

@@ -42,7 +42,7 @@ async function waitForHealth(baseURL: string, server: { exitCode: number | null 
 }
 
 /** The embedded server's superuser, through its socket (DATA_DIR/postgres, a short path). */
-function embeddedPool(dataDir: string): pg.Pool {
+export function embeddedPool(dataDir: string): pg.Pool {
   const credentials = JSON.parse(
     readFileSync(join(dataDir, 'postgres-credentials.json'), 'utf8'),
   ) as { user: string; password: string }

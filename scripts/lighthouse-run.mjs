@@ -69,16 +69,24 @@ export function figuresOf(lhr, clientDir) {
     jsBrKb: Number((scriptBytes(lhr, clientDir, 'br') / 1000).toFixed(1)),
     jsGzipKb: Number((scriptBytes(lhr, clientDir, 'gz') / 1000).toFixed(1)),
     totalKb: Number((bytes('total') / 1000).toFixed(1)),
+    // How fast Lighthouse found this machine at the time of the run (its own micro-benchmark);
+    // the simulation scales its CPU estimates with it, so a slow or busy machine scores lower.
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
   }
 }
 
 /**
  * One Lighthouse 12 mobile run (Moto G Power, slow 4G) on the Chromium at `port`;
- * `throttlingMethod` 'simulate' (Lighthouse's default) or 'devtools' (real throttling).
+ * `throttlingMethod` 'simulate' (Lighthouse's default) or 'devtools' (real throttling);
+ * `headers` are sent with every request of the page (a signed-in session's Cookie).
  * A run Lighthouse could not finish or measure (a failed trace, NO_TTI, NO_LCP, a protocol
  * error) is tried again, `attempts` times in all; then the last error is thrown.
  */
-export async function measure(port, url, { throttlingMethod = 'simulate', attempts = 3 } = {}) {
+export async function measure(
+  port,
+  url,
+  { throttlingMethod = 'simulate', attempts = 3, headers } = {},
+) {
   for (let attempt = 1; ; attempt++) {
     try {
       const { lhr } = await lighthouse(url, {
@@ -86,6 +94,7 @@ export async function measure(port, url, { throttlingMethod = 'simulate', attemp
         output: 'json',
         logLevel: 'error',
         throttlingMethod,
+        ...(headers ? { extraHeaders: headers } : {}),
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       })
       figuresOf(lhr)
@@ -120,6 +129,12 @@ export function failedAudits(lhr) {
       const audit = lhr.audits[ref.id]
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
         failed.push(`${id}: ${ref.id} (${audit.title})`)
+        // What the console said, so that the cause is in the bench's output.
+        if (ref.id === 'errors-in-console') {
+          for (const item of audit.details?.items?.slice(0, 5) ?? []) {
+            failed.push(`    ${item.source ?? ''} ${item.url ?? ''}: ${item.description ?? ''}`)
+          }
+        }
       }
     }
   }
