@@ -1,15 +1,18 @@
 // `npm run audit:a11y`: Lighthouse 12's accessibility category (Debian's Chromium) on every page
-// the sitemap lists and on the signed-in pages (a client's profile, requests and a request with a
-// message and a sent proposal; the admin inbox's list, a request's detail and the enquiries), each
-// in the light and the dark theme. Builds into AUDIT_BUILD_DIR (default .tmp/a11y-build; --no-build
-// reuses it), starts the real server with a throw-away DATA_DIR, registers a client and an admin
-// through the API (confirmed in the database; the admin turns an authenticator app on, as the
-// admin API requires), then prints page × theme → score with the audits that failed. Exits 1
-// when any score is below 100. --only <text>[,<text>…]: just the pages whose path contains one.
+// the sitemap lists (an address both languages share, in each) and on the signed-in pages (a
+// client's profile, requests and a request with a message each way and a sent proposal; the admin
+// inbox's list, a request's detail and the enquiries), each in the light and the dark theme.
+// Builds into AUDIT_BUILD_DIR (default .tmp/a11y-build; --no-build reuses it), starts the real
+// server with a throw-away DATA_DIR, registers a client and an admin through the API (confirmed
+// in the database; the admin turns an authenticator app on, as the admin API requires), then
+// prints page × theme → score with the audits that failed, and exits 1 when any score is below
+// 100. --desktop: a desktop screen instead of Lighthouse's phone; --only /about,/admin*: just those
+// pages (a final * matches the addresses that start with what comes before it).
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import puppeteer, { type Page } from 'puppeteer-core'
 import { totpCode } from '../server/test/totp-code'
 import { themeStorageKey } from '../src/domain/theme'
@@ -22,6 +25,8 @@ const argv = process.argv.slice(2)
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]?.split(',') : undefined
 const buildDir = process.env.AUDIT_BUILD_DIR || '.tmp/a11y-build'
 const themes = ['light', 'dark'] as const
+// Lighthouse's mobile emulation (its default), or a desktop screen with --desktop.
+const config = argv.includes('--desktop') ? desktopConfig : undefined
 
 type Language = 'en' | 'es'
 /** A page to audit; `language` for a page whose address serves both (the visitor's choice). */
@@ -228,7 +233,7 @@ async function auditOne(page: Page, baseURL: string, target: Target, theme: stri
       // Keeps the cookies set above (Lighthouse would clear the origin's storage first).
       disableStorageReset: true,
     },
-    undefined,
+    config,
     page,
   )
   const lhr = result?.lhr
@@ -268,6 +273,10 @@ async function auditOne(page: Page, baseURL: string, target: Target, theme: stri
   return { page: target.path, language, theme, score, failed }
 }
 
+/** `--only`: an exact address, or one starting with what comes before a final `*`. */
+const matches = (path: string, part: string) =>
+  part.endsWith('*') ? path.startsWith(part.slice(0, -1)) : path === part
+
 async function main(): Promise<void> {
   if (!argv.includes('--no-build')) {
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
@@ -283,10 +292,10 @@ async function main(): Promise<void> {
     const targets: Target[] = [
       ...(await sitemapTargets(baseURL)),
       ...(await signedInTargets(baseURL, pool)),
-    ].filter((target) => !only || only.some((part) => target.path.includes(part)))
+    ].filter((target) => !only || only.some((part) => matches(target.path, part)))
     rows = await audit(baseURL, targets)
   })
-  console.log('\nLighthouse accessibility (mobile), page × theme:')
+  console.log(`\nLighthouse accessibility (${config ? 'desktop' : 'mobile'}), page × theme:`)
   console.table(
     rows.map((row) => ({
       page: row.page,
