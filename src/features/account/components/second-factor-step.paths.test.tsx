@@ -55,7 +55,7 @@ testMachinePaths(secondFactorMachine, {
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     const login = await network.next('/api/v1/auth/login')
     login.failWith(secondStepRequired(input?.methods ?? []))
-    await screen.findByRole('heading', { name: 'One more step' })
+    await within(screen.getByRole('main')).findByRole('heading', { name: 'One more step' })
     return view
   },
   events: secondFactorPathEvents,
@@ -127,13 +127,13 @@ testMachinePaths(secondFactorMachine, {
       )
     },
     rateLimited: async ({ snapshot }) => {
-      const heading = await screen.findByRole('heading', { level: 2 })
+      const heading = await within(screen.getByRole('main')).findByRole('heading', { level: 2 })
       await waitFor(() => expect(heading.textContent).toBe(snapshot.context.message))
       await waitFor(() => expect(document.activeElement).toBe(heading))
     },
     // The server's own words when it gave some (a passkey it does not know), else the default.
     error: async ({ snapshot }) => {
-      const heading = await screen.findByRole('heading', {
+      const heading = await within(screen.getByRole('main')).findByRole('heading', {
         name: snapshot.context.message ?? 'Sign-in failed. Please try again.',
       })
       await waitFor(() => expect(document.activeElement).toBe(heading))

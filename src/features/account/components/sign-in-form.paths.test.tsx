@@ -51,7 +51,7 @@ const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement
 const remember = () =>
   screen.getByLabelText('Keep me signed in on this device for 30 days') as HTMLInputElement
-const heading = () => screen.getByRole('heading', { level: 2 })
+const heading = () => within(screen.getByRole('main')).getByRole('heading', { level: 2 })
 const expectFocusedHeading = async (text: string) => {
   await waitFor(() => expect(heading().textContent).toBe(text))
   expect(document.activeElement).toBe(heading())

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { verifyEmailMachine } from '../../../../machines/verify-email-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
@@ -15,7 +15,7 @@ const token = verifyToken
 let network = installFakeNetwork()
 afterEach(() => network.restore())
 
-const heading = () => screen.getByRole('heading', { level: 2 })
+const heading = () => within(screen.getByRole('main')).getByRole('heading', { level: 2 })
 const expectFocusedHeading = async (text: string) => {
   await waitFor(() => expect(heading().textContent).toBe(text))
   expect(document.activeElement).toBe(heading())

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { passwordResetMachine } from '../../../../machines/password-reset-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
@@ -15,7 +15,7 @@ let network = installFakeNetwork()
 afterEach(() => network.restore())
 
 const passwordInput = () => screen.getByLabelText('New password') as HTMLInputElement
-const heading = () => screen.getByRole('heading', { level: 2 })
+const heading = () => within(screen.getByRole('main')).getByRole('heading', { level: 2 })
 const expectFocusedHeading = (text: string) => {
   expect(heading().textContent).toBe(text)
   expect(document.activeElement).toBe(heading())

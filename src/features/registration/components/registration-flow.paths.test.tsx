@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { registrationMachine } from '../../../../machines/registration-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
@@ -24,7 +24,7 @@ const control = (field: string) => {
   if (!element) throw new Error(`No control named ${field}`)
   return element
 }
-const heading = () => screen.getByRole('heading', { level: 2 })
+const heading = () => within(screen.getByRole('main')).getByRole('heading', { level: 2 })
 const expectFocusedHeading = (text: string) => {
   expect(heading().textContent).toBe(text)
   expect(document.activeElement).toBe(heading())
