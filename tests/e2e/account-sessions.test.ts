@@ -119,6 +119,8 @@ describe.each(['en-US', 'es-MX'] as const)('a signed-in client in %s', (locale) 
       'mails',
       'messages',
       'passwordChangedAt',
+      'proposalAcceptances',
+      'proposals',
       'serviceRequests',
       'sessions',
     ])

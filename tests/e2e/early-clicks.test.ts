@@ -244,7 +244,7 @@ describe('a form sent before the app listens', () => {
       .getByText('The email address or the password is not right.')
       .waitFor({ timeout: 30_000 })
     // Sent once, by the app, to the API (the values typed before hydration kept).
-    expect(posts).toEqual(['/api/v1/auth/login'])
+    expect(posts, `the posts: ${JSON.stringify(posts)}`).toEqual(['/api/v1/auth/login'])
     expect(await page.locator('#sign-in-email').inputValue()).toBe('nobody@example.com')
   })
 })

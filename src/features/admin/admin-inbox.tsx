@@ -413,7 +413,8 @@ function AdminList<Item extends ListItem>({
                   {columns.map((column) => (
                     <td key={column.name} className={column.className}>
                       {label(column.heading)}
-                      {column.cell(item, day)}
+                      {/* Its own element, so the value is found apart from its phone label. */}
+                      <span className="admin-cell-value">{column.cell(item, day)}</span>
                     </td>
                   ))}
                 </tr>
