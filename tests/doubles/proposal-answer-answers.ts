@@ -1,5 +1,5 @@
 import type { proposalAnswerMachine } from '../../machines/proposal-answer-machine'
-import type { Proposal, ProposalBody } from '../../src/domain/api/api-contract'
+import type { Proposal, ProposalBody, ProposalsBody } from '../../src/domain/api/api-contract'
 import { movedRequest, sentRequest } from '../fixtures/service-requests'
 import type { PathEvents, PathPossible } from '../paths/path-plan'
 import { accepted, type HeldRead, readAs, refused, unreachable } from './api-answers'
@@ -55,11 +55,9 @@ export const declinedProposal: Proposal = {
 /** The request while its proposal awaits the client. */
 export const awaitingRequest = movedRequest(sentRequest, 'proposalSent', '')
 
-export function currentProposalRead(proposal: Proposal): HeldRead<ProposalBody<Proposal>> {
-  return readAs<ProposalBody<Proposal>>('myCurrentProposal', {
-    ...(accepted('') as { success: true; message: string }),
-    proposal,
-  })
+/** The client's proposals as the request page reads them: this one, current. */
+export function currentProposalRead(proposal: Proposal): HeldRead<ProposalsBody<Proposal>> {
+  return readAs<ProposalsBody<Proposal>>('myProposals', { success: true, proposals: [proposal] })
 }
 
 export const acceptance = { fullName: 'Ana García', agreed: true }

@@ -830,9 +830,9 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const { inbox, id, proposalId } = await proposalFor({ send: true })
     return inbox.call('POST', proposalPath(endpoints.withdrawProposal.path, id, proposalId), {})
   },
-  'myCurrentProposal ok': async () => {
+  'myProposals ok': async () => {
     const { client, id } = await proposalFor({ send: true })
-    return client.call('GET', withId(endpoints.myCurrentProposal.path, id))
+    return client.call('GET', withId(endpoints.myProposals.path, id))
   },
   'acceptProposal ok': async () => {
     const { client, id, proposalId } = await proposalFor({ send: true })

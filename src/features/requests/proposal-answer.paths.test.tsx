@@ -26,7 +26,6 @@ afterEach(() => {
 
 const listPath = '/api/v1/me/service-requests'
 const proposalsPath = `${listPath}/${awaitingRequest.id}/proposals`
-const currentPath = `${proposalsPath}/current`
 
 let request: ServiceRequestSummary = awaitingRequest
 let proposal: Proposal = clientProposal
@@ -35,7 +34,7 @@ async function answerReads() {
   const list = myRequestsRead(request)
   ;(await network.next(listPath)).respond(list.status, list.body)
   const current = currentProposalRead(proposal)
-  ;(await network.next(currentPath)).respond(current.status, current.body)
+  ;(await network.next(proposalsPath)).respond(current.status, current.body)
 }
 
 /** Answers the call, then the request and the proposal read again. */
@@ -48,7 +47,7 @@ async function answer(
   expect(call.headers.get('X-XSRF-TOKEN')).toBe(testXsrfToken)
   respond(call)
   const current = currentProposalRead(proposal)
-  ;(await network.next(currentPath)).respond(current.status, current.body)
+  ;(await network.next(proposalsPath)).respond(current.status, current.body)
   const list = myRequestsRead(request)
   ;(await network.next(listPath)).respond(list.status, list.body)
 }

@@ -2,21 +2,21 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { AcceptanceValues, DeclineValues } from '../../../../machines/proposal-answer-machine'
 import { callEndpoint, fillPath } from '../../../api/call-endpoint'
 import { apiBaseUrl } from '../../../api/http-client'
-import { endpoints, failureStatus, type Proposal } from '../../../domain/api/api-contract'
+import { endpoints, type Proposal } from '../../../domain/api/api-contract'
 import { meQueryKey } from '../../../session/me-query'
 import { myRequestsQueryKey } from './requests-queries'
 
-/** The version of a request's proposal the client can act on; `null` while none was sent. */
+/**
+ * The version of a request's proposal the client can act on; `null` while none was sent. Read
+ * from the list (empty before the first proposal), so a request without one asks nothing the
+ * server answers 404.
+ */
 export function myProposalQueryOptions(requestId: string) {
   return queryOptions({
     queryKey: [...meQueryKey, 'proposal', requestId],
     queryFn: async (): Promise<Proposal | null> => {
-      try {
-        return (await callEndpoint('myCurrentProposal', { id: requestId })).proposal
-      } catch (error) {
-        if (failureStatus(error) === 404) return null
-        throw error
-      }
+      const { proposals } = await callEndpoint('myProposals', { id: requestId })
+      return proposals.find((proposal) => proposal.current) ?? null
     },
   })
 }
