@@ -92,8 +92,11 @@ describe.each(testBackends())('PostgreSQL stopped under load ($name)', (backend)
       running = false
       await load
 
-      const outage = samples.filter((s) => s.started > stoppedAt + 200 && s.started < restartAt)
-      const failures = outage.filter((s) => s.status !== 201)
+      // Wholly inside the outage: a request still in flight when PostgreSQL comes back (its
+      // password hash takes a while on a busy machine) may rightly be answered 201.
+      const outage = samples.filter(
+        (s) => s.started > stoppedAt + 200 && s.started + s.ms < restartAt,
+      )
       const maxOutageMs = Math.max(...outage.map((s) => s.ms))
       const acknowledged = samples.filter((s) => s.status === 201).map((s) => s.email)
       const stored = await pool.query<{ n: number }>(
@@ -106,7 +109,8 @@ describe.each(testBackends())('PostgreSQL stopped under load ($name)', (backend)
         [
           'PostgreSQL stopped under load:',
           `  requests ${samples.length}, acknowledged (201) ${acknowledged.length}, statuses seen ${statuses.join('/')}`,
-          `  while down: ${outage.length} requests, all 503: ${failures.every((s) => s.status === 503)}, slowest answer ${maxOutageMs} ms`,
+          `  while down: ${outage.length} requests, all 503: ${outage.every((s) => s.status === 503)}, slowest answer ${maxOutageMs} ms`,
+          `  answered otherwise while down: ${JSON.stringify(outage.filter((s) => s.status !== 503).map((s) => ({ status: s.status, started: s.started - stoppedAt, ms: s.ms })))}`,
           `  /healthz while down: ${healthDown.status} in ${healthDown.ms} ms; after restart: ${healthUp.status}`,
           `  recovery: first 201 ${recoveredAt - restartAt} ms after PostgreSQL was started again`,
           `  rows lost: ${lost}`,
