@@ -97,7 +97,15 @@ export async function benchLighthouse({
   const runs = Object.fromEntries(methods.map((method) => [method, {}]))
   const scripts = {}
   const lostPoints = {}
+  // BENCH_REPORTS=<folder> keeps every report (long tasks, layout shifts, scripts: the why
+  // behind a figure), one JSON file per page, method and round.
+  const reportsDir = process.env.BENCH_REPORTS
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true })
   const record = (method, site, round, lhr, dir) => {
+    if (reportsDir && lhr) {
+      const name = `${site.replace(/[^a-z0-9]+/gi, '_')}-${method}-${round + 1}.json`
+      writeFileSync(join(reportsDir, name), JSON.stringify(lhr))
+    }
     runs[method][site] ??= Array(rounds).fill(undefined)
     const figures = lhr && figuresOf(lhr, dir)
     runs[method][site][round] = figures

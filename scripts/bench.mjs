@@ -9,6 +9,7 @@
 //   profile, and the admin inbox with 25 rows and with a filter: medians and every round's
 //   score and TBT, JS bytes, and Lighthouse's benchmark index of the machine at each run;
 //   BENCH_PAGES=/,/login,/admin… measures only the pages it names (`/admin`: both admin pages);
+//   BENCH_REPORTS=<folder> keeps every Lighthouse report there (one JSON per page, mode, round);
 // - autocannon against the same server: static pages/s and p99 latency, and registrations/s
 //   (scripts/bench-api.mjs), beside the previous run's figures (bench/results.json);
 // - a bundle report: per page, each script it loaded (brotli bytes) and what is in it;

@@ -1,4 +1,5 @@
 import type { Locale } from './locales'
+import { formatWholeNumber } from './whole-number'
 
 /**
  * Money in Mexican pesos, as integer centavos everywhere (the API, the database, the PDF): no
@@ -89,9 +90,8 @@ export function parsePesos(text: string): Centavos | undefined {
 export function formatPlainAmount(centavos: Centavos): string {
   const sign = centavos < 0 ? '-' : ''
   const absolute = Math.abs(centavos)
-  const pesos = Math.floor(absolute / 100).toString()
   const cents = (absolute % 100).toString().padStart(2, '0')
-  return `${sign}${pesos.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`
+  return `${sign}${formatWholeNumber(Math.floor(absolute / 100))}.${cents}`
 }
 
 /**

@@ -85,4 +85,34 @@ describe('My services', () => {
       '/services',
     )
   })
+
+  it('shows the newest ten requests, then ten more at a time, moving the focus to the first new one', async () => {
+    network = installFakeNetwork()
+    const user = userEvent.setup()
+    await renderSignedIn('/my-services')
+    // 23 requests, one a day: request-22 is the newest.
+    const many = Array.from({ length: 23 }, (_, n) => ({
+      ...sentRequest,
+      id: `request-${n}`,
+      createdAt: new Date(Date.UTC(2026, 9, 1 + n, 10)).toISOString(),
+    }))
+    await answerList(...many)
+    await screen.findAllByRole('link', { name: 'Web design' }, { timeout: 10_000 })
+    const cardIds = () =>
+      [...document.querySelectorAll('.request-card h2')].map((heading) => heading.id)
+    expect(cardIds()).toEqual(Array.from({ length: 10 }, (_, n) => `request-request-${22 - n}`))
+
+    await user.click(screen.getByRole('button', { name: 'Show older requests (13 more)' }))
+    expect(cardIds()).toHaveLength(20)
+    const eleventh = document.querySelectorAll('.request-card')[10] as HTMLElement
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(eleventh).getByRole('link', { name: 'Web design' }),
+      ),
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Show older requests (3 more)' }))
+    expect(cardIds()).toHaveLength(23)
+    expect(screen.queryByRole('button', { name: /Show older requests/ })).toBeNull()
+  })
 })

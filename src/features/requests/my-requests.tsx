@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useRef } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { allowedChanges } from '../../../machines/service-request-machine'
 import { callEndpoint } from '../../api/call-endpoint'
 import type { MyServiceRequest, ServiceRequestSummary } from '../../domain/api/api-contract'
@@ -18,8 +18,16 @@ import './requests.css'
 import '../../ui/form-field.css'
 
 /**
+ * Requests shown at first, and added by each "Show more": a card (status, brief, history, the
+ * withdrawal's machine) costs about a millisecond to render on a desktop core, four on a phone,
+ * so a client with hundreds of requests would otherwise wait on one long task for all of them.
+ */
+export const requestsPerBatch = 10
+
+/**
  * `/my-services`: the client's service requests, newest first, each with its status, dates,
- * brief and history (the agency's notes), and a way to withdraw an open one.
+ * brief and history (the agency's notes), and a way to withdraw an open one; the newest ten,
+ * then ten more at a time.
  */
 export function MyRequests() {
   const requests = useQuery(myRequestsQueryOptions)
@@ -55,16 +63,45 @@ export function MyRequests() {
         </p>
       </section>
     )
+  return <RequestList requests={list} />
+}
+
+function RequestList({ requests }: { readonly requests: readonly MyServiceRequest[] }) {
+  const [shown, setShown] = useState(requestsPerBatch)
+  const listRef = useRef<HTMLUListElement>(null)
+  const firstNew = useRef<number | undefined>(undefined)
+  useEffect(() => {
+    // After "Show more", the first card it added takes the focus: the next to read.
+    if (firstNew.current === undefined) return
+    listRef.current?.children[firstNew.current]?.querySelector<HTMLElement>('h2 a')?.focus()
+    firstNew.current = undefined
+  })
+  const newestFirst = [...requests].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  const hidden = Math.max(0, newestFirst.length - shown)
   return (
-    <ul className="request-list">
-      {[...list]
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        .map((request) => (
+    <>
+      <ul className="request-list" ref={listRef}>
+        {newestFirst.slice(0, shown).map((request) => (
           <li key={request.id}>
             <RequestCard request={request} />
           </li>
         ))}
-    </ul>
+      </ul>
+      {hidden > 0 ? (
+        <p className="request-list-more">
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              firstNew.current = shown
+              setShown(shown + requestsPerBatch)
+            }}
+          >
+            <Trans>Show older requests ({hidden} more)</Trans>
+          </button>
+        </p>
+      ) : null}
+    </>
   )
 }
 

@@ -28,6 +28,7 @@ import { RetryButton } from '../../ui/retry-button'
 import { myRequestsQueryKey } from './api/requests-queries'
 import type { RequestsSession } from './brief-session'
 import './requests.css'
+import { formatWholeNumber } from '../../domain/whole-number'
 
 export type RequestBriefProps = {
   readonly serviceId: ServiceId
@@ -233,7 +234,7 @@ function BriefFlow({
         hint={
           <Trans>
             Your goals, what you have today and any deadline: {briefLength.min} to{' '}
-            {i18n.number(briefLength.max)} characters.
+            {formatWholeNumber(briefLength.max)} characters.
           </Trans>
         }
         error={errors.need}

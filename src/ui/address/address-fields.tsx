@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
-import { countryCodes, countryName } from '../../domain/addresses/countries'
+import { countryCodesByName, countryName } from '../../domain/addresses/countries'
 import { mexicanStateCodes, mexicanStateName } from '../../domain/addresses/mexican-states'
 import { ChoiceField } from '../form-field'
+import { HydrateInTurn } from '../hydrate-in-turn'
 
 const labels = {
   state: msg`State`,
@@ -42,11 +43,22 @@ export function StateField({ form, error, defaultValue }: AddressChoiceProps) {
   )
 }
 
-/** The country: every ISO 3166-1 country by its name in the page's language, sent as its code. */
-export function CountryField({ form, error, defaultValue }: AddressChoiceProps) {
+/**
+ * The country: every ISO 3166-1 country by its name in the page's language, sent as its code.
+ * Hydrated in a task of its own (docs/decisions/024): naming and sorting 249 countries loads the
+ * runtime's region names and collation for the language.
+ */
+export function CountryField(props: AddressChoiceProps) {
+  return (
+    <HydrateInTurn>
+      <CountryChoice {...props} />
+    </HydrateInTurn>
+  )
+}
+
+function CountryChoice({ form, error, defaultValue }: AddressChoiceProps) {
   const { _, i18n } = useLingui()
   const name = (code: string) => countryName(i18n.locale, code)
-  const sorted = [...countryCodes].sort((a, b) => name(a).localeCompare(name(b), i18n.locale))
   return (
     <ChoiceField
       form={form}
@@ -54,7 +66,7 @@ export function CountryField({ form, error, defaultValue }: AddressChoiceProps) 
       label={_(labels.country)}
       error={error}
       prompt={_(labels.countryPrompt)}
-      choices={sorted}
+      choices={countryCodesByName(i18n.locale)}
       choiceLabel={name}
       defaultValue={defaultValue}
       autoComplete="country"

@@ -10,6 +10,7 @@ import {
   serviceNames,
   servicesInArea,
 } from '../../../domain/services/service-table'
+import { formatWholeNumber } from '../../../domain/whole-number'
 import { BudgetField } from '../../../ui/budget-field'
 import {
   FieldsForm,
@@ -129,7 +130,7 @@ export function ContactForm(props: ContactFormProps) {
         hint={
           <Trans>
             What you need, your deadline and anything we should know: {messageLength.min} to{' '}
-            {i18n.number(messageLength.max)} characters.
+            {formatWholeNumber(messageLength.max)} characters.
           </Trans>
         }
         error={errors.message}

@@ -15,6 +15,7 @@ import {
   SubmitButton,
   TextField,
 } from '../../../ui/form-field'
+import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { PrivacyLink } from '../../../ui/privacy-link'
 import { formName } from './form-field'
 import {
@@ -42,6 +43,8 @@ function readValues(form: HTMLFormElement): RegistrationValues {
  * The registration form: controls named after the payload's fields, visible labels, autofill
  * tokens, per-field messages. Validation is the machine's (the browser's own is off, so the
  * messages and the summary are the same in every browser and language).
+ * Each fieldset hydrates in a task of its own (docs/decisions/024): the whole form at once was
+ * the page's longest start-up task.
  */
 export function RegistrationForm(props: RegistrationFormProps) {
   const { values, errors, busy } = props
@@ -67,38 +70,44 @@ export function RegistrationForm(props: RegistrationFormProps) {
       summary={<Trans>Please check the highlighted fields.</Trans>}
       note={<Trans>All fields are required unless marked optional.</Trans>}
     >
-      <fieldset>
-        <legend>
-          <Trans>Your account</Trans>
-        </legend>
-        {accountFields.map(textField)}
-      </fieldset>
-      <fieldset>
-        <legend>
-          <Trans>About you</Trans>
-        </legend>
-        {personFields.map(textField)}
-        <ChoiceField
-          form={formName}
-          name="gender"
-          label={<Trans>Gender</Trans>}
-          error={errors.gender}
-          prompt={i18n._(genderPlaceholder)}
-          choices={genders}
-          choiceLabel={(gender) => i18n._(genderLabels[gender])}
-          defaultValue={values.gender}
-          autoComplete="sex"
-        />
-        {textField(birthDateField)}
-      </fieldset>
-      <fieldset>
-        <legend>
-          <Trans>Address</Trans>
-        </legend>
-        {addressFields.map(textField)}
-        <StateField form={formName} error={errors.state} defaultValue={values.state} />
-        <CountryField form={formName} error={errors.country} defaultValue={values.country} />
-      </fieldset>
+      <HydrateInTurn>
+        <fieldset>
+          <legend>
+            <Trans>Your account</Trans>
+          </legend>
+          {accountFields.map(textField)}
+        </fieldset>
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <fieldset>
+          <legend>
+            <Trans>About you</Trans>
+          </legend>
+          {personFields.map(textField)}
+          <ChoiceField
+            form={formName}
+            name="gender"
+            label={<Trans>Gender</Trans>}
+            error={errors.gender}
+            prompt={i18n._(genderPlaceholder)}
+            choices={genders}
+            choiceLabel={(gender) => i18n._(genderLabels[gender])}
+            defaultValue={values.gender}
+            autoComplete="sex"
+          />
+          {textField(birthDateField)}
+        </fieldset>
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <fieldset>
+          <legend>
+            <Trans>Address</Trans>
+          </legend>
+          {addressFields.map(textField)}
+          <StateField form={formName} error={errors.state} defaultValue={values.state} />
+          <CountryField form={formName} error={errors.country} defaultValue={values.country} />
+        </fieldset>
+      </HydrateInTurn>
       <p className="form-note">
         <Trans>
           How we use and keep your details, and how to see, correct or delete them: our{' '}
