@@ -1,7 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useState } from 'react'
+import {
+  type FormEvent,
+  lazy,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useState,
+} from 'react'
 import { queryString } from '../../api/call-endpoint'
 import { downloadFile, saveFile } from '../../api/download-file'
 import { listenToEvents } from '../../api/event-stream'
@@ -35,12 +43,19 @@ import {
   type ListQueryOptions,
   requestListQueryOptions,
 } from './api/admin-queries'
-import { EnquiryDetail } from './enquiry-detail'
-import { RequestDetail } from './request-detail'
 // The inbox's filters and status form use the form classes: their sheet comes with the inbox,
 // so a direct load or a refresh of /admin is styled, not only a visit after another form.
 import '../../ui/form-field.css'
 import './admin.css'
+
+// A request's or an enquiry's page (the proposal editor and the workspace included) is a chunk of
+// its own: the list, what the inbox opens on, starts without evaluating it (docs/decisions/045).
+const RequestDetail = lazy(() =>
+  import('./request-detail').then((module) => ({ default: module.RequestDetail })),
+)
+const EnquiryDetail = lazy(() =>
+  import('./enquiry-detail').then((module) => ({ default: module.EnquiryDetail })),
+)
 
 /**
  * The agency's inbox: service requests and enquiries as two lists, each filtered, paged and
@@ -84,7 +99,31 @@ export function AdminInbox({ search }: { readonly search: AdminSearch }) {
               <Trans>Back to the list</Trans>
             </Link>
           </p>
-          {enquiries ? <EnquiryDetail id={search.id} /> : <RequestDetail id={search.id} />}
+          {enquiries ? (
+            <Suspense
+              fallback={
+                <LoadState
+                  failed={false}
+                  loading={<Trans>Loading the enquiry…</Trans>}
+                  failure={null}
+                />
+              }
+            >
+              <EnquiryDetail id={search.id} />
+            </Suspense>
+          ) : (
+            <Suspense
+              fallback={
+                <LoadState
+                  failed={false}
+                  loading={<Trans>Loading the request…</Trans>}
+                  failure={null}
+                />
+              }
+            >
+              <RequestDetail id={search.id} />
+            </Suspense>
+          )}
         </>
       ) : (
         <>
