@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
+import { warmDateFormats } from '../ui/date-styles'
 import { type SignedIn, useSignedInUser } from './use-signed-in-user'
 import './signed-in-shell.css'
 
@@ -20,6 +22,10 @@ export function SignedInShell({
   readonly children: (signedIn: SignedIn) => ReactNode
 }) {
   const signedIn = useSignedInUser()
+  const { i18n } = useLingui()
+  const checking = signedIn === undefined
+  // The wait for the session is idle time: the pages' date formatters are made in it.
+  useEffect(() => (checking ? warmDateFormats(i18n) : undefined), [checking, i18n])
   return (
     <article className={`page-intro signed-in-page${wide ? ' signed-in-page-wide' : ''}`}>
       <h1>{title}</h1>

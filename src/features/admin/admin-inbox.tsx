@@ -47,6 +47,7 @@ import {
 // so a direct load or a refresh of /admin is styled, not only a visit after another form.
 import '../../ui/form-field.css'
 import './admin.css'
+import { dayStyle } from '../../ui/date-styles'
 
 // A request's or an enquiry's page (the proposal editor and the workspace included) is a chunk of
 // its own: the list, what the inbox opens on, starts without evaluating it (docs/decisions/045).
@@ -395,7 +396,7 @@ function AdminList<Item extends ListItem>({
   useSecondFactorFirst(answer.error)
   const items = answer.data?.items ?? []
   const total = answer.data?.total ?? 0
-  const day = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium' })
+  const day = (at: string) => i18n.date(new Date(at), dayStyle)
   const label = (heading: ReactNode) => <span className="admin-cell-label">{heading}</span>
   return (
     <ListFrame

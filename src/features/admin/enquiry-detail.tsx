@@ -8,6 +8,7 @@ import { LoadState } from '../../ui/load-state'
 import { adminQueryKey, enquiryQueryOptions } from './api/admin-queries'
 import { localeLabels } from './locale-labels'
 import '../../ui/form-field.css'
+import { momentStyle } from '../../ui/date-styles'
 
 /** One contact enquiry with every field, and marking it handled (or not). */
 export function EnquiryDetail({ id }: { readonly id: string }) {
@@ -29,7 +30,7 @@ export function EnquiryDetail({ id }: { readonly id: string }) {
       />
     )
   const enquiry = detail.data.enquiry
-  const when = (at: string) => i18n.date(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })
+  const when = (at: string) => i18n.date(new Date(at), momentStyle)
   const handled = enquiry.handledAt !== null
   return (
     <article className="admin-detail" aria-labelledby="admin-detail-heading">

@@ -4,6 +4,7 @@ import type { RequestHistoryEntry, ServiceRequestSummary } from '../../domain/ap
 import { budgetLabels, desiredStartLabels } from '../../domain/leads/lead-options'
 import { requestStatusLabels } from '../../domain/requests/request-status'
 import './request-record.css'
+import { momentStyle } from '../date-styles'
 
 /**
  * A service request as both its client (`/my-services`) and the agency (`/admin`) read it: the
@@ -14,7 +15,7 @@ type Reader = 'client' | 'agency'
 
 function useWhen() {
   const { i18n } = useLingui()
-  return (at: string) => i18n.date(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })
+  return (at: string) => i18n.date(new Date(at), momentStyle)
 }
 
 /** Status, dates, desired start and budget; `about` adds lines after the status (the client). */

@@ -19,6 +19,7 @@ import { useFileSize } from './file-size'
 import { MessageText } from './message-text'
 import type { ConversationEffects, ConversationReader } from './workspace-effects'
 import './workspace.css'
+import { momentStyle } from '../date-styles'
 
 /**
  * A service request's thread with its composer, for the client's workspace page and the
@@ -219,7 +220,7 @@ function ThreadMessage({
       <header className="thread-meta">
         <strong>{message.author}</strong>{' '}
         <time dateTime={message.createdAt}>
-          {i18n.date(new Date(message.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+          {i18n.date(new Date(message.createdAt), momentStyle)}
         </time>
         {fresh ? (
           <span className="thread-badge thread-badge-new">
