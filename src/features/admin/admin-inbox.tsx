@@ -48,6 +48,7 @@ import {
 import '../../ui/form-field.css'
 import './admin.css'
 import { dayStyle } from '../../ui/date-styles'
+import { useRenderInSlices } from '../../ui/use-render-in-slices'
 
 // A request's or an enquiry's page (the proposal editor and the workspace included) is a chunk of
 // its own: the list, what the inbox opens on, starts without evaluating it (docs/decisions/045).
@@ -395,6 +396,7 @@ function AdminList<Item extends ListItem>({
   const answer = useQuery(options(query))
   useSecondFactorFirst(answer.error)
   const items = answer.data?.items ?? []
+  const shown = useRenderInSlices(items.length, JSON.stringify(query))
   const total = answer.data?.total ?? 0
   const day = (at: string) => i18n.date(new Date(at), dayStyle)
   const label = (heading: ReactNode) => <span className="admin-cell-label">{heading}</span>
@@ -428,7 +430,7 @@ function AdminList<Item extends ListItem>({
                 <td colSpan={columns.length + 2}>{empty}</td>
               </tr>
             ) : null}
-            {items.map((item) => {
+            {items.slice(0, shown).map((item) => {
               const { name, email } = person(item)
               return (
                 <tr key={item.id} className="admin-row">
