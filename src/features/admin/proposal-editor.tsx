@@ -57,13 +57,20 @@ export function ProposalEditor({
   const state = String(snapshot.value)
   const { context } = snapshot
   const sectionRef = useRef<HTMLElement>(null)
-  useFocusOnView(state, (view) => {
+  useFocusOnView(state, (view, from) => {
     const section = sectionRef.current
     if (view === 'editing') return section?.querySelector<HTMLElement>('input')
     if (view === 'confirmingSend' || view === 'confirmingWithdraw')
       return section?.querySelector<HTMLElement>('.proposal-confirm button')
-    if (view === 'showing' || view === 'actionFailed' || view === 'failed')
-      return section?.querySelector<HTMLElement>('[role="status"]')
+    // The first view after loading is where the agency arrives by opening the request: focus
+    // stays where it is (the page is not scrolled down to the proposal).
+    if (view === 'showing' && from === 'loading') return undefined
+    if (view === 'showing' || view === 'actionFailed' || view === 'failed') {
+      const status = section?.querySelector<HTMLElement>('[role="status"]')
+      if (status?.textContent?.trim()) return status
+      // Nothing to announce (a cancelled edit): the section's first action takes focus instead.
+      return section?.querySelector<HTMLElement>('.form-actions button')
+    }
     return undefined
   })
 
