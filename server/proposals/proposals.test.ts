@@ -150,7 +150,9 @@ describe.each(testBackends())('proposals on $name', (backend) => {
       reason: 'El presupuesto es alto para este año.',
     })
     expect(declined.status).toBe(200)
-    expect(declined.body.message).toBe('Rechazaste la propuesta. La agencia ha sido notificada.')
+    expect(declined.body.message).toBe(
+      'Rechazaste la propuesta. Ya recibimos el aviso y nos pondremos en contacto contigo.',
+    )
     expect(declined.body.proposal).toMatchObject({
       state: 'declined',
       reason: 'El presupuesto es alto para este año.',

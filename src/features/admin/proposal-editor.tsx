@@ -17,7 +17,11 @@ import {
 import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { ProposalDocument } from '../../ui/proposal/proposal-document'
-import { ProposalStatusLine, useMoney } from '../../ui/proposal/proposal-status'
+import {
+  ProposalAcceptanceLine,
+  ProposalStatusLine,
+  useMoney,
+} from '../../ui/proposal/proposal-status'
 import {
   adminProposalEffects,
   adminProposalsQueryOptions,
@@ -126,7 +130,14 @@ export function ProposalEditor({
             money={money}
             level={4}
             headingId="proposal-current-heading"
-            status={<ProposalStatusLine state={newest.state} />}
+            status={
+              <>
+                <ProposalStatusLine state={newest.state} />
+                {newest.acceptance ? (
+                  <ProposalAcceptanceLine acceptance={newest.acceptance} />
+                ) : null}
+              </>
+            }
           />
         ) : (
           <p>
@@ -341,9 +352,13 @@ function DraftForm({
       'aria-invalid': boolean
       'aria-describedby': string | undefined
     }) => React.ReactNode,
+    options: { readonly hint?: React.ReactNode; readonly errorApart?: boolean } = {},
   ) => {
     const error = errors.get(name)
     const id = `proposal-${name}`
+    const describedBy = [options.hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+      .filter((part) => part !== '')
+      .join(' ')
     return (
       <div className={error ? 'form-field form-field-invalid' : 'form-field'}>
         <label htmlFor={id}>{label}</label>
@@ -351,15 +366,25 @@ function DraftForm({
           id,
           name,
           'aria-invalid': Boolean(error),
-          'aria-describedby': error ? `${id}-error` : undefined,
+          'aria-describedby': describedBy === '' ? undefined : describedBy,
         })}
-        {error ? (
-          <p id={`${id}-error`} className="form-error">
-            {error}
+        {options.hint ? (
+          <p id={`${id}-hint`} className="form-hint">
+            {options.hint}
           </p>
         ) : null}
+        {error && !options.errorApart ? errorLine(name) : null}
       </div>
     )
+  }
+  /** A field's error, by the field or (an item's) under its row. */
+  const errorLine = (name: string) => {
+    const error = errors.get(name)
+    return error ? (
+      <p key={name} id={`proposal-${name}-error`} className="form-error">
+        {error}
+      </p>
+    ) : null
   }
 
   return (
@@ -374,46 +399,67 @@ function DraftForm({
       {field('title', t`Title`, (control) => (
         <input {...control} type="text" maxLength={200} defaultValue={values.title} />
       ))}
-      <fieldset>
+      <fieldset className="form-group">
         <legend>
           <Trans>Line items (prices in Mexican pesos, before IVA)</Trans>
         </legend>
         <ol className="proposal-editor-items">
           {values.items.map((item, index) => {
             const row = index + 1
+            const names = (['description', 'quantity', 'unitPrice'] as const).map(
+              (part) => `items.${item.key}.${part}`,
+            )
+            const apart = { errorApart: true }
             return (
               <li key={item.key} className="proposal-editor-item">
-                {field(`items.${item.key}.description`, t`Item ${row}: description`, (control) => (
-                  <input
-                    {...control}
-                    name={`item-${item.key}-description`}
-                    type="text"
-                    maxLength={500}
-                    defaultValue={item.description}
-                  />
-                ))}
-                {field(`items.${item.key}.quantity`, t`Quantity`, (control) => (
-                  <input
-                    {...control}
-                    name={`item-${item.key}-quantity`}
-                    type="text"
-                    inputMode="numeric"
-                    defaultValue={item.quantity}
-                  />
-                ))}
-                {field(`items.${item.key}.unitPrice`, t`Unit price (MXN)`, (control) => (
-                  <input
-                    {...control}
-                    name={`item-${item.key}-unitPrice`}
-                    type="text"
-                    inputMode="decimal"
-                    defaultValue={item.unitPrice}
-                  />
-                ))}
+                {field(
+                  `items.${item.key}.description`,
+                  t`Item ${row}: description`,
+                  (control) => (
+                    <input
+                      {...control}
+                      name={`item-${item.key}-description`}
+                      type="text"
+                      maxLength={500}
+                      defaultValue={item.description}
+                    />
+                  ),
+                  apart,
+                )}
+                {field(
+                  `items.${item.key}.quantity`,
+                  t`Quantity`,
+                  (control) => (
+                    <input
+                      {...control}
+                      name={`item-${item.key}-quantity`}
+                      type="text"
+                      inputMode="numeric"
+                      className="proposal-editor-number"
+                      defaultValue={item.quantity}
+                    />
+                  ),
+                  apart,
+                )}
+                {field(
+                  `items.${item.key}.unitPrice`,
+                  t`Unit price`,
+                  (control) => (
+                    <input
+                      {...control}
+                      name={`item-${item.key}-unitPrice`}
+                      type="text"
+                      inputMode="decimal"
+                      className="proposal-editor-number"
+                      defaultValue={item.unitPrice}
+                    />
+                  ),
+                  apart,
+                )}
                 {values.items.length > 1 ? (
                   <button
                     type="button"
-                    className="button"
+                    className="button proposal-remove-item"
                     aria-label={t`Remove item ${row}`}
                     aria-disabled={busy}
                     onClick={() => {
@@ -422,6 +468,9 @@ function DraftForm({
                   >
                     <Trans>Remove</Trans>
                   </button>
+                ) : null}
+                {names.some((name) => errors.has(name)) ? (
+                  <div className="proposal-editor-item-errors">{names.map(errorLine)}</div>
                 ) : null}
               </li>
             )
@@ -438,12 +487,14 @@ function DraftForm({
           <Trans>Add an item</Trans>
         </button>
       </fieldset>
-      {field('discount', t`Discount in pesos (optional)`, (control) => (
-        <input {...control} type="text" inputMode="decimal" defaultValue={values.discount} />
-      ))}
-      <p className="form-hint">
-        <Trans>IVA at 16 % is added to the subtotal after the discount.</Trans>
-      </p>
+      {field(
+        'discount',
+        t`Discount in pesos (optional)`,
+        (control) => (
+          <input {...control} type="text" inputMode="decimal" defaultValue={values.discount} />
+        ),
+        { hint: <Trans>IVA at 16 % is added to the subtotal after the discount.</Trans> },
+      )}
       {field('validUntil', t`Valid until`, (control) => (
         <input
           {...control}
