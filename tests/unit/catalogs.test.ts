@@ -25,6 +25,7 @@ const sameInBothLanguages = new Set([
   'No',
   'interior {interiorNumber}',
   'IVA ({0}\u00a0%)',
+  'IVA (16\u00a0%)',
 ])
 
 // The pages' catalogs, and the server's (its answers and mails, which no page loads).

@@ -8,11 +8,13 @@ import {
   proposalEditorMachine,
   revises,
 } from '../../../machines/proposal-editor-machine'
+import type { Totals } from '../../domain/money'
 import { defaultValidUntil } from '../../domain/requests/proposal-dates'
 import {
   type DraftProblem,
   type DraftValues,
   draftProblems,
+  draftTotals,
 } from '../../domain/requests/proposal-draft'
 import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { inspectorOptions } from '../../ui/machine-inspector'
@@ -238,6 +240,7 @@ export function ProposalEditor({
           onRemove={(key) => send({ type: 'removeItem', key })}
           onCancel={() => send({ type: 'cancel' })}
           onSave={(values) => send({ type: 'save', values })}
+          money={money}
         />
       ) : null}
       {proposals.data && proposals.data.proposals.length > 0 ? (
@@ -287,7 +290,9 @@ function DraftForm({
   onRemove,
   onCancel,
   onSave,
+  money,
 }: {
+  readonly money: (centavos: number) => string
   readonly context: ProposalEditorContext
   readonly busy: boolean
   readonly onAdd: () => void
@@ -322,6 +327,31 @@ function DraftForm({
       formRef.current?.querySelector<HTMLElement>('.proposal-add-item')?.focus()
     previousCount.current = values.items.length
   }, [values.items.length])
+
+  // The totals as typed, read from the form on every keystroke (its fields are uncontrolled).
+  const [totals, setTotals] = useState(() => draftTotals(values))
+  const readTotals = () => {
+    const form = formRef.current
+    if (!form) return
+    const data = new FormData(form)
+    const text = (name: string) => submittedText(data, name)
+    setTotals(
+      draftTotals({
+        items: values.items.map((item) => ({
+          quantity: text(`item-${item.key}-quantity`),
+          unitPrice: text(`item-${item.key}-unitPrice`),
+        })),
+        discount: text('discount'),
+      }),
+    )
+  }
+  const readTotalsRef = useRef(readTotals)
+  readTotalsRef.current = readTotals
+  const rows = values.items.length
+  useEffect(() => {
+    // A row added or removed changes the sum without a keystroke (after the rows render).
+    if (rows > 0) readTotalsRef.current()
+  }, [rows])
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -393,6 +423,7 @@ function DraftForm({
       className="proposal-editor"
       noValidate
       onSubmit={submit}
+      onInput={readTotals}
       aria-busy={busy}
       aria-label={t`Proposal draft`}
     >
@@ -495,6 +526,7 @@ function DraftForm({
         ),
         { hint: <Trans>IVA at 16 % is added to the subtotal after the discount.</Trans> },
       )}
+      <TotalsPreview totals={totals} money={money} />
       {field('validUntil', t`Valid until`, (control) => (
         <input
           {...control}
@@ -524,5 +556,53 @@ function DraftForm({
         </button>
       </p>
     </form>
+  )
+}
+
+/**
+ * What the typed amounts come to, read-only (not announced at each keystroke); the server
+ * computes the figures the proposal keeps.
+ */
+function TotalsPreview({
+  totals,
+  money,
+}: {
+  readonly totals: Totals | undefined
+  readonly money: (centavos: number) => string
+}) {
+  return (
+    <div className="proposal-preview">
+      <p className="form-hint">
+        <Trans>Totals as typed</Trans>
+      </p>
+      {totals ? (
+        <dl className="proposal-totals">
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
+          <dd>{money(totals.subtotal)}</dd>
+          {totals.discount > 0 ? (
+            <>
+              <dt>
+                <Trans>Discount</Trans>
+              </dt>
+              <dd>−{money(totals.discount)}</dd>
+            </>
+          ) : null}
+          <dt>
+            <Trans>IVA (16 %)</Trans>
+          </dt>
+          <dd>{money(totals.iva)}</dd>
+          <dt className="proposal-total">
+            <Trans>Total</Trans>
+          </dt>
+          <dd className="proposal-total">{money(totals.total)}</dd>
+        </dl>
+      ) : (
+        <p className="form-hint">
+          <Trans>The totals show once every quantity, price and the discount are amounts.</Trans>
+        </p>
+      )}
+    </div>
   )
 }
