@@ -162,7 +162,7 @@ export function createApp({
   })
 
   if (auth) {
-    const agency = { ...auth, agencyEmail, agencyLocale }
+    const agency = { ...auth, agencyEmail, agencyLocale, agencyTimeZone }
     const workspace = {
       ...agency,
       live: live ?? createThreadHub({ pool: auth.pool }),
@@ -184,7 +184,7 @@ export function createApp({
     app.route(reauthenticatePrefix, createReauthenticateRoutes(auth))
     app.route(mePrefix, createMeRoutes(auth))
     app.route(contactPath, createContactRoutes(agency))
-    app.route(adminPrefix, createAdminRoutes({ ...agency, agencyTimeZone }))
+    app.route(adminPrefix, createAdminRoutes(agency))
   }
   app.all('/api/*', apiNotFound)
 

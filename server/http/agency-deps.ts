@@ -10,4 +10,6 @@ export type AgencyDeps = ApiDeps & {
   readonly agencyEmail: string
   /** AGENCY_LANGUAGE: the language its mails are written in, whatever the client's. */
   readonly agencyLocale: Locale
+  /** AGENCY_TIME_ZONE: the agency's clock (exports, the acceptance record of a proposal). */
+  readonly agencyTimeZone: string
 }

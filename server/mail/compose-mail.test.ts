@@ -30,4 +30,12 @@ describe('the mails’ frame', () => {
     expect(mail.html).toContain('&#60;b&#62;no&#60;/b&#62;')
     expect(mail.html).not.toContain('<b>no</b>')
   })
+
+  it('wears the site’s colours; the raw address under a button is small print', () => {
+    expect(mail.html).toContain('background:#1f4f99')
+    expect(mail.html).toContain('background:#e0e5ec')
+    expect(mail.html).toMatch(
+      /<p style="[^"]*font-size:12px[^"]*"><a href="https:\/\/agency\.example\/my-services"/,
+    )
+  })
 })

@@ -32,8 +32,10 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-/** The agency's blue: the name on top and the buttons. */
-const brand = '#1e4fd8'
+/** The site's accent (its --accent): the name on top and the buttons. */
+const brand = '#1f4f99'
+/** The site's page background, around the mail's white card. */
+const backdrop = '#e0e5ec'
 
 const htmlParagraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`
 
@@ -53,7 +55,8 @@ function htmlOf(block: MailBlock): string[] {
       htmlParagraph(
         `<a href="${href}" style="display:inline-block;padding:12px 20px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.link.label)}</a>`,
       ),
-      htmlParagraph(`<a href="${href}">${href}</a>`),
+      // The address for a mail reader that shows no button: small and muted, the button leads.
+      `<p style="margin:0 0 16px;font-size:12px;line-height:1.4;color:#4a5068;overflow-wrap:anywhere;word-break:break-all"><a href="${href}" style="color:#4a5068">${href}</a></p>`,
     ]
   }
   if ('rows' in block) {
@@ -92,8 +95,8 @@ export function composeMail(
   const html = `<!doctype html>
 <html lang="${frame.locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#eef1f7;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1e1e1e">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#eef1f7"><tr><td align="center" style="padding:24px 12px">
+<body style="margin:0;padding:0;background:${backdrop};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1e1e1e">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${backdrop}"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;text-align:left">
 <tr><td style="padding:20px 32px;border-bottom:4px solid ${brand}"><a href="${href}" style="font-size:20px;font-weight:bold;color:${brand};text-decoration:none">${escapeHtml(agency.name)}</a></td></tr>
 <tr><td style="padding:24px 32px 8px">

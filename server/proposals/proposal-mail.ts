@@ -1,6 +1,7 @@
 import type { Locale } from '../../src/domain/locales'
 import { formatMoney } from '../../src/domain/money'
 import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
+import { readerDay } from '../i18n/reader-dates'
 import { translator } from '../i18n/server-i18n'
 import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
 import { proposalAnswerMailMessages, proposalSentMailMessages } from './proposal-messages'
@@ -41,7 +42,7 @@ export function composeProposalSent(event: StoredProposalEvent, frame: MailFrame
         [t(m.title), `${event.title} (${serviceName(frame.locale, event.serviceId)})`],
         [t(m.version), String(event.version)],
         [t(m.total), formatMoney(Number(event.total), frame.locale)],
-        [t(m.validUntil), event.validUntil],
+        [t(m.validUntil), readerDay(event.validUntil, frame.locale)],
       ],
     },
     {

@@ -10,8 +10,8 @@ export const proposalAnswerMessages = {
   sent: msg`The proposal has been sent and the client notified.`,
   revised: msg`A new draft version has been created from this proposal.`,
   withdrawn: msg`The proposal has been withdrawn.`,
-  accepted: msg`You accepted the proposal. The agency has been notified and will start the work.`,
-  declined: msg`You declined the proposal. The agency has been notified.`,
+  accepted: msg`You accepted the proposal. We have been notified and will start the work.`,
+  declined: msg`You declined the proposal. We have been notified and will be in touch.`,
   read: msg`The proposal.`,
   /** 409s, by what the machines refused. */
   hasDraft: msg`This request already has a draft proposal: edit or send that one.`,

@@ -62,6 +62,7 @@ export function proposalPdfHandler(
         },
       },
       locale,
+      deps.agencyTimeZone,
     )
     const name = `${t(proposalPdfMessages.heading)}-${row.version}-${row.title}.pdf`
     return c.body(new Uint8Array(pdf), 200, {

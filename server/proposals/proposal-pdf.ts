@@ -4,6 +4,7 @@ import { agency } from '../../src/domain/agency'
 import type { Locale } from '../../src/domain/locales'
 import { formatMoney, lineTotal } from '../../src/domain/money'
 import type { ProposalState } from '../../src/domain/requests/proposal-state'
+import { readerDate, readerDay, readerMoment } from '../i18n/reader-dates'
 import { translator } from '../i18n/server-i18n'
 import type { ProposalContent } from './proposal-content'
 import { proposalPdfMessages as m, proposalStateMessages } from './proposal-messages'
@@ -31,11 +32,20 @@ export type ProposalPdfFacts = {
   } | null
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10)
-const minute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+/** The site's accent: the title and the rules. */
+const accent = '#1f4f99'
+/** Between two columns: the gap on the left of each number column (the last ends at the margin). */
+const gap = 8
 
-/** The proposal as a PDF in `locale`: one A4 document, fonts embedded. */
-export function renderProposalPdf(facts: ProposalPdfFacts, locale: Locale): Promise<Buffer> {
+/**
+ * The proposal as a PDF in `locale`: one A4 document, fonts embedded; dates in the reader's
+ * language, moments on the agency's clock (`timeZone`).
+ */
+export function renderProposalPdf(
+  facts: ProposalPdfFacts,
+  locale: Locale,
+  timeZone: string,
+): Promise<Buffer> {
   const t = translator(locale)
   const { content } = facts
   const money = (centavos: number) => formatMoney(centavos, locale)
@@ -69,27 +79,38 @@ export function renderProposalPdf(facts: ProposalPdfFacts, locale: Locale): Prom
     doc.font('regular').text(value)
   }
 
-  doc.font('bold').fontSize(18).text(agency.name, left)
-  doc.font('regular').fontSize(9).text(`${agency.email} · ${agency.phone.shown}`)
+  const rule = (from: number, to: number, y: number) => {
+    doc.moveTo(from, y).lineTo(to, y).lineWidth(0.75).strokeColor(accent).stroke()
+  }
+
+  doc.font('bold').fontSize(18).fillColor(accent).text(agency.name, left)
+  doc.fillColor('black').font('regular').fontSize(9).text(`${agency.email} · ${agency.phone.shown}`)
   doc.moveDown(1)
   doc
     .font('bold')
     .fontSize(16)
+    .fillColor(accent)
     .text(`${t(m.heading)}: ${content.title}`)
-  doc.moveDown(0.5).font('regular').fontSize(10)
+  doc.fillColor('black').moveDown(0.5).font('regular').fontSize(10)
   row(t(m.version), String(content.version))
   row(t(m.state), t(proposalStateMessages[facts.state]))
   row(t(m.request), facts.serviceName)
-  row(t(m.client), `${facts.clientName} <${facts.clientEmail}>`)
-  if (facts.sentAt) row(t(m.date), day(facts.sentAt))
-  row(t(m.validUntil), content.validUntil)
+  // The name after the label, the address on its own line under it (no "<…>").
+  const clientLabel = `${t(m.client)}: `
+  const clientIndent = doc.font('bold').fontSize(10).widthOfString(clientLabel)
+  row(t(m.client), facts.clientName)
+  doc.font('regular').text(facts.clientEmail, left + clientIndent)
+  doc.x = left
+  if (facts.sentAt) row(t(m.date), readerDate(facts.sentAt, locale, timeZone))
+  row(t(m.validUntil), readerDay(content.validUntil, locale))
 
-  // The items: description, quantity, unit price, amount.
+  // The items: description, quantity, unit price, amount. The amount column is wide enough for
+  // a line in the hundreds of millions of pesos; a number never wraps (it would read as two).
   const columns = [
-    { x: left, width: width * 0.46, align: 'left' as const },
-    { x: left + width * 0.46, width: width * 0.1, align: 'right' as const },
-    { x: left + width * 0.56, width: width * 0.22, align: 'right' as const },
-    { x: left + width * 0.78, width: width * 0.22, align: 'right' as const },
+    { x: left, width: width * 0.4, align: 'left' as const },
+    { x: left + width * 0.4, width: width * 0.1, align: 'right' as const },
+    { x: left + width * 0.5, width: width * 0.23, align: 'right' as const },
+    { x: left + width * 0.73, width: width * 0.27, align: 'right' as const },
   ]
   const tableRow = (cells: readonly string[], font: 'regular' | 'bold') => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage()
@@ -99,7 +120,14 @@ export function renderProposalPdf(facts: ProposalPdfFacts, locale: Locale): Prom
     cells.forEach((cell, index) => {
       const column = columns[index]
       if (!column) return
-      doc.text(cell, column.x, top, { width: column.width - 6, align: column.align })
+      if (column.align === 'left') {
+        doc.text(cell, column.x, top, { width: column.width - gap })
+      } else {
+        // Right-aligned on one line, ending at the column's right edge (the last at the margin).
+        const cellWidth = doc.widthOfString(cell)
+        doc.text(cell, column.x + column.width - cellWidth, top, { lineBreak: false })
+        doc.y = top + doc.currentLineHeight(true)
+      }
       bottom = Math.max(bottom, doc.y)
     })
     doc.x = left
@@ -107,11 +135,7 @@ export function renderProposalPdf(facts: ProposalPdfFacts, locale: Locale): Prom
   }
   doc.moveDown(1)
   tableRow([t(m.description), t(m.quantity), t(m.unitPrice), t(m.amount)], 'bold')
-  doc
-    .moveTo(left, doc.y - 2)
-    .lineTo(left + width, doc.y - 2)
-    .strokeColor('#999999')
-    .stroke()
+  rule(left, left + width, doc.y - 2)
   for (const item of content.items) {
     tableRow(
       [item.description, String(item.quantity), money(item.unitPrice), money(lineTotal(item))],
@@ -119,16 +143,25 @@ export function renderProposalPdf(facts: ProposalPdfFacts, locale: Locale): Prom
     )
   }
   doc.moveDown(0.5)
+  // Each total: its label right-aligned before the value, the value right-aligned at the margin
+  // on one line (a total in the billions of pesos still fits the box on its left).
+  const valueBox = width * 0.27
   const total = (label: string, value: string, font: 'regular' | 'bold' = 'regular') => {
     const top = doc.y
     doc.font(font).fontSize(font === 'bold' ? 12 : 10)
-    doc.text(label, left + width * 0.4, top, { width: width * 0.38 - 6, align: 'right' })
-    doc.text(value, left + width * 0.78, top, { width: width * 0.22 - 6, align: 'right' })
+    const valueWidth = doc.widthOfString(value)
+    const labelRight = left + width - Math.max(valueBox, valueWidth + gap)
+    doc.text(label, left, top, { width: labelRight - left - gap, align: 'right' })
+    doc.text(value, left + width - valueWidth, top, { lineBreak: false })
     doc.x = left
+    doc.y = top + doc.currentLineHeight(true) + 2
   }
   total(t(m.subtotal), money(content.subtotal))
-  if (content.discount > 0) total(t(m.discount), money(-content.discount))
-  total(`${t(m.iva)} ${content.ivaPercent} %`, money(content.iva))
+  if (content.discount > 0) total(t(m.discount), `\u2212${money(content.discount)}`)
+  total(`${t(m.iva)} (${content.ivaPercent}\u00a0%)`, money(content.iva))
+  doc.y += 3
+  rule(left + width - valueBox - width * 0.2, left + width, doc.y - 2)
+  doc.y += 2
   total(t(m.total), money(content.total), 'bold')
   doc.moveDown(0.5).font('regular').fontSize(9).text(t(m.currencyNote), left)
 
@@ -143,7 +176,7 @@ export function renderProposalPdf(facts: ProposalPdfFacts, locale: Locale): Prom
   if (facts.acceptance) {
     heading(t(m.acceptance))
     row(t(m.acceptedBy), facts.acceptance.fullName)
-    row(t(m.acceptedAt), minute(facts.acceptance.acceptedAt))
+    row(t(m.acceptedAt), readerMoment(facts.acceptance.acceptedAt, locale, timeZone))
     row(t(m.address), facts.acceptance.ipAddress)
     row(t(m.contentHash), facts.acceptance.contentSha256)
   }

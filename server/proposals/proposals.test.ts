@@ -132,6 +132,9 @@ describe.each(testBackends())('proposals on $name', (backend) => {
     expect(mail.subject).toBe('Tienes una nueva propuesta – Puente Digital')
     expect(mail.text).toContain(`${kit.publicUrl}/my-services/${requestId}`)
     expect(mail.text).toContain('$13,341.15')
+    // The valid-until day as the page writes it in the client's language, not 2026-12-26.
+    expect(mail.text).toMatch(/\d{1,2} de [a-z]+ de \d{4}/)
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}/)
 
     const current = await browser.get(myPath(requestId, '/current'))
     expect(current.status).toBe(200)
@@ -147,7 +150,9 @@ describe.each(testBackends())('proposals on $name', (backend) => {
       reason: 'El presupuesto es alto para este año.',
     })
     expect(declined.status).toBe(200)
-    expect(declined.body.message).toBe('Rechazaste la propuesta. La agencia ha sido notificada.')
+    expect(declined.body.message).toBe(
+      'Rechazaste la propuesta. Ya recibimos el aviso y nos pondremos en contacto contigo.',
+    )
     expect(declined.body.proposal).toMatchObject({
       state: 'declined',
       reason: 'El presupuesto es alto para este año.',
@@ -403,7 +408,7 @@ describe.each(testBackends())('proposals on $name', (backend) => {
         '¿Quiénes somos?',
         'Müller',
         '$13,341.15',
-        'IVA 16 %',
+        'IVA (16 %)',
         'Válida hasta',
         'Registro de aceptación',
         'Ana Pérez Núñez',
@@ -417,7 +422,7 @@ describe.each(testBackends())('proposals on $name', (backend) => {
         '¿Quiénes somos?',
         'Müller',
         'MX$13,341.15',
-        'IVA 16 %',
+        'IVA (16 %)',
         'Valid until',
         'Acceptance record',
         'Ana Pérez Núñez',

@@ -36,6 +36,7 @@ const texts = {
     darkTheme: 'Dark theme',
     mailSubject: /proposal/i,
     acceptedBy: /^Accepted by Ana García on /,
+    youAccepted: /: you accepted the proposal\.$/,
   },
   'es-MX': {
     proposal: 'Propuesta',
@@ -60,6 +61,7 @@ const texts = {
     darkTheme: 'Tema oscuro',
     mailSubject: /propuesta/i,
     acceptedBy: /^Aceptada por Ana García el /,
+    youAccepted: /: aceptaste la propuesta\.$/,
   },
 } as const
 type Texts = (typeof texts)[keyof typeof texts]
@@ -189,6 +191,8 @@ describe.each(['en-US', 'es-MX'] as const)('proposals in %s', (locale) => {
     await view.getByRole('button', { name: t.acceptSubmit }).click()
     await view.getByText(t.acceptedBy).waitFor()
     await page.locator('.status-badge', { hasText: t.inProgress }).waitFor()
+    // The history tells the acceptance as the client's answer, not as a status they picked.
+    await page.locator('.request-history li', { hasText: t.youAccepted }).waitFor()
     await expectAccessibleInBothThemes(page, t)
 
     // At 320 px nothing scrolls sideways.
@@ -201,6 +205,8 @@ describe.each(['en-US', 'es-MX'] as const)('proposals in %s', (locale) => {
     await inbox.reload()
     await waitForHydration(inbox)
     await inbox.locator('.admin-detail .status-badge', { hasText: t.inProgress }).waitFor()
+    // …and who accepted it and when, as the client sees it.
+    await editor(inbox).getByText(t.acceptedBy).waitFor()
     expect(client.errors).toEqual([])
     expect(admin.errors).toEqual([])
   })

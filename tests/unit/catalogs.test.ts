@@ -24,7 +24,8 @@ const sameInBothLanguages = new Set([
   // Spanish writes these the same: "No" (yes/no in the exports), "interior 4B" (an address).
   'No',
   'interior {interiorNumber}',
-  'IVA ({0} %)',
+  'IVA ({0}\u00a0%)',
+  'IVA (16\u00a0%)',
 ])
 
 // The pages' catalogs, and the server's (its answers and mails, which no page loads).

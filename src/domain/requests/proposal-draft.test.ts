@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { type DraftValues, draftInput, draftOf, draftProblems, emptyDraft } from './proposal-draft'
+import {
+  type DraftValues,
+  draftInput,
+  draftOf,
+  draftProblems,
+  draftTotals,
+  emptyDraft,
+} from './proposal-draft'
 
 const draft = (item: Partial<DraftValues['items'][number]>, rest: Partial<DraftValues> = {}) => ({
   ...emptyDraft,
@@ -61,5 +68,25 @@ describe('a proposal as typed in the editor', () => {
       items: input.items.map((item) => ({ ...item, amount: item.quantity * item.unitPrice })),
     }
     expect(draftOf(stored)).toEqual({ ...values, validUntil: '2026-12-31' })
+  })
+
+  it('previews the totals as typed, and none while an amount is not one', () => {
+    const items = [
+      { quantity: '1', unitPrice: '12,500.00' },
+      { quantity: '2', unitPrice: '1,500.50' },
+    ]
+    expect(draftTotals({ items, discount: '500' })).toEqual({
+      subtotal: 1_550_100,
+      discount: 50_000,
+      taxable: 1_500_100,
+      iva: 240_016,
+      total: 1_740_116,
+    })
+    expect(draftTotals({ items, discount: '' })?.total).toBe(1_798_116)
+    expect(draftTotals({ items: [{ quantity: '', unitPrice: '10' }], discount: '' })).toBe(
+      undefined,
+    )
+    expect(draftTotals({ items, discount: 'abc' })).toBe(undefined)
+    expect(draftTotals({ items, discount: '99,999.00' })).toBe(undefined)
   })
 })

@@ -1,4 +1,4 @@
-import { computeTotals, formatPlainAmount, moneyLimits, parsePesos } from '../money'
+import { computeTotals, formatPlainAmount, moneyLimits, parsePesos, type Totals } from '../money'
 import type { ProposalDraftInput } from './proposal-schemas'
 
 /**
@@ -68,6 +68,29 @@ function unitPriceOf(typed: string): number | undefined {
 /** The discount in centavos: 0 when left empty, undefined when it is not an amount. */
 function discountOf(typed: string): number | undefined {
   return typed.trim() === '' ? 0 : parsePesos(typed)
+}
+
+/**
+ * The totals the typed amounts come to (`computeTotals`, as the server computes them), or
+ * undefined while an amount is not (yet) one or the discount exceeds the subtotal: the editor's
+ * preview as the agency types.
+ */
+export function draftTotals(values: {
+  readonly items: readonly Pick<DraftItem, 'quantity' | 'unitPrice'>[]
+  readonly discount: string
+}): Totals | undefined {
+  const items = values.items.map((item) => ({
+    quantity: quantityOf(item.quantity),
+    unitPrice: unitPriceOf(item.unitPrice),
+  }))
+  const discount = discountOf(values.discount)
+  if (discount === undefined) return undefined
+  const complete: { quantity: number; unitPrice: number }[] = []
+  for (const item of items) {
+    if (item.quantity === undefined || item.unitPrice === undefined) return undefined
+    complete.push({ quantity: item.quantity, unitPrice: item.unitPrice })
+  }
+  return computeTotals(complete, discount)
 }
 
 /** What is wrong with `values`, in form order (none: it can be saved). */

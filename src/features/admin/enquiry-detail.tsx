@@ -8,6 +8,8 @@ import { LoadState } from '../../ui/load-state'
 import { adminQueryKey, enquiryQueryOptions } from './api/admin-queries'
 import { localeLabels } from './locale-labels'
 import '../../ui/form-field.css'
+// Its facts and message wear the request record's look (.request-facts, .request-need).
+import '../../ui/request-record/request-record.css'
 import { momentStyle } from '../../ui/date-styles'
 
 /** One contact enquiry with every field, and marking it handled (or not). */

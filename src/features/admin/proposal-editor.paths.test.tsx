@@ -124,7 +124,7 @@ testMachinePaths(proposalEditorMachine, {
         const quantity = within(row).getByLabelText('Quantity')
         await user.clear(quantity)
         await user.type(quantity, item.quantity)
-        const price = within(row).getByLabelText('Unit price (MXN)')
+        const price = within(row).getByLabelText('Unit price')
         await user.clear(price)
         await user.type(price, item.unitPrice)
       }

@@ -8,16 +8,22 @@ import {
   proposalEditorMachine,
   revises,
 } from '../../../machines/proposal-editor-machine'
+import type { Totals } from '../../domain/money'
 import { defaultValidUntil } from '../../domain/requests/proposal-dates'
 import {
   type DraftProblem,
   type DraftValues,
   draftProblems,
+  draftTotals,
 } from '../../domain/requests/proposal-draft'
 import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { ProposalDocument } from '../../ui/proposal/proposal-document'
-import { ProposalStatusLine, useMoney } from '../../ui/proposal/proposal-status'
+import {
+  ProposalAcceptanceLine,
+  ProposalStatusLine,
+  useMoney,
+} from '../../ui/proposal/proposal-status'
 import {
   adminProposalEffects,
   adminProposalsQueryOptions,
@@ -57,13 +63,20 @@ export function ProposalEditor({
   const state = String(snapshot.value)
   const { context } = snapshot
   const sectionRef = useRef<HTMLElement>(null)
-  useFocusOnView(state, (view) => {
+  useFocusOnView(state, (view, from) => {
     const section = sectionRef.current
     if (view === 'editing') return section?.querySelector<HTMLElement>('input')
     if (view === 'confirmingSend' || view === 'confirmingWithdraw')
       return section?.querySelector<HTMLElement>('.proposal-confirm button')
-    if (view === 'showing' || view === 'actionFailed' || view === 'failed')
-      return section?.querySelector<HTMLElement>('[role="status"]')
+    // The first view after loading is where the agency arrives by opening the request: focus
+    // stays where it is (the page is not scrolled down to the proposal).
+    if (view === 'showing' && from === 'loading') return undefined
+    if (view === 'showing' || view === 'actionFailed' || view === 'failed') {
+      const status = section?.querySelector<HTMLElement>('[role="status"]')
+      if (status?.textContent?.trim()) return status
+      // Nothing to announce (a cancelled edit): the section's first action takes focus instead.
+      return section?.querySelector<HTMLElement>('.form-actions button')
+    }
     return undefined
   })
 
@@ -119,7 +132,14 @@ export function ProposalEditor({
             money={money}
             level={4}
             headingId="proposal-current-heading"
-            status={<ProposalStatusLine state={newest.state} />}
+            status={
+              <>
+                <ProposalStatusLine state={newest.state} />
+                {newest.acceptance ? (
+                  <ProposalAcceptanceLine acceptance={newest.acceptance} />
+                ) : null}
+              </>
+            }
           />
         ) : (
           <p>
@@ -220,6 +240,7 @@ export function ProposalEditor({
           onRemove={(key) => send({ type: 'removeItem', key })}
           onCancel={() => send({ type: 'cancel' })}
           onSave={(values) => send({ type: 'save', values })}
+          money={money}
         />
       ) : null}
       {proposals.data && proposals.data.proposals.length > 0 ? (
@@ -269,7 +290,9 @@ function DraftForm({
   onRemove,
   onCancel,
   onSave,
+  money,
 }: {
+  readonly money: (centavos: number) => string
   readonly context: ProposalEditorContext
   readonly busy: boolean
   readonly onAdd: () => void
@@ -305,6 +328,31 @@ function DraftForm({
     previousCount.current = values.items.length
   }, [values.items.length])
 
+  // The totals as typed, read from the form on every keystroke (its fields are uncontrolled).
+  const [totals, setTotals] = useState(() => draftTotals(values))
+  const readTotals = () => {
+    const form = formRef.current
+    if (!form) return
+    const data = new FormData(form)
+    const text = (name: string) => submittedText(data, name)
+    setTotals(
+      draftTotals({
+        items: values.items.map((item) => ({
+          quantity: text(`item-${item.key}-quantity`),
+          unitPrice: text(`item-${item.key}-unitPrice`),
+        })),
+        discount: text('discount'),
+      }),
+    )
+  }
+  const readTotalsRef = useRef(readTotals)
+  readTotalsRef.current = readTotals
+  const rows = values.items.length
+  useEffect(() => {
+    // A row added or removed changes the sum without a keystroke (after the rows render).
+    if (rows > 0) readTotalsRef.current()
+  }, [rows])
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
@@ -334,9 +382,13 @@ function DraftForm({
       'aria-invalid': boolean
       'aria-describedby': string | undefined
     }) => React.ReactNode,
+    options: { readonly hint?: React.ReactNode; readonly errorApart?: boolean } = {},
   ) => {
     const error = errors.get(name)
     const id = `proposal-${name}`
+    const describedBy = [options.hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+      .filter((part) => part !== '')
+      .join(' ')
     return (
       <div className={error ? 'form-field form-field-invalid' : 'form-field'}>
         <label htmlFor={id}>{label}</label>
@@ -344,15 +396,25 @@ function DraftForm({
           id,
           name,
           'aria-invalid': Boolean(error),
-          'aria-describedby': error ? `${id}-error` : undefined,
+          'aria-describedby': describedBy === '' ? undefined : describedBy,
         })}
-        {error ? (
-          <p id={`${id}-error`} className="form-error">
-            {error}
+        {options.hint ? (
+          <p id={`${id}-hint`} className="form-hint">
+            {options.hint}
           </p>
         ) : null}
+        {error && !options.errorApart ? errorLine(name) : null}
       </div>
     )
+  }
+  /** A field's error, by the field or (an item's) under its row. */
+  const errorLine = (name: string) => {
+    const error = errors.get(name)
+    return error ? (
+      <p key={name} id={`proposal-${name}-error`} className="form-error">
+        {error}
+      </p>
+    ) : null
   }
 
   return (
@@ -361,52 +423,74 @@ function DraftForm({
       className="proposal-editor"
       noValidate
       onSubmit={submit}
+      onInput={readTotals}
       aria-busy={busy}
       aria-label={t`Proposal draft`}
     >
       {field('title', t`Title`, (control) => (
         <input {...control} type="text" maxLength={200} defaultValue={values.title} />
       ))}
-      <fieldset>
+      <fieldset className="form-group">
         <legend>
           <Trans>Line items (prices in Mexican pesos, before IVA)</Trans>
         </legend>
         <ol className="proposal-editor-items">
           {values.items.map((item, index) => {
             const row = index + 1
+            const names = (['description', 'quantity', 'unitPrice'] as const).map(
+              (part) => `items.${item.key}.${part}`,
+            )
+            const apart = { errorApart: true }
             return (
               <li key={item.key} className="proposal-editor-item">
-                {field(`items.${item.key}.description`, t`Item ${row}: description`, (control) => (
-                  <input
-                    {...control}
-                    name={`item-${item.key}-description`}
-                    type="text"
-                    maxLength={500}
-                    defaultValue={item.description}
-                  />
-                ))}
-                {field(`items.${item.key}.quantity`, t`Quantity`, (control) => (
-                  <input
-                    {...control}
-                    name={`item-${item.key}-quantity`}
-                    type="text"
-                    inputMode="numeric"
-                    defaultValue={item.quantity}
-                  />
-                ))}
-                {field(`items.${item.key}.unitPrice`, t`Unit price (MXN)`, (control) => (
-                  <input
-                    {...control}
-                    name={`item-${item.key}-unitPrice`}
-                    type="text"
-                    inputMode="decimal"
-                    defaultValue={item.unitPrice}
-                  />
-                ))}
+                {field(
+                  `items.${item.key}.description`,
+                  t`Item ${row}: description`,
+                  (control) => (
+                    <input
+                      {...control}
+                      name={`item-${item.key}-description`}
+                      type="text"
+                      maxLength={500}
+                      defaultValue={item.description}
+                    />
+                  ),
+                  apart,
+                )}
+                {field(
+                  `items.${item.key}.quantity`,
+                  t`Quantity`,
+                  (control) => (
+                    <input
+                      {...control}
+                      name={`item-${item.key}-quantity`}
+                      type="text"
+                      inputMode="numeric"
+                      className="proposal-editor-number"
+                      defaultValue={item.quantity}
+                    />
+                  ),
+                  apart,
+                )}
+                {field(
+                  `items.${item.key}.unitPrice`,
+                  t`Unit price`,
+                  (control) => (
+                    <input
+                      {...control}
+                      name={`item-${item.key}-unitPrice`}
+                      type="text"
+                      inputMode="decimal"
+                      className="proposal-editor-number"
+                      defaultValue={item.unitPrice}
+                    />
+                  ),
+                  apart,
+                )}
                 {values.items.length > 1 ? (
                   <button
                     type="button"
-                    className="button"
+                    className="button proposal-remove-item"
                     aria-label={t`Remove item ${row}`}
                     aria-disabled={busy}
                     onClick={() => {
@@ -415,6 +499,9 @@ function DraftForm({
                   >
                     <Trans>Remove</Trans>
                   </button>
+                ) : null}
+                {names.some((name) => errors.has(name)) ? (
+                  <div className="proposal-editor-item-errors">{names.map(errorLine)}</div>
                 ) : null}
               </li>
             )
@@ -431,12 +518,15 @@ function DraftForm({
           <Trans>Add an item</Trans>
         </button>
       </fieldset>
-      {field('discount', t`Discount in pesos (optional)`, (control) => (
-        <input {...control} type="text" inputMode="decimal" defaultValue={values.discount} />
-      ))}
-      <p className="form-hint">
-        <Trans>IVA at 16 % is added to the subtotal after the discount.</Trans>
-      </p>
+      {field(
+        'discount',
+        t`Discount in pesos (optional)`,
+        (control) => (
+          <input {...control} type="text" inputMode="decimal" defaultValue={values.discount} />
+        ),
+        { hint: <Trans>IVA at 16 % is added to the subtotal after the discount.</Trans> },
+      )}
+      <TotalsPreview totals={totals} money={money} />
       {field('validUntil', t`Valid until`, (control) => (
         <input
           {...control}
@@ -466,5 +556,53 @@ function DraftForm({
         </button>
       </p>
     </form>
+  )
+}
+
+/**
+ * What the typed amounts come to, read-only (not announced at each keystroke); the server
+ * computes the figures the proposal keeps.
+ */
+function TotalsPreview({
+  totals,
+  money,
+}: {
+  readonly totals: Totals | undefined
+  readonly money: (centavos: number) => string
+}) {
+  return (
+    <div className="proposal-preview">
+      <p className="form-hint">
+        <Trans>Totals as typed</Trans>
+      </p>
+      {totals ? (
+        <dl className="proposal-totals">
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
+          <dd>{money(totals.subtotal)}</dd>
+          {totals.discount > 0 ? (
+            <>
+              <dt>
+                <Trans>Discount</Trans>
+              </dt>
+              <dd>−{money(totals.discount)}</dd>
+            </>
+          ) : null}
+          <dt>
+            <Trans>IVA (16 %)</Trans>
+          </dt>
+          <dd>{money(totals.iva)}</dd>
+          <dt className="proposal-total">
+            <Trans>Total</Trans>
+          </dt>
+          <dd className="proposal-total">{money(totals.total)}</dd>
+        </dl>
+      ) : (
+        <p className="form-hint">
+          <Trans>The totals show once every quantity, price and the discount are amounts.</Trans>
+        </p>
+      )}
+    </div>
   )
 }

@@ -7,7 +7,11 @@ import { proposalAnswerMachine } from '../../../machines/proposal-answer-machine
 import { submittedText, useFocusOnView } from '../../ui/form-flow'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { ProposalDocument } from '../../ui/proposal/proposal-document'
-import { ProposalStatusLine, useMoney } from '../../ui/proposal/proposal-status'
+import {
+  ProposalAcceptanceLine,
+  ProposalStatusLine,
+  useMoney,
+} from '../../ui/proposal/proposal-status'
 import {
   clientProposalEffects,
   myProposalQueryOptions,
@@ -15,6 +19,7 @@ import {
 } from './api/proposal-effects'
 import '../../ui/form-field.css'
 import '../../ui/proposal/proposal.css'
+import './requests.css'
 
 /**
  * The current proposal of one of the client's requests (the proposalAnswer machine): the
@@ -36,7 +41,6 @@ export function ProposalAnswer({ requestId }: { readonly requestId: string }) {
   const [snapshot, send] = useMachine(machine, inspectorOptions)
   const proposal = useQuery(myProposalQueryOptions(requestId))
   const money = useMoney()
-  const { i18n } = useLingui()
   const state = String(snapshot.value)
   const { context } = snapshot
   const sectionRef = useRef<HTMLElement>(null)
@@ -67,6 +71,7 @@ export function ProposalAnswer({ requestId }: { readonly requestId: string }) {
     ) : state === 'failed' ? (
       (context.message ?? <Trans>Your answer could not be sent. Please try again.</Trans>)
     ) : null
+  const outcome = state === 'accepted' || state === 'declined' || current.acceptance !== null
   const answerable =
     current.actions.includes('accept') && ['viewing', 'accepting', 'declining'].includes(state)
   const busy = state === 'submittingAcceptance' || state === 'submittingDecline'
@@ -80,33 +85,29 @@ export function ProposalAnswer({ requestId }: { readonly requestId: string }) {
       <h2 id="proposal-heading">
         <Trans>Our proposal</Trans>
       </h2>
-      <p role="status" className="form-status" tabIndex={-1}>
-        {status}
-      </p>
+      {/* The outcome and the acceptance record in one callout; the live region is always there. */}
+      <div className={outcome ? 'request-outcome proposal-outcome' : undefined}>
+        <p role="status" className="form-status" tabIndex={-1}>
+          {status}
+        </p>
+        {current.acceptance ? <ProposalAcceptanceLine acceptance={current.acceptance} /> : null}
+      </div>
       <ProposalDocument
         proposal={current}
         money={money}
         level={3}
         headingId="proposal-title"
-        status={<ProposalStatusLine state={current.state} />}
+        status={
+          <>
+            <ProposalStatusLine state={current.state} />
+            <p className="proposal-download">
+              <a className="button" href={proposalPdfHref(current)} download>
+                <Trans>Download the proposal (PDF, v{current.version})</Trans>
+              </a>
+            </p>
+          </>
+        }
       />
-      <p>
-        <a href={proposalPdfHref(current)} download>
-          <Trans>Download the proposal (PDF, v{current.version})</Trans>
-        </a>
-      </p>
-      {current.acceptance ? (
-        <p className="proposal-acceptance">
-          <Trans>
-            Accepted by {current.acceptance.fullName} on{' '}
-            {i18n.date(new Date(current.acceptance.acceptedAt), {
-              dateStyle: 'long',
-              timeStyle: 'short',
-            })}
-            .
-          </Trans>
-        </p>
-      ) : null}
       {state === 'refused' ? (
         <button type="button" className="button" onClick={() => send({ type: 'view' })}>
           <Trans>Show the current proposal</Trans>

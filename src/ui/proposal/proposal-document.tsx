@@ -112,7 +112,7 @@ export function ProposalDocument({
           </>
         ) : null}
         <dt>
-          <Trans>IVA ({proposal.ivaPercent} %)</Trans>
+          <Trans>IVA ({proposal.ivaPercent} %)</Trans>
         </dt>
         <dd>{money(proposal.iva)}</dd>
         <dt className="proposal-total">

@@ -5,6 +5,7 @@ import { formatMoney } from '../../domain/money'
 import type { ProposalState } from '../../domain/requests/proposal-state'
 import { useLocale } from '../../i18n/use-locale'
 import type { FormatMoney } from './proposal-document'
+import '../request-record/request-record.css'
 
 /** Each proposal status as its reader sees it. */
 export const proposalStatusLabels: Record<ProposalState, MessageDescriptor> = {
@@ -29,7 +30,26 @@ export function ProposalStatusLine({
   if (inline) return <span className="proposal-status">{label}</span>
   return (
     <p className="proposal-status">
-      <Trans>Status: {label}</Trans>
+      <Trans>
+        Status: <span className="status-badge">{label}</span>
+      </Trans>
+    </p>
+  )
+}
+
+/** Who accepted a proposal and when (the record both the agency and the client read). */
+export function ProposalAcceptanceLine({
+  acceptance,
+}: {
+  readonly acceptance: { readonly fullName: string; readonly acceptedAt: string }
+}) {
+  const { i18n } = useLingui()
+  const when = i18n.date(new Date(acceptance.acceptedAt), { dateStyle: 'long', timeStyle: 'short' })
+  return (
+    <p className="proposal-acceptance">
+      <Trans>
+        Accepted by {acceptance.fullName} on {when}.
+      </Trans>
     </p>
   )
 }

@@ -116,8 +116,20 @@ function HistoryText({
   readonly reader: Reader
   readonly status: string
 }) {
+  // A client's answer to a proposal moves the request on from "Proposal sent": told as the
+  // answer it was, not as a status picked by hand.
+  const answer =
+    entry.by === 'client' && entry.from === 'proposalSent'
+      ? entry.to === 'inProgress'
+        ? 'accepted'
+        : entry.to === 'inReview'
+          ? 'declined'
+          : undefined
+      : undefined
   if (reader === 'client') {
     if (entry.from === null) return <Trans>you sent the request.</Trans>
+    if (answer === 'accepted') return <Trans>you accepted the proposal.</Trans>
+    if (answer === 'declined') return <Trans>you declined the proposal.</Trans>
     return entry.by === 'client' ? (
       <Trans>you changed the status to {status}.</Trans>
     ) : (
@@ -125,6 +137,8 @@ function HistoryText({
     )
   }
   if (entry.from === null) return <Trans>the client sent the request.</Trans>
+  if (answer === 'accepted') return <Trans>the client accepted the proposal.</Trans>
+  if (answer === 'declined') return <Trans>the client declined the proposal.</Trans>
   return entry.by === 'client' ? (
     <Trans>the client changed the status to {status}.</Trans>
   ) : (

@@ -71,7 +71,7 @@ export function RegistrationForm(props: RegistrationFormProps) {
       note={<Trans>All fields are required unless marked optional.</Trans>}
     >
       <HydrateInTurn>
-        <fieldset>
+        <fieldset className="form-group">
           <legend>
             <Trans>Your account</Trans>
           </legend>
@@ -79,7 +79,7 @@ export function RegistrationForm(props: RegistrationFormProps) {
         </fieldset>
       </HydrateInTurn>
       <HydrateInTurn>
-        <fieldset>
+        <fieldset className="form-group">
           <legend>
             <Trans>About you</Trans>
           </legend>
@@ -99,7 +99,7 @@ export function RegistrationForm(props: RegistrationFormProps) {
         </fieldset>
       </HydrateInTurn>
       <HydrateInTurn>
-        <fieldset>
+        <fieldset className="form-group">
           <legend>
             <Trans>Address</Trans>
           </legend>
