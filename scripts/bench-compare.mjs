@@ -15,6 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
+import puppeteer from 'puppeteer-core'
 import { startStaticServer } from './bench-static-server.mjs'
 import { bundleReport } from './bundle-report.mjs'
 import {
@@ -111,11 +112,28 @@ export async function benchLighthouse({
     runs[method][site][round] = figures
     process.stderr.write(`${method} ${site} round ${round + 1}: ${JSON.stringify(figures)}\n`)
   }
+  // Lighthouse keeps the browser's cookies between runs (so that authenticated runs work), and
+  // a public page (the sign-in form asks for an XSRF token) leaves an anonymous session's cookie
+  // there, which the browser sent beside the signed-in session's: the server answered 401 and
+  // every signed-in page measured the sign-in page instead. Each signed-in run starts without
+  // cookies, and one that still ends elsewhere (a redirect) is reported and left out.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+  const clearCookies = async () => {
+    const session = await browser.target().createCDPSession()
+    await session.send('Storage.clearCookies')
+    await session.detach()
+  }
   const ours = async (method, site, path, round, headers) => {
-    const lhr = await measureOrReport(chrome.port, `${ourBaseURL}${path}`, {
+    if (headers) await clearCookies()
+    let lhr = await measureOrReport(chrome.port, `${ourBaseURL}${path}`, {
       throttlingMethod: method,
       headers,
     })
+    const landed = lhr && new URL(lhr.finalDisplayedUrl)
+    if (landed && landed.pathname !== new URL(path, ourBaseURL).pathname) {
+      process.stderr.write(`${site} (${method}): left out of this round: ended at ${landed}\n`)
+      lhr = undefined
+    }
     record(method, site, round, lhr, clientDir)
     if (lhr) {
       scripts[site] ??= scriptPaths(lhr)
@@ -150,6 +168,7 @@ export async function benchLighthouse({
       }
     }
   } finally {
+    await browser.disconnect()
     await chrome.kill()
     await peer?.close()
   }
