@@ -112,22 +112,32 @@ export async function benchLighthouse({
     runs[method][site][round] = figures
     process.stderr.write(`${method} ${site} round ${round + 1}: ${JSON.stringify(figures)}\n`)
   }
-  // Lighthouse keeps the browser's cookies between runs (so that authenticated runs work), and
-  // a public page (the sign-in form asks for an XSRF token) leaves an anonymous session's cookie
-  // there, which the browser sent beside the signed-in session's: the server answered 401 and
-  // every signed-in page measured the sign-in page instead. Each signed-in run starts without
-  // cookies, and one that still ends elsewhere (a redirect) is reported and left out.
+  // A signed-in page runs with its session's cookies in the browser, as a visitor's would be:
+  // the page's own script reads the XSRF cookie to send it back. Lighthouse keeps the browser's
+  // cookies between runs, and a public page (the sign-in form asks for an XSRF token) leaves an
+  // anonymous session's there: each signed-in run starts from none but its own (sent as a Cookie
+  // header instead, beside the anonymous one, it made the server answer 401 and the page measured
+  // was the sign-in page). A run that still ends on another page is reported and left out.
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
-  const clearCookies = async () => {
+  const startWithCookies = async (cookieHeader) => {
     const session = await browser.target().createCDPSession()
     await session.send('Storage.clearCookies')
+    const cookies = cookieHeader
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=')
+        const name = pair.slice(0, at)
+        const value = pair.slice(at + 1)
+        return { name, value, url: ourBaseURL, httpOnly: name !== 'XSRF-TOKEN', sameSite: 'Lax' }
+      })
+    if (cookies.length > 0) await session.send('Storage.setCookies', { cookies })
     await session.detach()
   }
   const ours = async (method, site, path, round, headers) => {
-    if (headers) await clearCookies()
+    if (headers) await startWithCookies(headers.Cookie ?? '')
     let lhr = await measureOrReport(chrome.port, `${ourBaseURL}${path}`, {
       throttlingMethod: method,
-      headers,
     })
     const landed = lhr && new URL(lhr.finalDisplayedUrl)
     if (landed && landed.pathname !== new URL(path, ourBaseURL).pathname) {
@@ -209,7 +219,7 @@ export async function benchLighthouse({
     printRows(rowsOf(sites, table, publicSites, rounds))
     const signedInSites = Object.keys(sites).filter((site) => signedInLabels.has(site))
     if (signedInSites.length > 0) {
-      console.log(`${lead}, signed-in pages (a session's Cookie on every request):`)
+      console.log(`${lead}, signed-in pages (a session's cookies in the browser):`)
       printRows(rowsOf(sites, table, signedInSites, rounds))
     }
     const indexes = Object.values(sites)
