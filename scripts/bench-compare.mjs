@@ -1,5 +1,5 @@
 // The Lighthouse part of `npm run bench`: Lighthouse 12 mobile on our public pages and, with a
-// signed-in session's cookie, on the pages a client and the agency use daily, in both throttling
+// signed-in session's cookies in the browser, on the pages a client and the agency use daily, in both throttling
 // methods — Lighthouse's default simulation (what PageSpeed Insights shows) and DevTools' real
 // throttling — over alternating rounds: each round runs both methods, in the opposite order to
 // the round before, and the public pages in the opposite order, so that a busy machine weighs on

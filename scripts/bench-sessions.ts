@@ -2,8 +2,8 @@
 // running benchmark server: a client (registered through the API, confirmed in the database as
 // the other server benchmarks do) with a request whose conversation holds a few messages, and an
 // admin who turned an authenticator app on (the admin pages want a second factor) with a few
-// hundred enquiries and requests to list. Lighthouse sends each session's cookies with every
-// request of the page.
+// hundred enquiries and requests to list. The bench puts each session's cookies in the browser
+// before Lighthouse loads its pages (scripts/bench-compare.mjs).
 import type pg from 'pg'
 import { totpCode } from '../server/test/totp-code'
 import validRegistration from '../tests/fixtures/valid-registration.json' with { type: 'json' }
