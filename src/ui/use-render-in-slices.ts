@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
  * How many of `count` items to render now: `slice` at first, then `slice` more in each of the
  * following tasks until all are shown (docs/decisions/045). A table of 25 inbox rows (each with
  * its router link, dates and labels) took one task of 20–35 ms to render and lay out on a desktop
- * core, four times that on a phone; in slices no task is long. `key` names the list shown (its
+ * core, four times that on a phone; in slices each task does a part of it. `key` names the list shown (its
  * query): a new one starts again from the first slice.
  */
 export function useRenderInSlices(count: number, key: string, slice = 10): number {
