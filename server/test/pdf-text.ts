@@ -1,17 +1,22 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 
+/** The PDF as pdf.js reads it, with only the fonts it embeds and no code evaluated. */
+function openPdf(bytes: Buffer) {
+  return getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    disableFontFace: true,
+    isEvalSupported: false,
+  }).promise
+}
+
 /**
  * The text of a PDF as a reader extracts it (pdf.js, the library browsers use), page by page
  * joined with spaces — not a grep of the bytes: a glyph the font lacks, or a font not embedded
  * with its Unicode map, does not come out as the character.
  */
 export async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    disableFontFace: true,
-    isEvalSupported: false,
-  }).promise
+  const document = await openPdf(bytes)
   const pages: string[] = []
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number)
@@ -27,12 +32,7 @@ export async function pdfText(bytes: Buffer): Promise<string> {
  * page, left to right, joined. A number that wrapped shows as two lines.
  */
 export async function pdfLines(bytes: Buffer): Promise<string[]> {
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    disableFontFace: true,
-    isEvalSupported: false,
-  }).promise
+  const document = await openPdf(bytes)
   const lines: string[] = []
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number)

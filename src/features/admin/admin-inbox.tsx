@@ -101,31 +101,23 @@ export function AdminInbox({ search }: { readonly search: AdminSearch }) {
               <Trans>Back to the list</Trans>
             </Link>
           </p>
-          {enquiries ? (
-            <Suspense
-              fallback={
-                <LoadState
-                  failed={false}
-                  loading={<Trans>Loading the enquiry…</Trans>}
-                  failure={null}
-                />
-              }
-            >
-              <EnquiryDetail id={search.id} />
-            </Suspense>
-          ) : (
-            <Suspense
-              fallback={
-                <LoadState
-                  failed={false}
-                  loading={<Trans>Loading the request…</Trans>}
-                  failure={null}
-                />
-              }
-            >
-              <RequestDetail id={search.id} />
-            </Suspense>
-          )}
+          <Suspense
+            fallback={
+              <LoadState
+                failed={false}
+                loading={
+                  enquiries ? (
+                    <Trans>Loading the enquiry…</Trans>
+                  ) : (
+                    <Trans>Loading the request…</Trans>
+                  )
+                }
+                failure={null}
+              />
+            }
+          >
+            {enquiries ? <EnquiryDetail id={search.id} /> : <RequestDetail id={search.id} />}
+          </Suspense>
         </>
       ) : (
         <>
