@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { pageChunks } from './scripts/code-splitting.ts'
 import { compileHints } from './scripts/compile-hints-plugin.ts'
 import { machineInspector } from './scripts/inspector/inspector-plugin.ts'
 import { cspHashes } from './server/build/csp-hashes-plugin.ts'
@@ -43,6 +44,7 @@ export default defineConfig({
     lingui(),
     cspHashes(),
     compileHints(),
+    pageChunks(),
     // `npm run dev` only: the machine inspector at /__inspector (scripts/inspector/).
     machineInspector(),
   ],

@@ -69,10 +69,15 @@ export async function prerender({ outDir, origin }) {
   const chunks = JSON.parse(await readFile(resolve(outDir, 'chunks.json'), 'utf8'))
   for (const { path, locale, file } of targets) {
     const page = await renderer.renderPage({ path, locale, origin })
-    const preloads = preloadsFor(page, chunks, template)
+    const { preloads, signedIn } = preloadsFor(page, chunks, template)
     await write(
       file,
-      await inlineStylesheets(scriptsAfterLoad(fillTemplate(template, page, preloads)), clientDir),
+      await inlineStylesheets(
+        loadScripts(await firstPictureEarly(fillTemplate(template, page, preloads), clientDir), {
+          afterLoad: !signedIn,
+        }),
+        clientDir,
+      ),
     )
   }
   await write('sitemap.xml', renderer.renderSitemap(origin))
@@ -123,7 +128,8 @@ function routeFile(routeId) {
 /**
  * The JavaScript the client loads before it can hydrate this page (its route's split code and
  * the catalogs it needs; on a signed-in page, the session's runtime too), announced up front so
- * it downloads with the entry instead of after it.
+ * it downloads with the entry instead of after it; and the API reads the page starts with
+ * (`firstReads`), fetched with the HTML. `signedIn`: the page is behind the sign-in shell.
  */
 function preloadsFor(page, chunks, template) {
   const byModule = new Map()
@@ -145,13 +151,18 @@ function preloadsFor(page, chunks, template) {
   for (const id of wanted) add(byModule.get(id))
   // A signed-in page asks who is signed in as soon as it hydrates, with the session's runtime
   // (a chunk of its own, loaded on demand everywhere else): it downloads with the rest.
-  if ([...files].some((fileName) => 'src/session/signed-in-shell.tsx' in chunks[fileName].modules))
-    add(byModule.get('src/session/session-runtime.ts'))
+  const signedIn = [...files].some(
+    (fileName) => 'src/session/signed-in-shell.tsx' in chunks[fileName].modules,
+  )
+  if (signedIn) add(byModule.get('src/session/session-runtime.ts'))
   const missing = (fileName) => !template.includes(`/${fileName}"`)
   // The route's own CSS goes in as a stylesheet: the prerendered markup needs it before the
   // first paint, not when the route's JavaScript arrives (that would shift the layout).
   const stylesheets = [...new Set([...files].flatMap((fileName) => chunks[fileName]?.css ?? []))]
-  return [
+  // `crossorigin` (anonymous): the same mode and credentials as the client's fetch, so the
+  // browser hands it this answer instead of asking again.
+  const preloads = [
+    ...page.firstReads.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
     ...stylesheets
       .filter(missing)
       .map((fileName) => `<link rel="stylesheet" crossorigin href="/${fileName}">`),
@@ -159,6 +170,7 @@ function preloadsFor(page, chunks, template) {
       .filter(missing)
       .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
   ]
+  return { preloads, signedIn }
 }
 
 /** The built index.html with the page's language, head, preloads and markup. */
@@ -181,8 +193,10 @@ function fillTemplate(template, page, preloads) {
  * first paint, so the HTML, the CSS and the hero image have the connection to themselves and
  * the largest paint never waits for JavaScript. A click before the scripts ran is replayed by
  * the app. The preloads keep the chunks downloading in parallel with the entry.
+ * A page behind the sign-in (`afterLoad: false`) waits for the first paint only: its content
+ * comes from the API through its scripts, and it has no picture to make way for.
  */
-function scriptsAfterLoad(html) {
+function loadScripts(html, { afterLoad }) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
   const found = entry.exec(html)
   if (!found) throw new Error('index.html must load one module entry')
@@ -217,7 +231,8 @@ function scriptsAfterLoad(html) {
         // scripts requested before the largest paint compete with it on a slow link. Paints
         // are observed rather than waited for with a frame and a timer: those stand still
         // under a test's paused clock (and in hidden tabs).
-        let waiting = 2
+        const afterLoad = ${afterLoad}
+        let waiting = afterLoad ? 2 : 1
         const ready = () => --waiting === 0 && start()
         const loaded = () => {
           const picture = document.querySelector('img[elementtiming="main-picture"]')
@@ -236,8 +251,8 @@ function scriptsAfterLoad(html) {
           }
           ready()
         }
-        if (document.readyState === 'complete') loaded()
-        else addEventListener('load', loaded, { once: true })
+        if (afterLoad && document.readyState === 'complete') loaded()
+        else if (afterLoad) addEventListener('load', loaded, { once: true })
         if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
           new PerformanceObserver((_, observer) => {
             observer.disconnect()
@@ -248,6 +263,50 @@ function scriptsAfterLoad(html) {
     </script>
   </body>`
   return replaceOnce(html.replace(found[0], '').replace(preload, ''), '</body>', loader)
+}
+
+/** An SVG this small goes into the page itself rather than costing a request. */
+const inlineSvgBytes = 4096
+
+/**
+ * The page's first picture (the image it fetches first, `fetchpriority="high"`), the largest
+ * paint of the home and service pages, without waiting for the whole HTML (docs/decisions/046):
+ * - a small SVG (a service page's drawing) is written into the page as a data URI: painted
+ *   with the text, no request at all;
+ * - a photo in a `<picture>` (the home page’s first slide) is announced at the top of the head
+ *   with the same candidates as its first `<source>`, so the browser picks the same file and
+ *   asks for it as the first bytes arrive, not once the parser reaches the image.
+ * Only the HTML changes: the client renders the same addresses, and hydration keeps what the
+ * markup has.
+ */
+async function firstPictureEarly(html, clientDir) {
+  const img = /<img\b[^>]*\bfetchPriority="high"[^>]*>/i.exec(html)
+  if (!img) return html
+  const src = /\bsrc="(\/assets\/[^"]+\.svg)"/.exec(img[0])?.[1]
+  if (src) {
+    const svg = await readFile(join(clientDir, src), 'utf8')
+    if (Buffer.byteLength(svg) > inlineSvgBytes) return html
+    const inlined = img[0].replace(
+      `src="${src}"`,
+      `src="data:image/svg+xml,${encodeURIComponent(svg.replace(/\s+/g, ' ').trim())}"`,
+    )
+    return html.replace(img[0], () => inlined)
+  }
+  const picture = html.lastIndexOf('<picture', img.index)
+  const inPicture = picture >= 0 && !html.slice(picture, img.index).includes('</picture>')
+  const source = inPicture && /<source\b[^>]*>/.exec(html.slice(picture, img.index))?.[0]
+  if (!source) return html
+  const attribute = (name) => new RegExp(`\\b${name}="([^"]*)"`, 'i').exec(source)?.[1]
+  const [type, srcset, sizes] = [attribute('type'), attribute('srcset'), attribute('sizes')]
+  if (!type || !srcset || !sizes) return html
+  // After the viewport's declaration: before it, a phone lays the page out 980 pixels wide and
+  // would pick a larger file than the picture does.
+  const viewport = '<meta name="viewport" content="width=device-width, initial-scale=1" />'
+  return replaceOnce(
+    html,
+    viewport,
+    `${viewport}\n    <link rel="preload" as="image" type="${type}" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`,
+  )
 }
 
 /**

@@ -2,6 +2,8 @@ import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { apiBaseUrl } from './api/http-client'
+import { endpoints } from './domain/api/api-contract'
 import type { Locale } from './domain/locales'
 import type { ManifestPage } from './domain/pages/page-files'
 import { buildPageHead } from './features/seo/page-head'
@@ -51,6 +53,8 @@ export type RenderedPage = {
   readonly routeIds: readonly string[]
   /** The Lingui catalogs the page needs (`messages`, plus `services` or `registration`). */
   readonly catalogs: readonly string[]
+  /** The API addresses the page reads first (its route's `firstReads`), to fetch with the HTML. */
+  readonly firstReads: readonly string[]
 }
 
 export async function renderPage({ path, locale, origin }: RenderInputs): Promise<RenderedPage> {
@@ -84,5 +88,8 @@ export async function renderPage({ path, locale, origin }: RenderInputs): Promis
     appHtml,
     routeIds: router.state.matches.map((match) => match.routeId),
     catalogs: ['messages', ...(page?.facts.catalogs ?? [])],
+    firstReads: (page?.facts.firstReads ?? []).map(
+      (name) => `${apiBaseUrl}${endpoints[name].path}`,
+    ),
   }
 }

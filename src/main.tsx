@@ -2,6 +2,7 @@ import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { takeEarlyAnswers } from './api/early-answers'
 import { isLocale, localeFromPath, resolveLocale } from './domain/locales'
 import { applyTheme, readStoredTheme } from './features/theme/theme'
 import { AfterHydration } from './hydration/after-hydration'
@@ -16,6 +17,7 @@ import { setHydrating } from './ui/use-hydrated'
 import './styles/global.css'
 
 async function start(): Promise<void> {
+  takeEarlyAnswers()
   runEffectsAfterEachTask()
   noteHandledEvents()
   applyTheme(readStoredTheme())

@@ -1,4 +1,5 @@
 import { endpoints, readAnswer, xsrfCookieName, xsrfHeaderName } from '../domain/api/api-contract'
+import { forgetEarlyAnswers, takeEarlyAnswer } from './early-answers'
 
 /**
  * The site's HTTP client (docs/product.md, "The API"): JSON over fetch, same origin by default
@@ -84,11 +85,11 @@ async function send(
   })
   stopped.catch(() => {})
   try {
-    const response = await fetch(url, {
-      ...init,
-      credentials: 'same-origin',
-      signal: controller.signal,
-    })
+    // A read the page's HTML asked for already (early-answers.ts) takes that answer.
+    const early = init.method === 'GET' ? takeEarlyAnswer(url) : undefined
+    const response = await (early
+      ? Promise.race([early, stopped])
+      : fetch(url, { ...init, credentials: 'same-origin', signal: controller.signal }))
     const data = await Promise.race([parseBody(response), stopped])
     return { status: response.status, ok: response.ok, data }
   } catch {
@@ -157,6 +158,7 @@ export async function requestJson<T>(
 ): Promise<HttpAnswer<T>> {
   const url = `${options.baseUrl ?? apiBaseUrl}${path}`
   const changesState = method !== 'GET'
+  if (changesState) forgetEarlyAnswers()
   for (let attempt = 0; ; attempt += 1) {
     const token = changesState ? await ensureXsrfToken(options, attempt > 0) : undefined
     const response = await send(

@@ -19,6 +19,8 @@ const page: PageFacts = {
   },
   indexable: false,
   catalogs: ['account', 'admin', 'workspace'],
+  // The list's address depends on the filters in the page's own address.
+  firstReads: ['me'],
 }
 
 export const Route = createFileRoute('/admin')({

@@ -17,6 +17,7 @@ const page: PageFacts = {
   },
   indexable: false,
   catalogs: ['requests'],
+  firstReads: ['me', 'myServiceRequests'],
 }
 
 export const Route = createFileRoute('/my-services')({

@@ -19,6 +19,7 @@ const page: PageFacts = {
   },
   indexable: false,
   catalogs: ['account', 'requests', 'workspace'],
+  firstReads: ['me', 'myServiceRequests'],
 }
 
 export const Route = createFileRoute('/my-services_/$requestId')({

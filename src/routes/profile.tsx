@@ -18,6 +18,7 @@ const page: PageFacts = {
   },
   indexable: false,
   catalogs: ['account'],
+  firstReads: ['me', 'factors', 'sessions'],
 }
 
 type ProfileSearch = { readonly setup?: 'admin' }

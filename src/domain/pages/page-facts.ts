@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
+import type { endpoints } from '../api/api-contract'
 import type { Locale } from '../locales'
 
 /** Lingui catalogs: `messages` on every page; the others where a page says it needs them. */
@@ -41,4 +42,20 @@ export type PageFacts = (
 ) & {
   readonly indexable: boolean
   readonly catalogs: readonly Exclude<CatalogName, 'messages'>[]
+  /**
+   * What a page behind the sign-in asks the API for first, at a fixed address: its HTML names
+   * them, so the browser fetches them while the page's code downloads, and the page's own
+   * requests take those answers instead of starting after it (docs/decisions/046).
+   */
+  readonly firstReads?: readonly FixedRead[]
 }
+
+type Endpoints = typeof endpoints
+/** An endpoint read with GET at an address without parameters. */
+export type FixedRead = {
+  [Name in keyof Endpoints]: Endpoints[Name]['method'] extends 'GET'
+    ? Endpoints[Name]['path'] extends `${string}:${string}`
+      ? never
+      : Name
+    : never
+}[keyof Endpoints]
