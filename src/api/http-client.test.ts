@@ -52,6 +52,62 @@ describe('postJson', () => {
     expect(calls[1]?.init.credentials).toBe('same-origin')
   })
 
+  it('calls that need a token at the same time share one token request', async () => {
+    let sessions = 0
+    serve(async (url, init) => {
+      if (url.endsWith('/xsrf-token')) {
+        // Each answer (over the network: later) starts a session of its own, with its token.
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        sessions += 1
+        document.cookie = `XSRF-TOKEN=session-${sessions}; path=/`
+        return new Response(null, { status: 204 })
+      }
+      const token = new Headers(init.headers).get('X-XSRF-TOKEN')
+      return token === `session-${sessions}`
+        ? json(201, { success: true })
+        : json(403, { success: false, code: 'xsrf_failed' })
+    })
+    const answers = await Promise.all([postJson('/a', {}), postJson('/b', {})])
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201])
+    const sent = calls.map((c) => `${c.init.method ?? 'GET'} ${c.url}`)
+    expect(sent.sort()).toEqual(['GET /api/v1/auth/xsrf-token', 'POST /a', 'POST /b'])
+  })
+
+  it('a caller giving up leaves the shared token request to the others; the last one cancels it', async () => {
+    let answerToken: () => void = () => {}
+    serve((url, init) => {
+      if (!url.endsWith('/xsrf-token')) return json(201, { success: true })
+      return new Promise<Response>((resolve, reject) => {
+        init.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        )
+        answerToken = () => {
+          document.cookie = 'XSRF-TOKEN=shared; path=/'
+          resolve(new Response(null, { status: 204 }))
+        }
+      })
+    })
+    const quitter = new AbortController()
+    const quits = postJson('/a', {}, { signal: quitter.signal }).catch((e: unknown) => e)
+    const stays = postJson('/b', {})
+    await vi.waitFor(() => expect(calls).toHaveLength(1))
+    quitter.abort()
+    expect(((await quits) as HttpError).message).toBe('Request aborted')
+    expect(calls[0]?.init.signal?.aborted).toBe(false)
+    answerToken()
+    expect((await stays).status).toBe(201)
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/auth/xsrf-token', '/b'])
+
+    clearCookies()
+    calls = []
+    const alone = new AbortController()
+    const gone = postJson('/c', {}, { signal: alone.signal }).catch((e: unknown) => e)
+    await vi.waitFor(() => expect(calls).toHaveLength(1))
+    alone.abort()
+    expect(((await gone) as HttpError).message).toBe('Request aborted')
+    expect(calls[0]?.init.signal?.aborted).toBe(true)
+  })
+
   it('uses the cookie it has without asking again', async () => {
     document.cookie = 'XSRF-TOKEN=have-it; path=/'
     serve(() => json(200, { success: true }))

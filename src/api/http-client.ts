@@ -103,24 +103,66 @@ async function send(
   }
 }
 
-/** Asks the server for a session and an XSRF token (cookies), unless the browser has them. */
+/** The token request in flight, shared by every call that needs one meanwhile. */
+type TokenRequest = {
+  readonly answer: Promise<string | undefined>
+  readonly controller: AbortController
+  /** Callers still waiting for it; the last one to give up cancels it. */
+  waiting: number
+}
+let tokenInFlight: TokenRequest | undefined
+
+/**
+ * Asks the server for a session and an XSRF token (cookies), unless the browser has them.
+ * Calls that need one at the same time share one request: each answer starts a new session,
+ * so two requests in parallel would leave one caller with a token signed for a session its
+ * cookie no longer names (the server refuses it, and the call is sent twice).
+ */
 export async function ensureXsrfToken(
   options: RequestOptions,
   force = false,
 ): Promise<string | undefined> {
   const existing = readCookie(xsrfCookie)
   if (existing && !force) return existing
-  const response = await send(
-    `${options.baseUrl ?? apiBaseUrl}${xsrfTokenPath}`,
-    { method: 'GET' },
-    options,
-  )
-  if (!response.ok)
-    throw new HttpError(`Request failed with status code ${response.status}`, {
-      status: response.status,
-      data: response.data,
+  const { signal } = options
+  if (signal?.aborted) throw new HttpError('Request aborted')
+  const shared = tokenInFlight ?? startTokenRequest(options)
+  shared.waiting += 1
+  try {
+    if (!signal) return await shared.answer
+    return await new Promise<string | undefined>((resolve, reject) => {
+      const abort = () => reject(new HttpError('Request aborted'))
+      signal.addEventListener('abort', abort, { once: true })
+      shared.answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
     })
-  return readCookie(xsrfCookie)
+  } finally {
+    shared.waiting -= 1
+    if (shared.waiting === 0 && tokenInFlight === shared) {
+      tokenInFlight = undefined
+      shared.controller.abort()
+    }
+  }
+}
+
+function startTokenRequest({ baseUrl = apiBaseUrl, timeout }: RequestOptions): TokenRequest {
+  const controller = new AbortController()
+  const answer = send(
+    `${baseUrl}${xsrfTokenPath}`,
+    { method: 'GET' },
+    { signal: controller.signal, ...(timeout === undefined ? {} : { timeout }) },
+  ).then((response) => {
+    if (!response.ok)
+      throw new HttpError(`Request failed with status code ${response.status}`, {
+        status: response.status,
+        data: response.data,
+      })
+    return readCookie(xsrfCookie)
+  })
+  // Rejections reach the callers; this keeps an unawaited one from being reported.
+  answer.catch(() => {})
+  const request: TokenRequest = { answer, controller, waiting: 0 }
+  tokenInFlight = request
+  return request
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'

@@ -223,8 +223,10 @@ describe('a form sent before the app listens', () => {
     const { page } = await throttledPage(desktop)
     const release = await holdScripts(page)
     const posts: string[] = []
+    let tokenRequests = 0
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname
+      if (path === '/api/v1/auth/xsrf-token') tokenRequests += 1
       // The passkey autofill asks for its challenge as the page starts: not the form.
       if (request.method() === 'POST' && path !== '/api/v1/auth/passkey/options') posts.push(path)
     })
@@ -245,6 +247,9 @@ describe('a form sent before the app listens', () => {
       .waitFor({ timeout: 30_000 })
     // Sent once, by the app, to the API (the values typed before hydration kept).
     expect(posts, `the posts: ${JSON.stringify(posts)}`).toEqual(['/api/v1/auth/login'])
+    // The passkey challenge and the form needed a session at once: they shared one, asked once
+    // (two would have left the form a token for a session the cookie no longer names).
+    expect(tokenRequests).toBe(1)
     expect(await page.locator('#sign-in-email').inputValue()).toBe('nobody@example.com')
   })
 })
