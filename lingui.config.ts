@@ -98,6 +98,8 @@ export default defineConfig({
         '<rootDir>/src/ui/request-record',
         '<rootDir>/src/ui/proposal',
         '<rootDir>/src/domain/registration/registration-messages.ts',
+        // The client's address on a request names its country.
+        '<rootDir>/src/ui/address/country-names.messages.ts',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },

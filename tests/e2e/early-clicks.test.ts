@@ -163,7 +163,11 @@ const settingsButton: Control = {
   settledAfter: '.mobile-bar .settings-panel',
 }
 
-describe('controls clicked during the first second of a throttled load', () => {
+// A page slowed four times, on a machine that may be busy with other work: each test waits up to
+// a minute for the page to hydrate and half a minute for an answer, and some load three pages.
+const throttledTests = { timeout: 180_000 }
+
+describe('controls clicked during the first second of a throttled load', throttledTests, () => {
   it('the services mega menu opens', async () => {
     const throttled = await throttledPage(desktop)
     const { page } = throttled
@@ -218,7 +222,7 @@ describe('controls clicked during the first second of a throttled load', () => {
   })
 })
 
-describe('a form sent before the app listens', () => {
+describe('a form sent before the app listens', throttledTests, () => {
   it('is held back (no post of the page, no password in an address) and sent once the app runs', async () => {
     const { page } = await throttledPage(desktop)
     const release = await holdScripts(page)

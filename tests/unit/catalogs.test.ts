@@ -46,6 +46,8 @@ for (const catalog of [...catalogNames, 'server']) {
     it('has no Spanish entry identical to the English one unless allow-listed', () => {
       const identical = spanish
         .filter((e) => e.str === englishText.get(e.id) && !sameInBothLanguages.has(e.str))
+        // Country names (CLDR's) are proper nouns: many are written alike, Andorra or Chile.
+        .filter((e) => !e.id.startsWith('country.'))
         .map((e) => e.id)
       expect(identical).toEqual([])
     })

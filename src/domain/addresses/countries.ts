@@ -1,7 +1,7 @@
 /**
  * The countries an address may be in: every officially assigned ISO 3166-1 alpha-2 code (249).
- * Only the codes are kept: their names come, translated, from the browser's and Node's
- * `Intl.DisplayNames` (countryName), so the list needs no catalog of its own.
+ * Only the codes are kept here: their names are messages of the catalogs that show an address
+ * (src/ui/address/country-names.ts).
  */
 // biome-ignore format: a table of codes, read by the line
 export const countryCodes = [
@@ -30,44 +30,4 @@ export const defaultCountry: CountryCode = 'MX'
 
 export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && (countryCodes as readonly string[]).includes(value)
-}
-
-// One `Intl.DisplayNames` per language, made once: making one is what costs (the runtime loads
-// its region names), and sorting the list by name asks for a name about 4,000 times.
-const regionNames = new Map<string, Intl.DisplayNames | undefined>()
-
-function regionNamesIn(locale: string): Intl.DisplayNames | undefined {
-  if (!regionNames.has(locale)) {
-    let names: Intl.DisplayNames | undefined
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
-    } catch {
-      names = undefined // an unknown locale: the codes stand for the names
-    }
-    regionNames.set(locale, names)
-  }
-  return regionNames.get(locale)
-}
-
-/** The country's name in `locale` (the code itself where the runtime has no name for it). */
-export function countryName(locale: string, code: string): string {
-  try {
-    return regionNamesIn(locale)?.of(code) ?? code
-  } catch {
-    return code // not a region code at all
-  }
-}
-
-const byName = new Map<string, readonly CountryCode[]>()
-
-/** Every country code, in the alphabetical order of the names in `locale` (computed once). */
-export function countryCodesByName(locale: string): readonly CountryCode[] {
-  let sorted = byName.get(locale)
-  if (!sorted) {
-    const collator = new Intl.Collator(locale)
-    const named = countryCodes.map((code) => ({ code, name: countryName(locale, code) }))
-    sorted = named.sort((a, b) => collator.compare(a.name, b.name)).map(({ code }) => code)
-    byName.set(locale, sorted)
-  }
-  return sorted
 }

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Fragment } from 'react'
-import { countryName } from '../../domain/addresses/countries'
 import { mexicanStateName } from '../../domain/addresses/mexican-states'
 import type { PostalAddress } from '../../domain/addresses/postal-address'
+import { countryName } from '../../ui/address/country-names'
 
 /**
  * A client's postal address as it is written in Mexico, a line for each part the account has:
@@ -16,7 +16,7 @@ export function ClientAddress({ address }: { readonly address: PostalAddress }) 
   const place = [municipality, city === municipality ? '' : city].filter(Boolean).join(', ')
   const region = [
     address.state === '' ? '' : mexicanStateName(address.state),
-    address.country === '' ? '' : countryName(i18n.locale, address.country),
+    address.country === '' ? '' : countryName(i18n, address.country),
   ].filter(Boolean)
   const streetLine = [street, exteriorNumber].filter(Boolean).join(' ')
   const lines = [

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
-import { countryCodesByName, countryName } from '../../domain/addresses/countries'
 import { mexicanStateCodes, mexicanStateName } from '../../domain/addresses/mexican-states'
 import { ChoiceField } from '../form-field'
 import { HydrateInTurn } from '../hydrate-in-turn'
+import { countryCodesByName, countryName } from './country-names'
 
 const labels = {
   state: msg`State`,
@@ -45,8 +45,8 @@ export function StateField({ form, error, defaultValue }: AddressChoiceProps) {
 
 /**
  * The country: every ISO 3166-1 country by its name in the page's language, sent as its code.
- * Hydrated in a task of its own (docs/decisions/024): naming and sorting 249 countries loads the
- * runtime's region names and collation for the language.
+ * Hydrated in a task of its own (docs/decisions/024): 249 options, sorted by name with the
+ * language's collation.
  */
 export function CountryField(props: AddressChoiceProps) {
   return (
@@ -58,7 +58,7 @@ export function CountryField(props: AddressChoiceProps) {
 
 function CountryChoice({ form, error, defaultValue }: AddressChoiceProps) {
   const { _, i18n } = useLingui()
-  const name = (code: string) => countryName(i18n.locale, code)
+  const name = (code: string) => countryName(i18n, code)
   return (
     <ChoiceField
       form={form}
@@ -66,7 +66,7 @@ function CountryChoice({ form, error, defaultValue }: AddressChoiceProps) {
       label={_(labels.country)}
       error={error}
       prompt={_(labels.countryPrompt)}
-      choices={countryCodesByName(i18n.locale)}
+      choices={countryCodesByName(i18n)}
       choiceLabel={name}
       defaultValue={defaultValue}
       autoComplete="country"

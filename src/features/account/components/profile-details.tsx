@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
@@ -12,12 +12,12 @@ import {
   type ProfileField,
   profileFields,
 } from '../../../domain/accounts/account-schemas'
-import { countryName } from '../../../domain/addresses/countries'
 import { mexicanStateName } from '../../../domain/addresses/mexican-states'
 import type { AccountUser } from '../../../domain/api/api-contract'
 import { genders, maxLengths } from '../../../domain/registration/registration-schema'
 import type { SessionRuntime } from '../../../session/session-runtime'
 import { CountryField, StateField } from '../../../ui/address/address-fields'
+import { countryName } from '../../../ui/address/country-names'
 import { formatCalendarDate } from '../../../ui/calendar-date'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
@@ -27,18 +27,13 @@ import { AccountForm } from './account-form'
 import { FailureNotice } from './failure-notice'
 
 /** A stored value as the details list shows it: choices by their names, nothing as a dash. */
-function shownValue(
-  field: ProfileField,
-  value: string,
-  translate: (descriptor: MessageDescriptor) => string,
-  locale: string,
-): string {
+function shownValue(field: ProfileField, value: string, i18n: I18n): string {
   if (value === '') return '—'
   if (field === 'gender')
-    return Object.hasOwn(genderLabels, value) ? translate(genderLabels[value as Gender]) : value
+    return Object.hasOwn(genderLabels, value) ? i18n._(genderLabels[value as Gender]) : value
   if (field === 'state') return mexicanStateName(value)
-  if (field === 'country') return countryName(locale, value)
-  if (field === 'birthDate') return formatCalendarDate(value, locale)
+  if (field === 'country') return countryName(i18n, value)
+  if (field === 'birthDate') return formatCalendarDate(value, i18n.locale)
   return value
 }
 
@@ -117,7 +112,7 @@ export function ProfileDetails({
           {profileFieldSpecs.map((spec) => (
             <Fragment key={spec.name}>
               <dt>{_(spec.label)}</dt>
-              <dd>{shownValue(spec.name, saved[spec.name], _, i18n.locale)}</dd>
+              <dd>{shownValue(spec.name, saved[spec.name], i18n)}</dd>
             </Fragment>
           ))}
         </dl>
