@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { type ModuleFacts, sharedGroups } from './code-splitting'
+import { type ModuleFacts, sharedGroups, smallGroupChars } from './code-splitting'
 
-/** A module graph from `id: [its static imports]`. */
-function graphOf(modules: Record<string, string[]>, lazy: Record<string, string[]> = {}) {
+/** A module graph from `id: [its static imports]` (each module's code `sizes[id]` long). */
+function graphOf(
+  modules: Record<string, string[]>,
+  lazy: Record<string, string[]> = {},
+  sizes: Record<string, number> = {},
+) {
   return (id: string): ModuleFacts | null =>
     id in modules
       ? {
           importedIds: modules[id] ?? [],
           dynamicallyImportedIds: lazy[id] ?? [],
           isEntry: id === entry,
+          // Large unless told: the folding of small groups is tested on its own below.
+          code: 'x'.repeat(sizes[id] ?? smallGroupChars),
         }
       : null
 }
@@ -78,5 +84,52 @@ describe('the shared groups of the client build', () => {
       route('admin'),
     ])
       expect(groups.has(only)).toBe(false)
+  })
+})
+
+describe('small shared groups', () => {
+  const formFlow = '/app/src/ui/form-flow.ts'
+  const redirect = '/app/src/domain/redirect.ts'
+  const query = '/app/src/session/query.ts'
+  const tiny = { [redirect]: 100 }
+  // The redirect rules are small and only the sign-in and the registration use them; the form
+  // flow is large, and the client's requests page uses it too.
+  const modules = {
+    [entry]: [],
+    [route('register')]: [formFlow, redirect],
+    [route('login')]: [formFlow, redirect],
+    [route('my-services')]: [shell, formFlow],
+    [route('admin')]: [shell, query],
+    [shell]: [],
+    [formFlow]: [],
+    [redirect]: [],
+    [query]: [],
+  }
+  const groupsOf = (graph: Record<string, string[]>) =>
+    sharedGroups(Object.keys(graph), graphOf(graph, {}, tiny))
+
+  it('join a group all their pages load anyway, if only signed-in pages download them besides', () => {
+    const groups = groupsOf(modules)
+    expect(groups.get(redirect)).toBe(groups.get(formFlow))
+  })
+
+  it('stay apart when a public page would download them for nothing', () => {
+    const groups = groupsOf({ ...modules, [route('contact')]: [formFlow] })
+    expect(groups.get(redirect)).toMatch(/^shared-[0-9a-f]{6}$/)
+    expect(groups.get(redirect)).not.toBe(groups.get(formFlow))
+  })
+
+  it('stay apart when the host’s pages would have to load what they import', () => {
+    // The redirect reads a query that /my-services does not load: joined with the form flow, it
+    // would make /my-services download the query's file too. (The query's own file, which
+    // /contact loads, cannot take it either: /contact would download the redirect for nothing.)
+    const groups = groupsOf({ ...modules, [redirect]: [query], [route('contact')]: [query] })
+    expect(groups.get(redirect)).toMatch(/^shared-[0-9a-f]{6}$/)
+    expect(groups.get(redirect)).not.toBe(groups.get(formFlow))
+  })
+
+  it('leave alone what the entry imports (every page has it already)', () => {
+    const groups = groupsOf({ ...modules, [entry]: [redirect] })
+    expect(groups.has(redirect)).toBe(false)
   })
 })

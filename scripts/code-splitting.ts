@@ -5,8 +5,7 @@ import type { Plugin } from 'vite'
  * How the client build groups modules into files (docs/decisions/046). The site is served over
  * HTTP/1.1, where a browser opens six connections to an origin: every file past the sixth waits
  * for a round trip, and under a mobile network's latency the number of files, not their bytes,
- * decides when a page's code has arrived. Three kinds of group cut the number without making
- * any page download code it did not download before:
+ * decides when a page's code has arrived. Three kinds of group cut the number:
  *
  * - `app`: every module the entry imports statically. Each page loads all of them already (the
  *   entry cannot run without them); the bundler had spread them over fourteen shared files
@@ -17,7 +16,9 @@ import type { Plugin } from 'vite'
  *   one group per set of them.
  *
  * A module one route alone reaches stays in that route's chunk, and code a page loads on
- * demand (a dialog, a detail view) stays in its own.
+ * demand (a dialog, a detail view) stays in its own. Then a small `shared-` group joins a larger
+ * one that all its pages load anyway (foldSmallGroups, docs/decisions/049): a few hundred bytes
+ * more on some signed-in pages, a file fewer on each of its own.
  */
 
 /** What the grouping reads of a module (a subset of the bundler's `ModuleInfo`). */
@@ -25,6 +26,8 @@ export type ModuleFacts = {
   readonly importedIds: readonly string[]
   readonly dynamicallyImportedIds: readonly string[]
   readonly isEntry: boolean
+  /** The module's code as the bundler holds it (transformed, not yet minified). */
+  readonly code?: string | null
 }
 
 export type ModuleGraph = (id: string) => ModuleFacts | null
@@ -75,11 +78,46 @@ function publicLazyRoots(
 }
 
 /**
+ * The routes on whose pages each on-demand load may happen: every route when something every
+ * page runs (the entry's modules) imports it, else the routes whose own modules do, directly or
+ * through another on-demand load.
+ */
+function lazyLoaders(
+  lazyRoots: ReadonlySet<string>,
+  routes: readonly string[],
+  entries: readonly string[],
+  graph: ModuleGraph,
+): Map<string, ReadonlySet<string>> {
+  const loaders = new Map<string, Set<string>>()
+  const load = (context: readonly string[], start: Iterable<string>) => {
+    const pending = [...start]
+    const seen = new Set<string>()
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (seen.has(id)) continue
+      seen.add(id)
+      for (const lazy of graph(id)?.dynamicallyImportedIds ?? []) {
+        if (!lazyRoots.has(lazy)) continue
+        const known = loaders.get(lazy) ?? new Set()
+        for (const route of context) known.add(route)
+        loaders.set(lazy, known)
+        pending.push(...staticClosure(lazy, graph))
+      }
+    }
+  }
+  for (const entry of entries) load(routes, staticClosure(entry, graph))
+  for (const route of routes) load([route], staticClosure(route, graph))
+  return loaders
+}
+
+/**
  * The group of each module that two or more roots reach by static imports, a root being a
  * route's component or something a public page loads on demand:
  * - `signed-in` when only signed-in routes reach it;
- * - otherwise `shared-<hash>`, one group per set of roots, so that whatever loads such a file
- *   needed every module in it.
+ * - otherwise `shared-<hash>`, one group per set of routes that reach it, with the on-demand
+ *   loads that reach it and may happen on a page outside that set. Whatever loads such a file
+ *   needs every module in it: a page of the set loads the file with its own code, and an
+ *   on-demand load on another page is part of the group's key. (An on-demand load that happens
+ *   only on the set's pages finds the file there already, so it does not split the group.)
  * Others are left to the bundler.
  */
 export function sharedGroups(moduleIds: Iterable<string>, graph: ModuleGraph): Map<string, string> {
@@ -88,21 +126,112 @@ export function sharedGroups(moduleIds: Iterable<string>, graph: ModuleGraph): M
   const signedInRoutes = new Set(
     routes.filter((id) => [...staticClosure(id, graph)].some((m) => signedInShell.test(m))),
   )
+  const lazyRoots = publicLazyRoots(ids, signedInRoutes, graph)
+  const entries = ids.filter((id) => graph(id)?.isEntry)
+  const loaders = lazyLoaders(lazyRoots, routes, entries, graph)
   const reachedBy = new Map<string, string[]>()
-  for (const root of [...routes, ...publicLazyRoots(ids, signedInRoutes, graph)]) {
+  for (const root of [...routes, ...lazyRoots]) {
     for (const reached of staticClosure(root, graph))
       reachedBy.set(reached, [...(reachedBy.get(reached) ?? []), root])
   }
+  // What the entry imports is in `app`, the group before these: every page has it.
+  const inApp = new Set(entries.flatMap((entry) => [...staticClosure(entry, graph)]))
   const groups = new Map<string, string>()
+  const keys = new Map<string, GroupKey>()
   for (const [id, roots] of reachedBy) {
-    if (roots.length < 2) continue
-    if (roots.every((root) => signedInRoutes.has(root))) groups.set(id, 'signed-in')
-    else {
-      const key = createHash('sha256').update(roots.sort().join('\n')).digest('hex')
-      groups.set(id, `shared-${key.slice(0, 6)}`)
+    if (roots.length < 2 || inApp.has(id)) continue
+    if (roots.every((root) => signedInRoutes.has(root))) {
+      groups.set(id, 'signed-in')
+      keys.set('signed-in', { routes: signedInRoutes, loadedElsewhere: new Set() })
+      continue
     }
+    const routesOf = new Set(roots.filter((root) => !lazyRoots.has(root)))
+    const loadedElsewhere = roots.filter(
+      (root) =>
+        lazyRoots.has(root) && [...(loaders.get(root) ?? [])].some((page) => !routesOf.has(page)),
+    )
+    const key = [...routesOf, ...loadedElsewhere].sort().join('\n')
+    const name = `shared-${createHash('sha256').update(key).digest('hex').slice(0, 6)}`
+    groups.set(id, name)
+    keys.set(name, { routes: routesOf, loadedElsewhere: new Set(loadedElsewhere) })
   }
-  return groups
+  return foldSmallGroups(groups, keys, signedInRoutes, graph)
+}
+
+/** Who loads a group's file: the pages of these routes with their code, and these loads. */
+type GroupKey = {
+  readonly routes: ReadonlySet<string>
+  readonly loadedElsewhere: ReadonlySet<string>
+}
+
+/**
+ * A group smaller than this (characters of transformed code; compressed, a few kilobytes) costs
+ * a page more as a file of its own (a request, and on a mobile network with six connections a
+ * round trip of over half a second) than as a part of a larger file it loads anyway
+ * (docs/decisions/049).
+ */
+export const smallGroupChars = 10_000
+
+const includes = (outer: ReadonlySet<string>, inner: ReadonlySet<string>) =>
+  [...inner].every((item) => outer.has(item))
+
+/**
+ * Each small group joins a group that every page and load of its own fetches already (one whose
+ * routes and loads include its own), the one that makes the fewest other pages download it,
+ * provided the host's pages already load whatever the small group's modules import; a small
+ * group with no such host stays a file of its own. No page gains a file: a page that loaded the
+ * small group loads the larger one anyway. Some download a little more.
+ */
+function foldSmallGroups(
+  groups: Map<string, string>,
+  keys: ReadonlyMap<string, GroupKey>,
+  signedInRoutes: ReadonlySet<string>,
+  graph: ModuleGraph,
+): Map<string, string> {
+  const size = new Map<string, number>()
+  const members = new Map<string, string[]>()
+  for (const [id, name] of groups) {
+    size.set(name, (size.get(name) ?? 0) + (graph(id)?.code?.length ?? 0))
+    members.set(name, [...(members.get(name) ?? []), id])
+  }
+  const into = new Map<string, string>()
+  const final = (name: string): string => {
+    const host = into.get(name)
+    return host ? final(host) : name
+  }
+  const covers = (outer: GroupKey, inner: GroupKey) =>
+    includes(outer.routes, inner.routes) && includes(outer.loadedElsewhere, inner.loadedElsewhere)
+  // Only a signed-in page may download a module it does not run: a public page loads exactly
+  // its own flow's code (tests/e2e/budget.test.ts), and an on-demand load on a public page too.
+  const onlySignedInGain = (host: GroupKey, own: GroupKey) =>
+    [...host.routes].every((route) => own.routes.has(route) || signedInRoutes.has(route)) &&
+    host.loadedElsewhere.size === own.loadedElsewhere.size
+  const small = [...size].filter(([, chars]) => chars < smallGroupChars).sort((a, b) => a[1] - b[1])
+  for (const [name] of small) {
+    const own = keys.get(name)
+    if (!own) continue
+    // The groups its modules import: a host's pages would have to load them too.
+    const needs = new Set<string>()
+    for (const id of members.get(name) ?? [])
+      for (const imported of graph(id)?.importedIds ?? []) {
+        const group = groups.get(imported)
+        if (group && final(group) !== name) needs.add(final(group))
+      }
+    const extra = (key: GroupKey) =>
+      key.routes.size - own.routes.size + key.loadedElsewhere.size - own.loadedElsewhere.size
+    const host = [...keys]
+      .filter(([other, key]) => {
+        if (other === name || into.has(other)) return false
+        if (!covers(key, own) || !onlySignedInGain(key, own)) return false
+        return [...needs].every((need) => {
+          const needed = keys.get(need)
+          return need === other || (needed !== undefined && covers(needed, key))
+        })
+      })
+      .sort((a, b) => extra(a[1]) - extra(b[1]) || (size.get(a[0]) ?? 0) - (size.get(b[0]) ?? 0))[0]
+    if (host) into.set(name, host[0])
+  }
+  return new Map([...groups].map(([id, name]) => [id, final(name)]))
 }
 
 /** The groups, for the client build only (the server's bundles are not split this way). */
