@@ -324,7 +324,7 @@ const inlinePictureBytes = 12 * 1024
 /**
  * `srcset` with its `inlinePictureWidth` candidate as a data URI: a phone that picks it paints
  * the photo with the text, without a request and its round trip (on a mobile network the
- * largest part of the wait), for about 12 kB more of HTML.
+ * largest part of the wait), for the file's size more of HTML (base64 compresses back to it).
  */
 async function inlineOneCandidate(srcset, type, clientDir) {
   const entries = srcset.split(/,\s+/)
