@@ -177,10 +177,11 @@ const includes = (outer: ReadonlySet<string>, inner: ReadonlySet<string>) =>
 
 /**
  * Each small group joins a group that every page and load of its own fetches already (one whose
- * routes and loads include its own), the one that makes the fewest other pages download it,
- * provided the host's pages already load whatever the small group's modules import; a small
- * group with no such host stays a file of its own. No page gains a file: a page that loaded the
- * small group loads the larger one anyway. Some download a little more.
+ * routes include its own, with the same on-demand loads), the one that makes the fewest other
+ * pages download it, provided those other pages are signed-in ones and the host's pages already
+ * load whatever the small group's modules import; a small group with no such host stays a file
+ * of its own. No page gains a file: a page that loaded the small group loads the larger one
+ * anyway. Some signed-in pages download a little more.
  */
 function foldSmallGroups(
   groups: Map<string, string>,
@@ -202,7 +203,8 @@ function foldSmallGroups(
   const covers = (outer: GroupKey, inner: GroupKey) =>
     includes(outer.routes, inner.routes) && includes(outer.loadedElsewhere, inner.loadedElsewhere)
   // Only a signed-in page may download a module it does not run: a public page loads exactly
-  // its own flow's code (tests/e2e/budget.test.ts), and an on-demand load on a public page too.
+  // its own flow's code (tests/e2e/budget.test.ts), and an on-demand load on a public page too,
+  // so a host has the small group's on-demand loads and no other.
   const onlySignedInGain = (host: GroupKey, own: GroupKey) =>
     [...host.routes].every((route) => own.routes.has(route) || signedInRoutes.has(route)) &&
     host.loadedElsewhere.size === own.loadedElsewhere.size
@@ -217,8 +219,8 @@ function foldSmallGroups(
         const group = groups.get(imported)
         if (group && final(group) !== name) needs.add(final(group))
       }
-    const extra = (key: GroupKey) =>
-      key.routes.size - own.routes.size + key.loadedElsewhere.size - own.loadedElsewhere.size
+    // The pages that would download it besides its own.
+    const extra = (key: GroupKey) => key.routes.size - own.routes.size
     const host = [...keys]
       .filter(([other, key]) => {
         if (other === name || into.has(other)) return false
