@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg, { type PoolConfig } from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { createPool, type Db, migrateDatabase } from '../db/database'
+import {
+  createPool,
+  type DatabaseTimeouts,
+  type Db,
+  migrateDatabase,
+  requestTimeouts,
+} from '../db/database'
 import { type Migration, migrate } from '../db/migrate'
 import * as schema from '../db/schema'
 
@@ -44,6 +50,8 @@ export async function createTestDatabase(
   backend: Backend,
   poolSize = 10,
   upTo?: { readonly before: string; readonly all: readonly Migration[] },
+  /** The requests' bounds on the database: production's unless a test needs others. */
+  timeouts: DatabaseTimeouts = requestTimeouts,
 ): Promise<TestDatabase> {
   const name = `agency_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client(backend.admin)
@@ -63,7 +71,7 @@ export async function createTestDatabase(
     const early = createPool(connection, 1)
     await migrate(early, upTo.all.slice(0, stop)).finally(() => early.end())
   } else await migrateDatabase(connection)
-  const pool = createPool(connection, poolSize)
+  const pool = createPool(connection, poolSize, undefined, timeouts)
   return {
     pool,
     db: drizzle({ client: pool, schema }),
