@@ -24,8 +24,9 @@ async function openWithClock(options: BrowserContextOptions = {}): Promise<Page>
   const { page } = await open('/robots.txt', options)
   const start = new Date('2026-03-02T09:00:00Z')
   await page.clock.install({ time: start })
-  // A second ahead: pausing at the install time itself can already be in the past.
-  await page.clock.pauseAt(new Date(start.getTime() + 1000))
+  // A minute ahead: the installed clock runs until the pause, and pausing at a time it has
+  // passed fails ("Cannot fast-forward to the past"), as a second ahead can on a loaded machine.
+  await page.clock.pauseAt(new Date(start.getTime() + 60_000))
   await page.goto('/')
   // The page requests its scripts after the load event and a frame (docs/decisions/016):
   // let that frame happen on the paused clock, then wait for hydration in real time.

@@ -54,6 +54,7 @@ export type BrowserPathsOptions<TMachine extends AnyStateMachine> = {
 }
 
 const clockStart = new Date('2026-03-02T09:00:00Z')
+const pauseLeadMs = 60_000
 
 /**
  * The generated paths of `machine` in Chromium, against the built site that `npm start`
@@ -99,15 +100,19 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
       const context = await browser.newContext({ baseURL, locale: 'en-US', ...options.context })
       try {
         const page = await context.newPage()
-        // A step that cannot act fails in seconds, naming the step, not at the test's timeout.
+        // A step that cannot act fails in seconds, naming the step, not at the test's timeout;
+        // a page load may take longer on a loaded machine, and is not a step.
         page.setDefaultTimeout(5000)
+        page.setDefaultNavigationTimeout(30_000)
         await page.addInitScript(`(${installMachineProbe.toString()})(globalThis)`)
         // The site's origin, for `prepare` to write its storage: a page (here the not-found one),
         // not a file such as robots.txt, which is served sandboxed (no storage of its own).
         await page.goto('/__paths-start')
         await page.clock.install({ time: clockStart })
-        // A second ahead: pausing at the install time itself can already be in the past.
-        await page.clock.pauseAt(new Date(clockStart.getTime() + 1000))
+        // Paused a minute ahead: the installed clock runs until then, and pausing at a time it
+        // has passed fails ("Cannot fast-forward to the past"), which on a loaded machine a
+        // second ahead did.
+        await page.clock.pauseAt(new Date(clockStart.getTime() + pauseLeadMs))
         await options.prepare?.(page, input)
         await page.goto(options.url(input))
         await waitForHydration(page, options.ready)
