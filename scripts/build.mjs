@@ -1,4 +1,5 @@
-// `npm run build`: the client bundle, then the server bundle (Vite SSR build, so the Lingui
+// `npm run build`: the client bundle (twice: for the public pages and for those behind the
+// sign-in), then the server bundle (Vite SSR build, so the Lingui
 // macros and catalogs work on the server too), then every public page prerendered to HTML.
 // BUILD_DIR (default ./dist) lets parallel test runs build without overwriting each other.
 import { cpSync } from 'node:fs'
@@ -22,6 +23,18 @@ await build({
   mode: 'production',
   build: { outDir: resolve(outDir, 'client'), emptyOutDir: true },
   plugins: [chunkReport(resolve(outDir, 'chunks.json'))],
+})
+// The client again, grouped for the pages behind the sign-in (docs/decisions/050): their HTML
+// starts from this build's files, which join the first build's in client/assets (names are
+// content hashes: a file both builds wrote is the same file).
+await build({
+  mode: 'signed-in',
+  build: { outDir: resolve(outDir, 'client-signed-in'), emptyOutDir: true },
+  plugins: [chunkReport(resolve(outDir, 'chunks-signed-in.json'))],
+})
+cpSync(resolve(outDir, 'client-signed-in/assets'), resolve(outDir, 'client/assets'), {
+  recursive: true,
+  force: false,
 })
 await build({
   mode: 'production',

@@ -1,6 +1,6 @@
 // The bundle report of `npm run bench`: per page, the scripts it loaded with their brotli size
 // (the bytes sent) and the source packages or folders that make up each file (from the build's
-// chunks.json, sizes minified before compression), so a regression names its cause.
+// chunk reports, sizes minified before compression), so a regression names its cause.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -16,8 +16,13 @@ function ownerOf(moduleId) {
 
 /** A printable report for `scripts`: page path → script paths the page loaded. */
 export function bundleReport(buildDir, scripts) {
-  const chunksFile = join(buildDir, 'chunks.json')
-  const chunks = existsSync(chunksFile) ? JSON.parse(readFileSync(chunksFile, 'utf8')) : {}
+  // Both client builds' reports: a page behind the sign-in loads the second's files
+  // (docs/decisions/050).
+  const chunks = {}
+  for (const name of ['chunks.json', 'chunks-signed-in.json']) {
+    const file = join(buildDir, name)
+    if (existsSync(file)) Object.assign(chunks, JSON.parse(readFileSync(file, 'utf8')))
+  }
   const lines = ['Bundle report (JavaScript each page loaded; br = bytes sent):']
   for (const [page, files] of Object.entries(scripts)) {
     let total = 0

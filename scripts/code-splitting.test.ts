@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { type ModuleFacts, sharedGroups, smallGroupChars } from './code-splitting'
+import {
+  type ModuleFacts,
+  sharedGroups,
+  signedInPageGroups,
+  smallGroupChars,
+} from './code-splitting'
 
 /** A module graph from `id: [its static imports]` (each module's code `sizes[id]` long). */
 function graphOf(
@@ -131,5 +136,53 @@ describe('small shared groups', () => {
   it('leave alone what the entry imports (every page has it already)', () => {
     const groups = groupsOf({ ...modules, [entry]: [redirect] })
     expect(groups.has(redirect)).toBe(false)
+  })
+})
+
+describe('the signed-in pages’ own build', () => {
+  const runtime = '/app/src/session/session-runtime.ts'
+  const meQuery = '/app/src/session/me-query.ts'
+  const list = '/app/src/features/requests/list.tsx'
+  const formFlow = '/app/src/ui/form-flow.ts'
+  const inbox = '/app/src/features/admin/inbox.tsx'
+  const query = '/app/src/session/query.ts'
+  const contactForm = '/app/src/features/contact/form.tsx'
+  const modules = {
+    [entry]: ['/app/src/session/session-slot.ts'],
+    '/app/src/session/session-slot.ts': [],
+    [runtime]: [meQuery],
+    [meQuery]: [],
+    [route('contact')]: [formFlow, contactForm],
+    [route('my-services')]: [shell, list, formFlow],
+    [route('my-services_.$requestId')]: [shell, list],
+    [route('admin')]: [shell, inbox],
+    [shell]: [query],
+    [list]: [],
+    [formFlow]: [],
+    [inbox]: [],
+    [query]: [],
+    [contactForm]: [],
+  }
+  const lazy = { '/app/src/session/session-slot.ts': [runtime] }
+  const groups = signedInPageGroups(Object.keys(modules), graphOf(modules, lazy))
+
+  it('puts what every signed-in page starts with in one file: the session’s runtime and what pages share', () => {
+    for (const id of [runtime, meQuery, shell, query, list])
+      expect(groups.get(id)).toBe('signed-in')
+  })
+
+  it('gives each signed-in page one file of its own, with the public pages’ code it needs', () => {
+    // The form flow is shared with /contact, whose visitors start from the public build: here it
+    // goes with the one signed-in page that needs it.
+    expect(groups.get(route('my-services'))).toBe('page-my-services')
+    expect(groups.get(formFlow)).toBe('page-my-services')
+    expect(groups.get(route('admin'))).toBe('page-admin')
+    expect(groups.get(inbox)).toBe('page-admin')
+    expect(groups.get(route('my-services_.$requestId'))).toBe('page-my-services_-requestId')
+  })
+
+  it('leaves to the bundler what the entry imports and what only public pages reach', () => {
+    for (const id of ['/app/src/session/session-slot.ts', route('contact'), contactForm])
+      expect(groups.has(id)).toBe(false)
   })
 })

@@ -236,13 +236,63 @@ function foldSmallGroups(
   return new Map([...groups].map(([id, name]) => [id, final(name)]))
 }
 
-/** The groups, for the client build only (the server's bundles are not split this way). */
+/** Where a signed-in page's session runtime lives: every signed-in page starts it. */
+const sessionRuntime = /[\\/]src[\\/]session[\\/]session-runtime\.ts$/
+
+/**
+ * The groups of the signed-in pages' own build (docs/decisions/050), whose files only a signed-in
+ * page's HTML loads first: no public page starts from them, so nothing here weighs on one.
+ * - `signed-in`: what the session's runtime needs and what two or more signed-in routes reach,
+ *   whichever public pages share it;
+ * - `page-<route>`: a signed-in route's component with what it alone of them reaches.
+ * A signed-in page then loads the entry, these two and its catalogs. What it loads on demand
+ * (a dialog, a library) stays apart, and public routes are left to the bundler: in this build
+ * they load only after a visitor moves on from a signed-in page.
+ */
+export function signedInPageGroups(
+  moduleIds: Iterable<string>,
+  graph: ModuleGraph,
+): Map<string, string> {
+  const ids = [...moduleIds]
+  const routes = ids.filter((id) => routeComponent.test(id))
+  const inApp = new Set(
+    ids.filter((id) => graph(id)?.isEntry).flatMap((entry) => [...staticClosure(entry, graph)]),
+  )
+  const runtime = ids.find((id) => sessionRuntime.test(id))
+  const everyPage = runtime ? staticClosure(runtime, graph) : new Set<string>()
+  const reachedBy = new Map<string, string[]>()
+  for (const route of routes) {
+    const closure = staticClosure(route, graph)
+    if (![...closure].some((id) => signedInShell.test(id))) continue
+    for (const id of closure) reachedBy.set(id, [...(reachedBy.get(id) ?? []), route])
+  }
+  const groups = new Map<string, string>()
+  for (const id of everyPage) if (!inApp.has(id)) groups.set(id, 'signed-in')
+  for (const [id, reachers] of reachedBy) {
+    if (inApp.has(id) || groups.has(id)) continue
+    const [only] = reachers
+    groups.set(id, reachers.length > 1 || !only ? 'signed-in' : `page-${routeName(only)}`)
+  }
+  return groups
+}
+
+/** A route component's file name, fit for a chunk's: `my-services_.$requestId` → `my-services_-requestId`. */
+const routeName = (id: string) =>
+  (/([^\\/]+)\.tsx\?tsr-split=component$/.exec(id)?.[1] ?? 'route').replace(/[^\w-]+/g, '-')
+
+/**
+ * The groups, for the client builds only (the server's bundles are not split this way): those
+ * of the build every public page starts from, or with `mode: 'signed-in'` (scripts/build.mjs)
+ * those of the pages behind the sign-in.
+ */
 export function pageChunks(): Plugin {
   let groups = new Map<string, string>()
+  let grouping = sharedGroups
   return {
     name: 'page-chunks',
-    config(_, { isSsrBuild }) {
+    config(_, { isSsrBuild, mode }) {
       if (isSsrBuild) return
+      if (mode === 'signed-in') grouping = signedInPageGroups
       return {
         build: {
           rolldownOptions: {
@@ -263,7 +313,7 @@ export function pageChunks(): Plugin {
       }
     },
     buildEnd() {
-      groups = sharedGroups(this.getModuleIds(), (id) => this.getModuleInfo(id))
+      groups = grouping(this.getModuleIds(), (id) => this.getModuleInfo(id))
     },
   }
 }

@@ -46,7 +46,18 @@ export async function prerender({ outDir, origin }) {
   const clientDir = resolve(outDir, 'client')
   const pagesDir = resolve(outDir, 'pages')
   await rm(pagesDir, { recursive: true, force: true })
-  const template = await readFile(join(clientDir, 'index.html'), 'utf8')
+  // Two client builds of the same code (scripts/build.mjs): a page behind the sign-in starts
+  // from the second one's files (docs/decisions/050).
+  const builds = {
+    public: {
+      template: await readFile(join(clientDir, 'index.html'), 'utf8'),
+      chunks: JSON.parse(await readFile(resolve(outDir, 'chunks.json'), 'utf8')),
+    },
+    signedIn: {
+      template: await readFile(resolve(outDir, 'client-signed-in/index.html'), 'utf8'),
+      chunks: JSON.parse(await readFile(resolve(outDir, 'chunks-signed-in.json'), 'utf8')),
+    },
+  }
   const written = []
   const write = async (file, content) => {
     const target = join(pagesDir, file)
@@ -66,10 +77,11 @@ export async function prerender({ outDir, origin }) {
       file: renderer.notFoundFile(locale),
     })),
   ]
-  const chunks = JSON.parse(await readFile(resolve(outDir, 'chunks.json'), 'utf8'))
   for (const { path, locale, file } of targets) {
     const page = await renderer.renderPage({ path, locale, origin })
-    const { preloads, signedIn } = preloadsFor(page, chunks, template)
+    const { signedIn } = preloadsFor(page, builds.public.chunks, builds.public.template)
+    const { template, chunks } = signedIn ? builds.signedIn : builds.public
+    const { preloads } = preloadsFor(page, chunks, template)
     await write(
       file,
       await inlineStylesheets(

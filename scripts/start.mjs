@@ -23,6 +23,8 @@ const sources = [
   'scripts/build.mjs',
   'scripts/prerender.mjs',
   'scripts/chunk-report.mjs',
+  'scripts/code-splitting.ts',
+  'scripts/compile-hints-plugin.ts',
   'vite.config.ts',
   'lingui.config.ts',
   'package-lock.json',

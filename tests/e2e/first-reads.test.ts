@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { describe, expect, test } from './signed-in'
 
 // A page behind the sign-in names the API reads it starts with in its HTML (its route's
@@ -14,6 +17,10 @@ function recordRequests(page: Page): string[] {
   })
   return paths
 }
+
+/** The files of the client build that pages behind the sign-in start from. */
+const signedInBuild = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(inject('buildDir'), 'chunks-signed-in.json'), 'utf8'))
 
 const firstScript = (paths: readonly string[]) => paths.findIndex((path) => path.endsWith('.js'))
 
@@ -36,6 +43,13 @@ describe('the first reads of a page behind the sign-in', () => {
       expect(requests.filter((path) => path === read)).toEqual([read])
       expect(requests.indexOf(read)).toBeLessThan(firstScript(requests))
     }
+    // Its code in five files of the signed-in pages' own build (docs/decisions/050): the entry,
+    // what those pages share, its own, and two catalogs (the common one and the requests').
+    const scripts = requests.filter((path) => path.endsWith('.js'))
+    expect(scripts).toHaveLength(5)
+    const report = signedInBuild()
+    expect(scripts.filter((path) => !(path.slice(1) in report))).toEqual([])
+    expect(scripts.some((path) => /\/page-my-services-/.test(path))).toBe(true)
     expect(client.errors).toEqual([])
   })
 
