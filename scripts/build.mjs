@@ -1,6 +1,6 @@
 // `npm run build`: the client bundle (twice: for the public pages and for those behind the
-// sign-in), then the server bundle (Vite SSR build, so the Lingui
-// macros and catalogs work on the server too), then every public page prerendered to HTML.
+// sign-in), then the server bundle (Vite SSR build, so the Lingui macros and catalogs work on
+// the server too), then every public page prerendered to HTML.
 // BUILD_DIR (default ./dist) lets parallel test runs build without overwriting each other.
 import { cpSync } from 'node:fs'
 import { resolve } from 'node:path'
