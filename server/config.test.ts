@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, factorKeyOf, readConfig } from './config'
+import { requestTimeouts, requestTimeoutsFor } from './db/database'
 
 const defaults = { clientDir: '/srv/client' }
 
@@ -38,6 +39,25 @@ describe('configuration from the environment', () => {
     expect(() => readConfig({ AGENCY_TIME_ZONE: 'Mexico/Nowhere' }, defaults)).toThrow(
       /AGENCY_TIME_ZONE: must be an IANA time zone/,
     )
+  })
+
+  it('bounds a request’s wait on the database by DATABASE_WAIT_MS, 2 s by default', () => {
+    expect(readConfig({}, defaults).databaseWaitMs).toBe(2000)
+    expect(() => readConfig({ DATABASE_WAIT_MS: '30000' }, defaults)).toThrow(
+      /DATABASE_WAIT_MS: must be at most 25000/,
+    )
+    expect(readConfig({ DATABASE_WAIT_MS: '20000' }, defaults).databaseWaitMs).toBe(20_000)
+    expect(() => readConfig({ DATABASE_WAIT_MS: '2s' }, defaults)).toThrow(
+      /DATABASE_WAIT_MS: must be a number of milliseconds/,
+    )
+    // Production's bounds are the default wait's.
+    expect(requestTimeoutsFor(2000)).toEqual(requestTimeouts)
+    expect(requestTimeoutsFor(20_000)).toEqual({
+      connectMs: 20_000,
+      queryMs: 20_000,
+      statementMs: 15_000,
+      lockMs: 10_000,
+    })
   })
 
   it('writes the agency’s mails in AGENCY_LANGUAGE, Spanish by default', () => {

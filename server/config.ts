@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { agency } from '../src/domain/agency'
 import { type Locale, locales } from '../src/domain/locales'
+import { defaultDatabaseWaitMs } from './db/database'
 import { isTimeZone } from './i18n/time-zone'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'
@@ -76,6 +77,16 @@ const EnvSchema = v.object({
     defaultAgencyLocale,
   ),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
+  DATABASE_WAIT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a number of milliseconds'),
+      v.transform(Number),
+      v.minValue(500, 'must be at least 500'),
+      v.maxValue(25_000, 'must be at most 25000 (the HTTP request timeout is 30 s)'),
+    ),
+    String(defaultDatabaseWaitMs),
+  ),
   MESSAGE_DIGEST_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -114,6 +125,8 @@ export type ServerConfig = {
   readonly logLevel: (typeof logLevels)[number]
   /** How long a conversation's digest mail collects messages before it is sent. */
   readonly digestDelaySeconds: number
+  /** How long a request waits on the database before it is answered 503 (db/database.ts). */
+  readonly databaseWaitMs: number
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +170,7 @@ export function readConfig(
     agencyLocale: e.AGENCY_LANGUAGE,
     logLevel: e.LOG_LEVEL,
     digestDelaySeconds: e.MESSAGE_DIGEST_SECONDS,
+    databaseWaitMs: e.DATABASE_WAIT_MS,
   }
 }
 

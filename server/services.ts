@@ -1,5 +1,5 @@
 import { factorKeyOf, type ServerConfig } from './config'
-import { type Database, openDatabase } from './db/database'
+import { type Database, openDatabase, requestTimeoutsFor } from './db/database'
 import type { ApiDeps } from './http/api-env'
 import { defaultRateRules } from './http/rate-rules'
 import { createThreadHub, type ThreadHub } from './live/thread-hub'
@@ -42,6 +42,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     databaseUrl: config.databaseUrl,
     log,
     warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
+    timeouts: requestTimeoutsFor(config.databaseWaitMs),
   })
   log(`Database: ${database.description}`)
   // Without XSRF_SECRET the key lives in the database, so every instance sharing it signs alike.

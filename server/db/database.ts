@@ -24,6 +24,8 @@ export type DatabaseOptions = {
   readonly log?: (message: string) => void
   /** Where a lost connection is reported (the app's logger at warn level). */
   readonly warn?: (message: string) => void
+  /** A request's bounds on the database (production's unless DATABASE_WAIT_MS is set). */
+  readonly timeouts?: DatabaseTimeouts
 }
 
 /**
@@ -48,12 +50,25 @@ export type DatabaseTimeouts = {
   readonly lockMs?: number
 }
 
-export const requestTimeouts: DatabaseTimeouts = {
-  connectMs: 2000,
-  queryMs: 2000,
-  statementMs: 1500,
-  lockMs: 1000,
+/** A request's wait on the database unless DATABASE_WAIT_MS says otherwise. */
+export const defaultDatabaseWaitMs = 2000
+
+/**
+ * The bounds of a request that may wait `waitMs` in all: for a connection, or for a query's
+ * answer; the server stops a statement at ¾ of it and a lock wait at ½, so that a merely slow
+ * statement is ended by the server and its connection stays usable.
+ */
+export function requestTimeoutsFor(waitMs: number): DatabaseTimeouts {
+  return {
+    connectMs: waitMs,
+    queryMs: waitMs,
+    statementMs: Math.round(waitMs * 0.75),
+    lockMs: Math.round(waitMs * 0.5),
+  }
 }
+
+/** Production's bounds: 2 s for a connection or an answer, 1.5 s a statement, 1 s a lock. */
+export const requestTimeouts: DatabaseTimeouts = requestTimeoutsFor(defaultDatabaseWaitMs)
 
 /**
  * Migrations, at start-up: another instance may hold the migration lock while it migrates, and
@@ -131,6 +146,7 @@ export async function openDatabase({
   poolSize = 10,
   log = console.log,
   warn = console.warn,
+  timeouts = requestTimeouts,
 }: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined
   let connection: PoolConfig | string
@@ -150,7 +166,7 @@ export async function openDatabase({
     await embedded?.stop().catch(() => {})
     throw error
   }
-  const pool = createPool(connection, poolSize, warn)
+  const pool = createPool(connection, poolSize, warn, timeouts)
   return {
     pool,
     db: drizzle({ client: pool, schema }),
