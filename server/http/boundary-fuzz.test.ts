@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registrationFields } from '../../src/domain/registration/registration-schema'
-import type { DatabaseTimeouts } from '../db/database'
+import { requestTimeoutsFor } from '../db/database'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
 
@@ -164,12 +164,7 @@ function validRegistration(): Record<string, string> {
 // The fuzzing checks how each input is answered, not how long the database may take: on a busy
 // machine a statement can outlast production's bounds (1.5 s) and be answered 503 by design
 // (server/db/fault-tolerance.test.ts tests those bounds).
-const patientTimeouts: DatabaseTimeouts = {
-  connectMs: 30_000,
-  queryMs: 30_000,
-  statementMs: 25_000,
-  lockMs: 20_000,
-}
+const patientTimeouts = requestTimeoutsFor(20_000)
 
 // On every test backend: CI adds its PostgreSQL 15 (TEST_DATABASE_URL) to the embedded one, so
 // what the database itself rejects (encodings, lengths, NUL bytes) is checked on both.
