@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, factorKeyOf, readConfig } from './config'
-import { requestTimeouts, requestTimeoutsFor } from './db/database'
+import { requestTimeouts, requestTimeoutsFor } from './db/timeouts'
 
 const defaults = { clientDir: '/srv/client' }
 

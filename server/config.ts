@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { agency } from '../src/domain/agency'
 import { type Locale, locales } from '../src/domain/locales'
-import { defaultDatabaseWaitMs } from './db/database'
+import { defaultDatabaseWaitMs } from './db/timeouts'
 import { isTimeZone } from './i18n/time-zone'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'

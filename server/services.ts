@@ -1,5 +1,6 @@
 import { factorKeyOf, type ServerConfig } from './config'
-import { type Database, openDatabase, requestTimeoutsFor } from './db/database'
+import { type Database, openDatabase } from './db/database'
+import { requestTimeoutsFor } from './db/timeouts'
 import type { ApiDeps } from './http/api-env'
 import { defaultRateRules } from './http/rate-rules'
 import { createThreadHub, type ThreadHub } from './live/thread-hub'

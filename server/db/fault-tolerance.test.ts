@@ -9,7 +9,7 @@ import { ApiClient, startApi } from '../test/api-harness'
 import { type FaultyDatabase, openFaultyDatabase } from '../test/faulty-database'
 import { startSmtpCatcher } from '../test/smtp-catcher'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
-import { requestTimeouts } from './database'
+import { requestTimeouts } from './timeouts'
 import { databaseUnavailable } from './unavailable'
 
 /**

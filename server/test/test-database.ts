@@ -2,15 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg, { type PoolConfig } from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
-import {
-  createPool,
-  type DatabaseTimeouts,
-  type Db,
-  migrateDatabase,
-  requestTimeouts,
-} from '../db/database'
+import { createPool, type Db, migrateDatabase } from '../db/database'
 import { type Migration, migrate } from '../db/migrate'
 import * as schema from '../db/schema'
+import { type DatabaseTimeouts, requestTimeouts } from '../db/timeouts'
 
 /**
  * Where the server tests run: always the embedded PostgreSQL (started once by
