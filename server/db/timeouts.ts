@@ -6,8 +6,8 @@
  * server refuses connections at once, but a hung one (frozen process, dead network path, stalled
  * disk) accepts bytes and answers nothing, so only these bounds end the wait. A request on a
  * hung database either finds an idle connection (its query times out) or waits for one (the
- * wait times out): it is answered within about two seconds of reaching the database, well
- * inside the HTTP request timeout.
+ * wait times out): it is answered within DATABASE_WAIT_MS (2 s by default) of reaching the
+ * database, well inside the HTTP request timeout.
  */
 export type DatabaseTimeouts = {
   /** Waiting for a free connection of the pool, or for a new one to be opened. */
