@@ -16,6 +16,16 @@ export const defaultAgencyLocale: Locale = agency.language
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
+/** A whole number of `unit` from the environment, from `min` to `max` (`maxNote` says why). */
+const wholeNumber = (unit: string, min: number, max: number, maxNote: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `must be a number of ${unit}`),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max} (${maxNote})`),
+  )
+
 /** The process's settings, read once from the environment and validated (see README). */
 const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
@@ -78,24 +88,10 @@ const EnvSchema = v.object({
   ),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`), 'info'),
   DATABASE_WAIT_MS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a number of milliseconds'),
-      v.transform(Number),
-      v.minValue(500, 'must be at least 500'),
-      v.maxValue(25_000, 'must be at most 25000 (the HTTP request timeout is 30 s)'),
-    ),
+    wholeNumber('milliseconds', 500, 25_000, 'the HTTP request timeout is 30 s'),
     String(defaultDatabaseWaitMs),
   ),
-  MESSAGE_DIGEST_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a number of seconds'),
-      v.transform(Number),
-      v.maxValue(86_400, 'must be at most 86400 (a day)'),
-    ),
-    '300',
-  ),
+  MESSAGE_DIGEST_SECONDS: v.optional(wholeNumber('seconds', 0, 86_400, 'a day'), '300'),
 })
 
 export type ServerConfig = {
