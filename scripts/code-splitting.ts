@@ -49,6 +49,19 @@ function staticClosure(start: string, graph: ModuleGraph): Set<string> {
   return reached
 }
 
+/** What the entries reach by static imports: the `app` group, which every page loads. */
+function entryModules(moduleIds: readonly string[], graph: ModuleGraph): Set<string> {
+  const entries = moduleIds.filter((id) => graph(id)?.isEntry)
+  return new Set(entries.flatMap((entry) => [...staticClosure(entry, graph)]))
+}
+
+/** The routes whose components reach the sign-in shell: the pages behind the sign-in. */
+function signedInRouteIds(routes: readonly string[], graph: ModuleGraph): Set<string> {
+  return new Set(
+    routes.filter((id) => [...staticClosure(id, graph)].some((m) => signedInShell.test(m))),
+  )
+}
+
 /**
  * What a public page may load on demand (the header's session runtime, a service page's request
  * brief, a passkey dialog): every dynamic import the entry and the public routes reach, short
@@ -123,9 +136,7 @@ function lazyLoaders(
 export function sharedGroups(moduleIds: Iterable<string>, graph: ModuleGraph): Map<string, string> {
   const ids = [...moduleIds]
   const routes = ids.filter((id) => routeComponent.test(id))
-  const signedInRoutes = new Set(
-    routes.filter((id) => [...staticClosure(id, graph)].some((m) => signedInShell.test(m))),
-  )
+  const signedInRoutes = signedInRouteIds(routes, graph)
   const lazyRoots = publicLazyRoots(ids, signedInRoutes, graph)
   const entries = ids.filter((id) => graph(id)?.isEntry)
   const loaders = lazyLoaders(lazyRoots, routes, entries, graph)
@@ -135,7 +146,7 @@ export function sharedGroups(moduleIds: Iterable<string>, graph: ModuleGraph): M
       reachedBy.set(reached, [...(reachedBy.get(reached) ?? []), root])
   }
   // What the entry imports is in `app`, the group before these: every page has it.
-  const inApp = new Set(entries.flatMap((entry) => [...staticClosure(entry, graph)]))
+  const inApp = entryModules(ids, graph)
   const groups = new Map<string, string>()
   const keys = new Map<string, GroupKey>()
   for (const [id, roots] of reachedBy) {
@@ -255,16 +266,13 @@ export function signedInPageGroups(
 ): Map<string, string> {
   const ids = [...moduleIds]
   const routes = ids.filter((id) => routeComponent.test(id))
-  const inApp = new Set(
-    ids.filter((id) => graph(id)?.isEntry).flatMap((entry) => [...staticClosure(entry, graph)]),
-  )
+  const inApp = entryModules(ids, graph)
   const runtime = ids.find((id) => sessionRuntime.test(id))
   const everyPage = runtime ? staticClosure(runtime, graph) : new Set<string>()
   const reachedBy = new Map<string, string[]>()
-  for (const route of routes) {
-    const closure = staticClosure(route, graph)
-    if (![...closure].some((id) => signedInShell.test(id))) continue
-    for (const id of closure) reachedBy.set(id, [...(reachedBy.get(id) ?? []), route])
+  for (const route of signedInRouteIds(routes, graph)) {
+    for (const id of staticClosure(route, graph))
+      reachedBy.set(id, [...(reachedBy.get(id) ?? []), route])
   }
   const groups = new Map<string, string>()
   for (const id of everyPage) if (!inApp.has(id)) groups.set(id, 'signed-in')

@@ -1,24 +1,50 @@
 import { apiBaseUrl } from './http-client'
 
+type Handlers = Readonly<Record<string, (data: unknown) => void>>
+
+/** One open stream of a path and how many listeners share it. */
+interface SharedStream {
+  readonly source: EventSource
+  listeners: number
+}
+
+// A page may listen to one stream from several places (the admin menu's Inbox count and the
+// inbox's list both follow `/admin/events`). Each listener shares the path's one EventSource:
+// a browser keeps at most six HTTP/1.1 connections per host, and a second stream would cost
+// the server a second connection and a second replay for the same events.
+const openStreams = new Map<string, SharedStream>()
+
 /**
  * Listens to a server-sent event stream of the API (`text/event-stream`), handing each named
  * event's JSON `data` to its handler. The browser's EventSource reconnects by itself and sends
- * `Last-Event-ID`, so the server replays what the page missed. Returns how to stop.
+ * `Last-Event-ID`, so the server replays what the page missed. Returns how to stop; the stream
+ * closes when its last listener stops.
  * A data line that is not JSON is skipped: the stream's contract is JSON.
  */
-export function listenToEvents(
-  path: string,
-  handlers: Readonly<Record<string, (data: unknown) => void>>,
-): () => void {
+export function listenToEvents(path: string, handlers: Handlers): () => void {
   if (typeof EventSource === 'undefined') return () => {}
-  const source = new EventSource(`${apiBaseUrl}${path}`)
-  for (const [name, handle] of Object.entries(handlers)) {
-    source.addEventListener(name, (event) => {
+  const url = `${apiBaseUrl}${path}`
+  const stream = openStreams.get(url) ?? { source: new EventSource(url), listeners: 0 }
+  openStreams.set(url, stream)
+  stream.listeners += 1
+  const added = Object.entries(handlers).map(([name, handle]) => {
+    const listener = (event: Event) => {
       const data = parse((event as MessageEvent<unknown>).data)
       if (data !== undefined) handle(data)
-    })
+    }
+    stream.source.addEventListener(name, listener)
+    return { name, listener }
+  })
+  let stopped = false
+  return () => {
+    if (stopped) return
+    stopped = true
+    for (const { name, listener } of added) stream.source.removeEventListener(name, listener)
+    stream.listeners -= 1
+    if (stream.listeners > 0) return
+    stream.source.close()
+    openStreams.delete(url)
   }
-  return () => source.close()
 }
 
 function parse(data: unknown): unknown {

@@ -187,6 +187,37 @@ describe('the admin inbox (en)', () => {
     await caption(page).getByText('Service requests: 0 found').waitFor()
     expect(await page.locator('#filter-status').inputValue()).toBe('declined')
   })
+
+  test("the menu's Inbox count and the list follow one stream of the inbox's events", async ({
+    admin,
+  }) => {
+    const { page } = admin
+    // Counts the page's EventSource connections by address.
+    await page.addInitScript(() => {
+      const Native = window.EventSource
+      const opened: string[] = []
+      Object.assign(window, { openedStreams: opened })
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init)
+          opened.push(String(url))
+        }
+      }
+    })
+    const summaryRead = page.waitForRequest((request) =>
+      request.url().endsWith('/api/v1/admin/inbox-summary'),
+    )
+    await page.goto('/admin')
+    await caption(page)
+      .getByText(/Service requests: \d+ found/)
+      .waitFor()
+    // The count's component reads the summary and opens its stream in the same effect.
+    await summaryRead
+    const opened = await page.evaluate(
+      () => (window as unknown as { openedStreams: string[] }).openedStreams,
+    )
+    expect(opened.filter((url) => url.endsWith('/api/v1/admin/events'))).toHaveLength(1)
+  })
 })
 
 const texts = {
