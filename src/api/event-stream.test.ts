@@ -49,6 +49,30 @@ describe('listening to an event stream', () => {
     again()
   })
 
+  it('opens a new connection beside one the browser gave up', () => {
+    const stream = installFakeEventSource()
+    const first: unknown[] = []
+    const second: unknown[] = []
+    const stopFirst = listenToEvents(path, { thread: (data) => first.push(data) })
+    const [refused] = stream.streams(path)
+    if (!refused) throw new Error('no stream opened')
+    // As when the server answers 401: the browser closes the stream and does not reconnect.
+    refused.readyState = 2
+    const stopSecond = listenToEvents(path, { thread: (data) => second.push(data) })
+    const [, fresh] = stream.streams(path)
+    expect(fresh).toBeDefined()
+    expect(fresh).not.toBe(refused)
+    stopFirst()
+    expect(stream.streams(path)).toEqual([fresh])
+    stream.emit(path, 'thread', 3)
+    expect(second).toEqual([3])
+    expect(first).toEqual([])
+    stopSecond()
+    expect(stream.streams(path)).toHaveLength(0)
+    // Another listener now opens a connection of its own again.
+    listenToEvents(path, { thread: () => {} })()
+  })
+
   it('does nothing where the browser has no EventSource', () => {
     vi.stubGlobal('EventSource', undefined)
     const stop = listenToEvents(path, { thread: () => {} })

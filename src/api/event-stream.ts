@@ -24,7 +24,13 @@ const openStreams = new Map<string, SharedStream>()
 export function listenToEvents(path: string, handlers: Handlers): () => void {
   if (typeof EventSource === 'undefined') return () => {}
   const url = `${apiBaseUrl}${path}`
-  const stream = openStreams.get(url) ?? { source: new EventSource(url), listeners: 0 }
+  const known = openStreams.get(url)
+  // A stream the browser gave up (the server answered with an error, not a stream) is not
+  // reused: a new listener opens a new connection, as it would have alone.
+  const stream =
+    known && known.source.readyState !== EventSource.CLOSED
+      ? known
+      : { source: new EventSource(url), listeners: 0 }
   openStreams.set(url, stream)
   stream.listeners += 1
   const added = Object.entries(handlers).map(([name, handle]) => {
@@ -43,7 +49,7 @@ export function listenToEvents(path: string, handlers: Handlers): () => void {
     stream.listeners -= 1
     if (stream.listeners > 0) return
     stream.source.close()
-    openStreams.delete(url)
+    if (openStreams.get(url) === stream) openStreams.delete(url)
   }
 }
 

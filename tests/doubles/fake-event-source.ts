@@ -5,9 +5,12 @@ import { vi } from 'vitest'
  * code runs, and the test sends the server's events (`emit`) to every open stream of a path.
  */
 export class FakeEventSource {
+  static readonly CLOSED = 2
   static readonly open: FakeEventSource[] = []
   readonly listeners = new Map<string, Set<(event: MessageEvent) => void>>()
   closed = false
+  /** 2 (`CLOSED`) once closed, by the page or, in a test, as when the server refuses the stream. */
+  readyState = 0
   constructor(readonly url: string) {
     FakeEventSource.open.push(this)
   }
@@ -21,6 +24,7 @@ export class FakeEventSource {
   }
   close(): void {
     this.closed = true
+    this.readyState = FakeEventSource.CLOSED
     const index = FakeEventSource.open.indexOf(this)
     if (index >= 0) FakeEventSource.open.splice(index, 1)
   }
