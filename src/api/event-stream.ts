@@ -11,7 +11,8 @@ interface SharedStream {
 // A page may listen to one stream from several places (the admin menu's Inbox count and the
 // inbox's list both follow `/admin/events`). Each listener shares the path's one EventSource:
 // a browser keeps at most six HTTP/1.1 connections per host, and a second stream would cost
-// the server a second connection and a second replay for the same events.
+// the server a second connection (and, for the inbox's, a second count of the unanswered
+// threads at every message).
 const openStreams = new Map<string, SharedStream>()
 
 /**
