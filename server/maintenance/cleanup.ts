@@ -1,7 +1,7 @@
 import type { Pool } from 'pg'
 import { describeError } from '../log/describe-error'
 import type { Logger } from '../log/logger'
-import { expireProposals } from '../proposals/proposal-store'
+import { expireProposals } from '../proposals/proposal-moves'
 import { idleSeconds } from '../sessions/session-store'
 
 /**

@@ -13,19 +13,15 @@ import { createEmptyBodySchema } from '../http/empty-body'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { nowOf } from '../sessions/clock'
-import { proposalAnswerMessages as m } from './proposal-messages'
 import {
-  type Changed,
   changeProposal,
   createDraft,
   editDraft,
-  listProposals,
-  loadProposal,
   type ProposalChange,
-  type ProposalViewer,
-  type Refusal,
-  requestVisible,
-} from './proposal-store'
+} from './proposal-change-store'
+import { proposalAnswerMessages as m } from './proposal-messages'
+import type { Changed, Refusal } from './proposal-moves'
+import { listProposals, loadProposal, type ProposalViewer, requestVisible } from './proposal-store'
 import { toAgencyProposal, toClientProposal } from './proposal-view'
 
 const ids = (c: Context<AccountEnv>) => ({

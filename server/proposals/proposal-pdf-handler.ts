@@ -8,7 +8,8 @@ import { translator } from '../i18n/server-i18n'
 import { nowOf } from '../sessions/clock'
 import { proposalAnswerMessages as m, proposalPdfMessages } from './proposal-messages'
 import { renderProposalPdf } from './proposal-pdf'
-import { contentOf, effectiveState, loadProposal, loadRequestFacts } from './proposal-store'
+import { contentOf, effectiveState } from './proposal-rows'
+import { loadProposal, loadRequestFacts } from './proposal-store'
 
 /** An attachment named `name` (RFC 6266: an ASCII fallback and the exact UTF-8 name). */
 function pdfDisposition(name: string): string {

@@ -1,7 +1,7 @@
 import { allowedProposalActions } from '../../machines/proposal-machine'
 import type { AgencyProposal, Proposal } from '../../src/domain/api/api-contract'
 import { currencyCode, lineTotal } from '../../src/domain/money'
-import { effectiveState, type ProposalRow } from './proposal-store'
+import { effectiveState, type ProposalRow } from './proposal-rows'
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 

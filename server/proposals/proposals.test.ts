@@ -14,7 +14,7 @@ import { pdfText } from '../test/pdf-text'
 import { agencyAdmin, clientWithRequest } from '../test/request-kit'
 import { testBackends } from '../test/test-database'
 import { proposalContentText } from './proposal-content'
-import { expireProposals } from './proposal-store'
+import { expireProposals } from './proposal-moves'
 
 const agencyEmail = 'proposals@agency.example'
 const requestsPath = '/api/v1/me/service-requests'
