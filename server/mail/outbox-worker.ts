@@ -1,12 +1,18 @@
-import type { Pool, PoolClient } from 'pg'
-import { isLocale } from '../../src/domain/locales'
+import type { Pool } from 'pg'
 import type { mailOutbox } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
-import { inTransaction } from '../db/transaction'
 import { describeError } from '../log/describe-error'
 import { maskEmail } from '../log/mask-email'
-import { type MailKindRegistry, type PreparedMail, referenceColumns } from './mail-kind'
-import { deleteLink, type MintedLink, retireOlderLinks } from './outbox-links'
+import type { MailKindRegistry, PreparedMail } from './mail-kind'
+import {
+  claimDue,
+  expireStaleLinkMails,
+  markFailed,
+  markSent,
+  type OutboxRow,
+  prepareMail,
+  releaseClaims,
+} from './outbox-rows'
 
 /**
  * Delivers the mail outbox, one mail at a time, with no transaction open while SMTP talks:
@@ -71,30 +77,12 @@ export type OutboxWorker = {
   stop(): Promise<void>
 }
 
-/** `attempts` counts the attempt under way (the claim counts it). */
-type OutboxRow = SqlColumns<
-  typeof mailOutbox,
-  | 'id'
-  | 'kind'
-  | 'recipient'
-  | 'locale'
-  | 'user_id'
-  | 'enquiry_id'
-  | 'request_history_id'
-  | 'thread_message_id'
-  | 'proposal_event_id'
-  | 'attempts'
->
-
 /** The log's one masking function (server/log/mask-email.ts), re-exported for this file's tests. */
 export { maskEmail }
 
 export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
   return Math.min(baseSeconds * 2 ** (attempts - 1), 3600)
 }
-
-const claimColumns =
-  'id, kind, recipient, locale, user_id, enquiry_id, request_history_id, thread_message_id, proposal_event_id, attempts'
 
 export function createOutboxWorker({
   pool,
@@ -113,112 +101,6 @@ export function createOutboxWorker({
   let again = false
   let stopped = false
 
-  /** The link mails' kinds and how long their links live, for `expireOld`. */
-  const linkKinds = [...kinds.values()].filter((kind) => kind.linkLifetimeSeconds !== undefined)
-
-  async function expireOld(): Promise<void> {
-    // A link mail that waited longer than its token lives is stale: the visitor has moved on.
-    await pool.query(
-      `UPDATE mail_outbox SET status = 'expired'
-       FROM unnest($1::text[], $2::int[]) AS link (kind, seconds)
-       WHERE mail_outbox.kind = link.kind AND status = 'pending' AND next_attempt_at <= now()
-         AND created_at < now() - make_interval(secs => link.seconds)`,
-      [linkKinds.map((kind) => kind.name), linkKinds.map((kind) => kind.linkLifetimeSeconds)],
-    )
-  }
-
-  /** Takes up to a batch of due rows for this instance alone, for `leaseSeconds`. */
-  async function claim(): Promise<OutboxRow[]> {
-    const { rows } = await pool.query<OutboxRow>(
-      `UPDATE mail_outbox
-       SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-       WHERE id IN (
-         SELECT id FROM mail_outbox
-         WHERE status = 'pending' AND next_attempt_at <= now()
-         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${claimColumns}`,
-      [batchSize, leaseSeconds],
-    )
-    return rows.sort((a, b) => Number(a.id) - Number(b.id))
-  }
-
-  /** Claimed rows whose mail was never handed to SMTP: due again at once, the attempt uncounted. */
-  async function release(rows: readonly OutboxRow[]): Promise<void> {
-    if (rows.length === 0) return
-    await pool.query(
-      `UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = now()
-       WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
-      [rows.map((row) => row.id)],
-    )
-  }
-
-  /** The mail a row stands for (by its kind), or undefined when there is nothing to send. */
-  async function compose(client: PoolClient, row: OutboxRow): Promise<PreparedMail | undefined> {
-    const kind = kinds.get(row.kind)
-    if (!kind) return undefined
-    const context = { client, locale: isLocale(row.locale) ? row.locale : 'en', publicUrl }
-    if (kind.references === 'none') return kind.compose(context)
-    const reference = row[referenceColumns[kind.references]]
-    return reference === null ? undefined : kind.compose(context, reference)
-  }
-
-  /** The last trace of a deleted account: deleted once sent or given up. */
-  const deletedWhenDone = (row: OutboxRow) => kinds.get(row.kind)?.deleteWhenDone === true
-
-  /**
-   * Composes a claimed row and commits its token; a row with nothing to send is closed in the
-   * same transaction.
-   */
-  function prepare(row: OutboxRow): Promise<PreparedMail | undefined> {
-    return inTransaction(pool, async (client) => {
-      const prepared = await compose(client, row)
-      if (!prepared) {
-        // A recovery request for an address without an account, an address confirmed in the
-        // meantime: nothing to send. The row is kept like a sent one.
-        await client.query(
-          `UPDATE mail_outbox SET status = 'dropped', last_error = 'no account' WHERE id = $1`,
-          [row.id],
-        )
-      }
-      return prepared
-    })
-  }
-
-  function markSent(row: OutboxRow, link: MintedLink | undefined): Promise<void> {
-    return inTransaction(pool, async (client) => {
-      if (link) await retireOlderLinks(client, link)
-      // The deletion notice is the last trace of a deleted account: gone once sent.
-      await client.query(
-        deletedWhenDone(row)
-          ? 'DELETE FROM mail_outbox WHERE id = $1'
-          : `UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`,
-        [row.id],
-      )
-    })
-  }
-
-  function markFailed(
-    row: OutboxRow,
-    link: MintedLink | undefined,
-    reason: string,
-    giveUp: boolean,
-  ): Promise<void> {
-    return inTransaction(pool, async (client) => {
-      if (link) await deleteLink(client, link)
-      if (giveUp && deletedWhenDone(row)) {
-        await client.query('DELETE FROM mail_outbox WHERE id = $1', [row.id])
-        return
-      }
-      await client.query(
-        `UPDATE mail_outbox SET last_error = $2,
-           status = CASE WHEN $3 THEN 'failed' ELSE status END,
-           next_attempt_at = now() + make_interval(secs => $4)
-         WHERE id = $1`,
-        [row.id, reason, giveUp, retryDelaySeconds(row.attempts, retryBaseSeconds)],
-      )
-    })
-  }
-
   /** Sends one prepared mail and records the outcome; resolves with whether it was accepted. */
   async function deliver(deliverMail: SendMail, row: OutboxRow, prepared: PreparedMail) {
     try {
@@ -227,14 +109,18 @@ export function createOutboxWorker({
       // Kept in the row and logged: an SMTP refusal quotes its recipient, masked like any log.
       const reason = describeError(error).slice(0, 500)
       const giveUp = row.attempts >= maxAttempts
-      await markFailed(row, prepared.link, reason, giveUp)
+      await markFailed(pool, kinds, row, prepared.link, {
+        reason,
+        giveUp,
+        retryInSeconds: retryDelaySeconds(row.attempts, retryBaseSeconds),
+      })
       log(
         `Mail #${row.id} to ${maskEmail(row.recipient)} not delivered (attempt ${row.attempts}${giveUp ? ', giving up' : ''}): ${reason}`,
       )
       return false
     }
     // Should this fail, the row keeps its lease and is sent again when it ends (at least once).
-    await markSent(row, prepared.link)
+    await markSent(pool, kinds, row, prepared.link)
     log(`Mail #${row.id} (${row.kind}, ${row.locale}) delivered to ${maskEmail(row.recipient)}`)
     return true
   }
@@ -246,7 +132,7 @@ export function createOutboxWorker({
     try {
       for (const row of rows) {
         if (stopped) break
-        const prepared = await prepare(row)
+        const prepared = await prepareMail(pool, { kinds, publicUrl }, row)
         // From here the mail may reach its reader: its claim is never handed back.
         begun += 1
         if (prepared && (await deliver(deliverMail, row, prepared))) sent += 1
@@ -254,7 +140,7 @@ export function createOutboxWorker({
     } finally {
       const rest = rows.slice(begun)
       if (rest.length > 0) {
-        await release(rest).catch((error: unknown) =>
+        await releaseClaims(pool, rest).catch((error: unknown) =>
           log(
             `Mail outbox: claimed mails not put back (due after the lease): ${describeError(error)}`,
           ),
@@ -266,11 +152,11 @@ export function createOutboxWorker({
   }
 
   async function round(): Promise<number> {
-    await expireOld()
+    await expireStaleLinkMails(pool, kinds)
     if (!send) return 0
     let total = 0
     while (!stopped) {
-      const rows = await claim()
+      const rows = await claimDue(pool, batchSize, leaseSeconds)
       total += await deliverClaimed(send, rows)
       if (rows.length < batchSize) break
     }
