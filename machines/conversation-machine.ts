@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { failureStatus } from '../src/domain/api/api-contract'
 import {
   type ConversationDraft,
@@ -6,6 +6,7 @@ import {
   isValidDraft,
 } from '../src/domain/workspace/conversation'
 import { messageActions, showServerText } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * One service request's thread, on the client's workspace page and in the agency's inbox:
@@ -84,15 +85,9 @@ export const conversationMachine = setup({
     events: {} as ConversationEvent,
   },
   actors: {
-    loadThread: fromPromise<LoadedThread>(async () => {
-      throw new Error('loadThread is not provided')
-    }),
-    loadOlder: fromPromise<LoadedThread, string>(async () => {
-      throw new Error('loadOlder is not provided')
-    }),
-    sendMessage: fromPromise<ConversationMessage, ConversationDraft>(async () => {
-      throw new Error('sendMessage is not provided')
-    }),
+    loadThread: injectedCall<LoadedThread>('loadThread'),
+    loadOlder: injectedCall<LoadedThread, string>('loadOlder'),
+    sendMessage: injectedCall<ConversationMessage, ConversationDraft>('sendMessage'),
   },
   actions: {
     ...messageActions<ConversationContext, ConversationEvent>(),

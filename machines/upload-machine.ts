@@ -1,7 +1,8 @@
-import { assign, type EventObject, fromCallback, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { failureAnswer, failureStatus } from '../src/domain/api/api-contract'
 import { threadLimits } from '../src/domain/requests/thread-limits'
 import { messageActions } from './form-flow'
+import { injectedCallback } from './injected-call'
 import { serverText } from './server-text'
 
 /**
@@ -64,9 +65,7 @@ export const uploadMachine = setup({
     input: {} as { readonly file: UploadFileFacts },
   },
   actors: {
-    upload: fromCallback<EventObject, UploadFileFacts>(() => {
-      throw new Error('upload is not provided')
-    }),
+    upload: injectedCallback<UploadFileFacts>('upload'),
   },
   actions: {
     ...messageActions<UploadContext, UploadEvent>(),
