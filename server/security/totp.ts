@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth'
+import { agency } from '../../src/domain/agency'
 
 /**
  * Authenticator-app codes (TOTP, RFC 6238): SHA-1, 6 digits, 30-second steps — what every app
@@ -7,7 +8,8 @@ import { Secret, TOTP } from 'otpauth'
  * accepted, so a code works once.
  */
 export const totpPeriodSeconds = 30
-const issuer = 'Puente Digital'
+/** The name the authenticator app lists the account under. */
+const issuer = agency.name
 
 /** A new 160-bit secret, in base32 (what the app is given). */
 export function newTotpSecret(): string {

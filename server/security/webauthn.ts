@@ -9,6 +9,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import type { Pool } from 'pg'
+import { agency } from '../../src/domain/agency'
 
 /**
  * Passkeys (WebAuthn) through SimpleWebAuthn: the options a browser needs, and the checks of its
@@ -28,7 +29,7 @@ export type RelyingParty = {
   readonly name: string
 }
 
-export function relyingPartyOf(publicUrl: string, name = 'Puente Digital'): RelyingParty {
+export function relyingPartyOf(publicUrl: string, name: string = agency.name): RelyingParty {
   const url = new URL(publicUrl)
   return { id: url.hostname, origin: url.origin, name }
 }
