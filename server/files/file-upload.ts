@@ -143,6 +143,11 @@ export function fileUploadHandler(deps: ApiDeps): Handler<AccountEnv> {
   }
 }
 
+/**
+ * The upload once the hour's bytes are reserved: the request (404), its room and the uploader's
+ * waiting files (413), then the body, stored and recognised, under its stored name. Reports
+ * each piece of the body as it arrives (`received`), so the caller gives back the rest.
+ */
 async function receive(
   c: Context<AccountEnv>,
   deps: ApiDeps,
