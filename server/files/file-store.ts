@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
 import type { ThreadFile } from '../../src/domain/api/api-contract'
 import type { AcceptedMediaType } from '../../src/domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
@@ -23,18 +23,46 @@ export type FileRow = {
   sha256: string
 }
 
-/** A new upload's row: not yet stored (no message may send it until `finishUpload`). */
+/**
+ * A new upload's row, not yet stored (no message may send it until `finishUpload`), holding
+ * `reservedBytes` of the request's room until it is finished (then its real size) or discarded.
+ * The request's room is every file of it: sent, uploaded and waiting for its message, or still
+ * arriving; it may not pass `limits.requestBytes`, and one person may have at most
+ * `limits.unsentFiles` uploads waiting or arriving in it. Checked and taken under the request's
+ * lock, so uploads sent at once cannot together pass either.
+ */
 export async function startUpload(
   pool: Pool,
-  upload: { readonly requestId: string; readonly ownerId: string; readonly name: string },
-): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(
-    'INSERT INTO thread_files (request_id, owner_id, name) VALUES ($1, $2, $3) RETURNING id',
-    [upload.requestId, upload.ownerId, upload.name],
-  )
-  const id = rows[0]?.id
-  if (!id) throw new Error('The upload insert returned no row')
-  return id
+  upload: {
+    readonly requestId: string
+    readonly ownerId: string
+    readonly name: string
+    readonly reservedBytes: number
+  },
+  limits: { readonly requestBytes: number; readonly unsentFiles: number },
+): Promise<{ readonly id: string } | 'quota_exceeded' | 'too_many_files'> {
+  return inTransaction(pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtextextended('uploads:' || $1, 0))", [
+      upload.requestId,
+    ])
+    const { rows: room } = await client.query<{ bytes: string; unsent: number }>(
+      `SELECT coalesce(sum(size), 0) AS bytes,
+         count(*) FILTER (WHERE message_id IS NULL AND owner_id = $2)::int AS unsent
+       FROM thread_files WHERE request_id = $1`,
+      [upload.requestId, upload.ownerId],
+    )
+    if ((room[0]?.unsent ?? 0) >= limits.unsentFiles) return 'too_many_files' as const
+    if (Number(room[0]?.bytes ?? 0) + upload.reservedBytes > limits.requestBytes)
+      return 'quota_exceeded' as const
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO thread_files (request_id, owner_id, name, size) VALUES ($1, $2, $3, $4)
+       RETURNING id`,
+      [upload.requestId, upload.ownerId, upload.name, upload.reservedBytes],
+    )
+    const id = rows[0]?.id
+    if (!id) throw new Error('The upload insert returned no row')
+    return { id }
+  })
 }
 
 export async function writeChunk(pool: Pool, fileId: string, seq: number, data: Buffer) {
@@ -50,48 +78,29 @@ export async function discardUpload(pool: Pool, fileId: string): Promise<void> {
   await pool.query('DELETE FROM thread_files WHERE id = $1 AND stored_at IS NULL', [fileId])
 }
 
-/** The bytes of a request's files that messages have sent. */
-export async function sentBytes(db: Pool | PoolClient, requestId: string): Promise<number> {
-  const { rows } = await db.query<{ total: string }>(
-    `SELECT coalesce(sum(size), 0) AS total FROM thread_files
-     WHERE request_id = $1 AND message_id IS NOT NULL`,
-    [requestId],
-  )
-  return Number(rows[0]?.total ?? 0)
-}
-
 /**
- * Marks the upload stored with what was recognised, unless the request's sent files and this one
- * would pass `requestLimit` bytes (the message that sends it checks again, with every file it
- * sends: uploads waiting for their message do not count). Resolves with the file, or
- * `quota_exceeded` (the upload is then deleted).
+ * Marks the upload stored with what was recognised, under its stored name (`storedFileName`),
+ * its size now the real one (never more than it reserved at `startUpload`, so the request's
+ * room still holds). The message that sends it checks the request's sent files again.
  */
 export async function finishUpload(
   pool: Pool,
   file: {
     readonly id: string
-    readonly requestId: string
+    readonly name: string
     readonly size: number
     readonly sha256: string
     readonly type: AcceptedMediaType
   },
-  requestLimit: number,
-): Promise<{ readonly file: ThreadFile } | 'quota_exceeded'> {
-  const stored = await inTransaction(pool, async (client) => {
-    if ((await sentBytes(client, file.requestId)) + file.size > requestLimit) {
-      await client.query('DELETE FROM thread_files WHERE id = $1', [file.id])
-      return 'quota_exceeded' as const
-    }
-    const { rows } = await client.query<FileRow>(
-      `UPDATE thread_files SET size = $2, sha256 = $3, media_type = $4, stored_at = now()
-       WHERE id = $1 RETURNING id, request_id, message_id, name, size, media_type, sha256`,
-      [file.id, file.size, file.sha256, file.type],
-    )
-    return rows[0]
-  })
-  if (stored === 'quota_exceeded') return stored
+): Promise<ThreadFile> {
+  const { rows } = await pool.query<FileRow>(
+    `UPDATE thread_files SET name = $2, size = $3, sha256 = $4, media_type = $5, stored_at = now()
+     WHERE id = $1 RETURNING id, request_id, message_id, name, size, media_type, sha256`,
+    [file.id, file.name, file.size, file.sha256, file.type],
+  )
+  const stored = rows[0]
   if (!stored) throw new Error('The finished upload is gone')
-  return { file: toThreadFile(stored) }
+  return toThreadFile(stored)
 }
 
 /**

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto'
 import type { Context, Handler } from 'hono'
 import * as v from 'valibot'
+import type { ThreadSide } from '../../src/domain/api/api-contract'
+import { storedFileName } from '../../src/domain/requests/file-names'
 import { acceptedTypeLabels, threadLimits } from '../../src/domain/requests/thread-limits'
 import { createUploadQuerySchema } from '../../src/domain/requests/thread-schemas'
 import { schemasPerLocale } from '../http/admit-request'
 import { answer, failure, invalidFields, tooManyRequests } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
+import { refuseWithoutSecondFactor } from '../http/require-admin'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { openThread } from '../messages/thread-store'
@@ -15,7 +18,6 @@ import {
   discardUpload,
   finishUpload,
   readStoredRange,
-  sentBytes,
   startUpload,
   writeChunk,
 } from './file-store'
@@ -36,14 +38,20 @@ type Stored =
 /**
  * Reads the body as it arrives into chunks of `chunkBytes`, each written before more is read
  * (the socket waits meanwhile: a fast sender fills no memory), hashing and sniffing on the way.
- * Stops at the first byte past the limit or the first that no accepted type could hold.
+ * Stops at the first byte past `limit` (the bytes reserved for it) or the first that no accepted
+ * type could hold.
  */
 async function storeBody(
   deps: ApiDeps,
-  fileId: string,
+  upload: {
+    readonly fileId: string
+    readonly limit: number
+    readonly received: (n: number) => void
+  },
   body: ReadableStream<Uint8Array>,
   sniff: ReturnType<typeof createSniffer>,
 ): Promise<Stored> {
+  const { fileId, limit } = upload
   const hash = createHash('sha256')
   const reader = body.getReader()
   let pending: Buffer[] = []
@@ -66,7 +74,8 @@ async function storeBody(
       const { done, value } = await reader.read()
       if (done) break
       size += value.length
-      if (size > threadLimits.fileBytes) return { ok: false, reason: 'too_large' }
+      upload.received(value.length)
+      if (size > limit) return { ok: false, reason: 'too_large' }
       if (!sniff.push(value)) return { ok: false, reason: 'unsupported' }
       hash.update(value)
       pending.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength))
@@ -82,10 +91,19 @@ async function storeBody(
 
 /**
  * `POST /api/v1/me/uploads?request=&name=` with the file's bytes as the body: 400 for the query,
- * 404 when the request is not the caller's (an admin may upload to any), 413 `too_large` (the
- * declared length at once, or the 10 MB + 1st byte), 413 `quota_exceeded` (the request's sent
- * files and this one past 100 MB), 415 naming the accepted types, 429 past the upload bytes of
- * the hour. Nothing half-stored stays: a refused upload's chunks are deleted.
+ * 403 `mfa_required` for an admin without a second factor proved in this session (an agency-side
+ * upload is an admin action: the admin gate's check), 404 when the request is not the caller's
+ * (an admin may upload to any), 413 `too_large` (the declared length at once, or the byte past
+ * it or past 10 MB), 413 `quota_exceeded` (the request's files, those waiting for their message
+ * and those arriving included, and this one past 100 MB; or the uploader's 20 waiting files),
+ * 415 naming the accepted types, 429 past the upload bytes of the hour. The file is stored under
+ * its safe name (`storedFileName`: the recognised type's extension). Nothing half-stored stays:
+ * a refused upload's chunks are deleted.
+ *
+ * Budgets are reserved before the body is read, so uploads sent at once cannot pass them
+ * together: the hour's bytes and the request's room take the declared length (10 MB when none
+ * is declared), and what did not arrive is given back once the upload ends. Bytes that arrived
+ * count against the hour whether the file was kept or refused: they were uploaded.
  */
 export function fileUploadHandler(deps: ApiDeps): Handler<AccountEnv> {
   return async (c) => {
@@ -94,70 +112,129 @@ export function fileUploadHandler(deps: ApiDeps): Handler<AccountEnv> {
     const perIp = await deps.rateLimiter.hit(deps.rateRules.accountPerIp, c.get('clientIp'))
     if (!perIp.allowed)
       return refuse(c, tooManyRequests(c, perIp.retryAfterSeconds, deps.rateRules.accountPerIp))
+    const side = user.role === 'admin' ? 'agency' : 'client'
+    if (side === 'agency') {
+      const refused = await refuseWithoutSecondFactor(deps, c)
+      if (refused) return refuse(c, refused)
+    }
     const parsed = v.safeParse(querySchemas[c.get('locale')], c.req.query())
     if (!parsed.success) return refuse(c, invalidFields(c, parsed.issues, t(m.invalidQuery)))
     const declared = Number(c.req.header('content-length') ?? Number.NaN)
     if (declared > threadLimits.fileBytes)
       return refuse(c, failure(c, 413, 'too_large', t(m.fileTooLarge)))
+    const reservedBytes =
+      Number.isSafeInteger(declared) && declared >= 0 ? declared : threadLimits.fileBytes
     const bytesRule = deps.rateRules.uploadBytesPerAccount
-    const budget = await deps.rateLimiter.peek(bytesRule, user.id)
+    const budget = await deps.rateLimiter.reserve(bytesRule, user.id, reservedBytes)
     if (!budget.allowed) return refuse(c, tooManyRequests(c, budget.retryAfterSeconds, bytesRule))
-    const side = user.role === 'admin' ? 'agency' : 'client'
-    const thread = await openThread(deps.pool, parsed.output.request, { side, userId: user.id })
-    if (!thread) return refuse(c, failure(c, 404, 'not_found', t(m.notFound)))
-    const known = Number.isFinite(declared) ? declared : 0
-    if ((await sentBytes(deps.pool, thread.requestId)) + known > threadLimits.requestBytes)
-      return refuse(c, failure(c, 413, 'quota_exceeded', t(m.quotaExceeded)))
+    let received = 0
+    try {
+      return await receive(c, deps, {
+        side,
+        query: parsed.output,
+        reservedBytes,
+        received: (bytes) => {
+          received += bytes
+        },
+      })
+    } finally {
+      await budget.giveBack(reservedBytes - received)
+    }
+  }
+}
 
-    const body = c.req.raw.body
-    const sniff = createSniffer(parsed.output.name)
-    const fileId = await startUpload(deps.pool, {
+/**
+ * The upload once the hour's bytes are reserved: the request (404), its room and the uploader's
+ * waiting files (413), then the body, stored and recognised, under its stored name. Reports
+ * each piece of the body as it arrives (`received`), so the caller gives back the rest.
+ */
+async function receive(
+  c: Context<AccountEnv>,
+  deps: ApiDeps,
+  upload: {
+    readonly side: ThreadSide
+    readonly query: { readonly request: string; readonly name: string }
+    readonly reservedBytes: number
+    readonly received: (bytes: number) => void
+  },
+): Promise<Response> {
+  const t = c.get('t')
+  const { user } = signedInOf(c)
+  const thread = await openThread(deps.pool, upload.query.request, {
+    side: upload.side,
+    userId: user.id,
+  })
+  if (!thread) return refuse(c, failure(c, 404, 'not_found', t(m.notFound)))
+  const refused = (reason: string, response: Response) => {
+    securityEvent(c, 'thread.upload.refused', {
+      accountId: user.id,
+      requestId: thread.requestId,
+      reason,
+    })
+    return refuse(c, response)
+  }
+  const started = await startUpload(
+    deps.pool,
+    {
       requestId: thread.requestId,
       ownerId: user.id,
-      name: parsed.output.name,
-    })
-    let finished = false
-    try {
-      const stored = body
-        ? await storeBody(deps, fileId, body, sniff)
-        : ({ ok: true, size: 0, sha256: '' } as const)
-      const refused = (reason: string, response: Response) => {
-        securityEvent(c, 'thread.upload.refused', {
-          accountId: user.id,
-          requestId: thread.requestId,
-          reason,
-        })
-        return refuse(c, response)
-      }
-      if (!stored.ok && stored.reason === 'too_large')
-        return refused('too_large', failure(c, 413, 'too_large', t(m.fileTooLarge)))
-      const type = stored.ok
-        ? await sniff.finish((offset, length) => readStoredRange(deps.pool, fileId, offset, length))
-        : undefined
-      if (!stored.ok || !type)
-        return refused(
-          'type',
-          failure(c, 415, 'unsupported_media_type', t(m.unsupportedType(acceptedTypeLabels))),
+      name: upload.query.name,
+      reservedBytes: upload.reservedBytes,
+    },
+    { requestBytes: threadLimits.requestBytes, unsentFiles: threadLimits.unsentFilesPerUploader },
+  )
+  if (started === 'quota_exceeded')
+    return refused('quota', failure(c, 413, 'quota_exceeded', t(m.quotaExceeded)))
+  if (started === 'too_many_files')
+    return refused(
+      'unsent_files',
+      failure(
+        c,
+        413,
+        'quota_exceeded',
+        t(m.tooManyUnsentFiles(threadLimits.unsentFilesPerUploader)),
+      ),
+    )
+  const fileId = started.id
+  const body = c.req.raw.body
+  const sniff = createSniffer(upload.query.name)
+  let finished = false
+  try {
+    const stored = body
+      ? await storeBody(
+          deps,
+          { fileId, limit: upload.reservedBytes, received: upload.received },
+          body,
+          sniff,
         )
-      const done = await finishUpload(
-        deps.pool,
-        { id: fileId, requestId: thread.requestId, size: stored.size, sha256: stored.sha256, type },
-        threadLimits.requestBytes,
+      : ({ ok: true, size: 0, sha256: '' } as const)
+    if (!stored.ok && stored.reason === 'too_large')
+      return refused('too_large', failure(c, 413, 'too_large', t(m.fileTooLarge)))
+    const type = stored.ok
+      ? await sniff.finish((offset, length) => readStoredRange(deps.pool, fileId, offset, length))
+      : undefined
+    if (!stored.ok || !type)
+      return refused(
+        'type',
+        failure(c, 415, 'unsupported_media_type', t(m.unsupportedType(acceptedTypeLabels))),
       )
-      if (done === 'quota_exceeded')
-        return refused('quota', failure(c, 413, 'quota_exceeded', t(m.quotaExceeded)))
-      finished = true
-      await deps.rateLimiter.spend(bytesRule, user.id, stored.size)
-      securityEvent(c, 'thread.upload', {
-        accountId: user.id,
-        requestId: thread.requestId,
-        fileId,
-        mediaType: type,
-        bytes: stored.size,
-      })
-      return answer(c, 'uploadFile', { success: true, message: t(m.uploaded), upload: done.file })
-    } finally {
-      if (!finished) await discardUpload(deps.pool, fileId)
-    }
+    const file = await finishUpload(deps.pool, {
+      id: fileId,
+      name: storedFileName(upload.query.name, type),
+      size: stored.size,
+      sha256: stored.sha256,
+      type,
+    })
+    finished = true
+    securityEvent(c, 'thread.upload', {
+      accountId: user.id,
+      requestId: thread.requestId,
+      fileId,
+      mediaType: type,
+      bytes: stored.size,
+    })
+    return answer(c, 'uploadFile', { success: true, message: t(m.uploaded), upload: file })
+  } finally {
+    if (!finished) await discardUpload(deps.pool, fileId)
   }
 }

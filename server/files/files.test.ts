@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ThreadFile } from '../../src/domain/api/api-contract'
 import { acceptedTypeLabels, threadLimits } from '../../src/domain/requests/thread-limits'
+import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes, postBytes } from '../test/event-stream'
@@ -247,7 +248,9 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
     const pdf = samplePdf()
     const notes = Buffer.from('Colours: blue and amber.\n')
     await shared(browser, requestId, 'brief.pdf', pdf)
-    await shared(browser, requestId, 'brief.pdf', notes)
+    // Text named .pdf is stored as .txt; the same name again gets a number in the archive.
+    expect((await shared(browser, requestId, 'brief.pdf', notes)).name).toBe('brief.txt')
+    await shared(browser, requestId, 'Brief.TXT', notes)
     const reply = await upload(admin, requestId, 'propuesta año 2026.txt', Buffer.from('Hola\n'))
     await admin.post(`/api/v1/admin/service-requests/${requestId}/messages`, {
       body: 'Our proposal',
@@ -284,9 +287,15 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
       entries[name] = data
       at += 46 + nameLength
     }
-    expect(Object.keys(entries)).toEqual(['brief.pdf', 'brief (2).pdf', 'propuesta año 2026.txt'])
+    expect(Object.keys(entries)).toEqual([
+      'brief.pdf',
+      'brief.txt',
+      'Brief (2).TXT',
+      'propuesta año 2026.txt',
+    ])
     expect(entries['brief.pdf']?.equals(pdf)).toBe(true)
-    expect(entries['brief (2).pdf']?.equals(notes)).toBe(true)
+    expect(entries['brief.txt']?.equals(notes)).toBe(true)
+    expect(entries['Brief (2).TXT']?.equals(notes)).toBe(true)
     const other = await client()
     expect(
       (await getBytes(kit.api.url, other.browser, `${requestsPath}/${requestId}/files.zip`)).status,
@@ -303,10 +312,293 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
       `${requestsPath}/${requestId}/files/${file.id}`,
     )
     const disposition = download.headers.get('content-disposition') ?? ''
+    // The quotes are cleaned at upload (file systems give them a meaning), the rest kept.
+    expect(file.name).toBe('Presupuesto _final_ año\u00a02026 – v2.txt')
     expect(disposition).toBe(
-      `attachment; filename="Presupuesto _final_ a_o_2026 _ v2.txt"; filename*=UTF-8''Presupuesto%20%22final%22%20a%C3%B1o%C2%A02026%20%E2%80%93%20v2.txt`,
+      `attachment; filename="Presupuesto _final_ a_o_2026 _ v2.txt"; filename*=UTF-8''Presupuesto%20_final_%20a%C3%B1o%C2%A02026%20%E2%80%93%20v2.txt`,
     )
-    const refused = await upload(browser, requestId, '../../etc/passwd', Buffer.from('x\n'))
-    expect(refused.status).toBe(400)
+  })
+
+  /** The entries of a ZIP, by name, read through its central directory as an unzip tool does. */
+  function zipEntries(bytes: Buffer): Record<string, Buffer> {
+    const end = bytes.length - 22
+    expect(bytes.readUInt32LE(end)).toBe(0x06054b50)
+    const count = bytes.readUInt16LE(end + 10)
+    let at = bytes.readUInt32LE(end + 16)
+    const entries: Record<string, Buffer> = {}
+    for (let i = 0; i < count; i += 1) {
+      const size = bytes.readUInt32LE(at + 20)
+      const nameLength = bytes.readUInt16LE(at + 28)
+      const local = bytes.readUInt32LE(at + 42)
+      const name = bytes.subarray(at + 46, at + 46 + nameLength).toString('utf8')
+      const start = local + 30 + bytes.readUInt16LE(local + 26)
+      entries[name] = bytes.subarray(start, start + size)
+      at += 46 + nameLength
+    }
+    return entries
+  }
+
+  it('stores a name that cannot lie: no bidi override, and the extension of the type recognised, in the inbox, the mail, the ZIP and the download', async () => {
+    const { account, browser, requestId } = await client()
+    // The agency's mails about the request itself go first: the digest is the one looked for.
+    await kit.worker.deliverDue()
+    const text = Buffer.from('@echo off\ndel /q *\n')
+    // Shown as "Factura_2026…tab.pdf" wherever the override is kept.
+    const uploadedByAgency = await upload(admin, requestId, 'Factura_2026\u202Efdp.bat', text)
+    expect(uploadedByAgency.status).toBe(201)
+    const disguised = uploadedByAgency.body.upload as ThreadFile
+    const reply = await admin.post(`/api/v1/admin/service-requests/${requestId}/messages`, {
+      body: 'Su factura',
+      files: [disguised.id],
+    })
+    expect(reply.status).toBe(201)
+    expect(disguised.name).toBe('Factura_2026fdp.txt')
+    expect(disguised.type).toBe('text/plain')
+    const scripts = ['run.bat', 'app.js', 'update.hta', 'index.html', 'logo.svg']
+    const stored: string[] = []
+    const ids: string[] = []
+    for (const name of scripts) {
+      const uploaded = await upload(browser, requestId, name, text)
+      expect(uploaded.status, name).toBe(201)
+      const file = uploaded.body.upload as ThreadFile
+      stored.push(file.name)
+      ids.push(file.id)
+    }
+    expect(stored).toEqual(['run.txt', 'app.txt', 'update.txt', 'index.txt', 'logo.txt'])
+    const sent = await browser.post(`${requestsPath}/${requestId}/messages`, {
+      body: 'Scripts',
+      files: ids,
+    })
+    expect(sent.status).toBe(201)
+
+    // The inbox (both sides' view of the thread).
+    for (const [who, path] of [
+      [browser, `${requestsPath}/${requestId}/messages`],
+      [admin, `/api/v1/admin/service-requests/${requestId}/messages`],
+    ] as const) {
+      const page = (await who.get(path)).body as { messages: { files: ThreadFile[] }[] }
+      const names = page.messages.flatMap((message) => message.files.map((file) => file.name))
+      expect(names).toEqual(['Factura_2026fdp.txt', ...stored])
+    }
+    // The download's name.
+    const download = await getBytes(
+      kit.api.url,
+      browser,
+      `${requestsPath}/${requestId}/files/${disguised.id}`,
+    )
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Factura_2026fdp.txt"; filename*=UTF-8''Factura_2026fdp.txt`,
+    )
+    for (const [i, id] of ids.entries()) {
+      const each = await getBytes(
+        kit.api.url,
+        admin,
+        `/api/v1/admin/service-requests/${requestId}/files/${id}`,
+      )
+      expect(each.headers.get('content-disposition')).toContain(`filename="${stored[i]}"`)
+    }
+    // The ZIP's entries.
+    const zip = await getBytes(kit.api.url, browser, `${requestsPath}/${requestId}/files.zip`)
+    expect(Object.keys(zipEntries(zip.bytes))).toEqual(['Factura_2026fdp.txt', ...stored])
+    // The client's digest mail names the agency's file so too.
+    const digest = await q(
+      `SELECT o.id FROM mail_outbox o JOIN thread_messages m ON m.id = o.thread_message_id
+       WHERE m.request_id = $1 AND o.kind = 'thread_digest_client'`,
+      [requestId],
+    )
+    expect(digest.rows).toHaveLength(1)
+    await q('UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1', [digest.rows[0].id])
+    await kit.worker.deliverDue()
+    const mail = await kit.smtp.waitForMail(account.email, 10_000, (caught) =>
+      caught.text.includes('Factura_2026'),
+    )
+    expect(mail.text).toContain('Factura_2026fdp.txt')
+    expect(mail.text).not.toContain('\u202E')
+    expect(mail.html).toContain('Factura_2026fdp.txt')
+  })
+
+  it('cleans what file systems treat specially (controls, `:` and the like, dots at the ends, device names) and refuses only a name with nothing left', async () => {
+    const { browser, requestId } = await client('es')
+    const text = Buffer.from('Orden del día\n')
+    const cases: [string, string][] = [
+      ['Acta\u0085final\u009b.txt', 'Acta final.txt'], // C1 controls (NEL, CSI)
+      ['Acta\u0007\ttab.txt', 'Acta  tab.txt'], // C0 controls
+      ['Notas: martes.txt', 'Notas_ martes.txt'],
+      ['a*b?c"d<e>f|g.txt', 'a_b_c_d_e_f_g.txt'],
+      ['..\\..\\boot.ini', '_.._boot.txt'],
+      ['../../etc/passwd', '_.._etc_passwd.txt'],
+      ['  ..oculto.txt. . ', 'oculto.txt'],
+      ['CON.txt', '_CON.txt'],
+      ['nul', '_nul.txt'],
+      ['lpt1.bat', '_lpt1.txt'],
+      ['\u2067informe\u2069.csv', 'informe.csv'],
+    ]
+    for (const [name, safe] of cases) {
+      const uploaded = await upload(browser, requestId, name, text)
+      expect(uploaded.status, name).toBe(201)
+      expect((uploaded.body.upload as ThreadFile).name, JSON.stringify(name)).toBe(safe)
+    }
+    const stored = await q('SELECT name FROM thread_files WHERE request_id = $1', [requestId])
+    for (const row of stored.rows)
+      expect(row.name).toMatch(/^[^\p{Cc}\u202a-\u202e\u2066-\u2069/\\:*?"<>|]+$/u)
+    for (const name of ['...', ' . ', '\u202E', '\u0085\u0085', 'x'.repeat(201)]) {
+      const refused = await upload(browser, requestId, name, text)
+      expect(refused.status, JSON.stringify(name)).toBe(400)
+      expect(refused.body.fields).toEqual({
+        name: 'Ponle al archivo un nombre de 1 a 200 caracteres, que no sean solo puntos o espacios.',
+      })
+    }
+  })
+
+  it('answers a field the upload does not expect in neutral words, in the request’s language', async () => {
+    for (const [language, words] of [
+      ['en', 'This field is not expected here.'],
+      ['es', 'Este campo no se espera aquí.'],
+    ] as const) {
+      const { browser, requestId } = await client(language)
+      const refused = await postBytes(
+        kit.api.url,
+        browser,
+        `${uploadPath(requestId, 'a.txt')}&folder=x`,
+        Buffer.from('a\n'),
+      )
+      expect(refused.status).toBe(400)
+      expect(refused.body.fields).toEqual({ folder: words })
+    }
+  })
+
+  it('counts the uploads still arriving and those waiting for their message against the request’s 100 MB and the uploader’s 20 waiting files', async () => {
+    const { browser, requestId } = await client()
+    const owner = await q('SELECT user_id FROM service_requests WHERE id = $1', [requestId])
+    const message = await q(
+      `INSERT INTO thread_messages (request_id, author_id, side, body)
+       VALUES ($1, $2, 'client', 'Archive') RETURNING id`,
+      [requestId, owner.rows[0].user_id],
+    )
+    // Sent files leave room for one upload of unknown length (10 MB) and 5,000 bytes.
+    await q(
+      `INSERT INTO thread_files (request_id, owner_id, message_id, name, size, media_type, sha256, stored_at)
+       VALUES ($1, $2, $3, 'archive.pdf', $4, 'application/pdf', '', now())`,
+      [
+        requestId,
+        owner.rows[0].user_id,
+        message.rows[0].id,
+        threadLimits.requestBytes - threadLimits.fileBytes - 5000,
+      ],
+    )
+    // An upload without a declared length, still arriving: it holds 10 MB of the room.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const arriving = postBytes(
+      kit.api.url,
+      browser,
+      uploadPath(requestId, 'slow.txt'),
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('Slow notes\n'))
+          await held
+          controller.close()
+        },
+      }),
+    )
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const open = await q(
+        'SELECT count(*)::int AS n FROM thread_files WHERE request_id = $1 AND stored_at IS NULL',
+        [requestId],
+      )
+      if (open.rows[0].n === 1) break
+      if (Date.now() > deadline) throw new Error('The slow upload never started')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const piece = Buffer.from(`${'x'.repeat(9999)}\n`)
+    const refused = await upload(browser, requestId, 'more.txt', piece)
+    expect(refused.status).toBe(413)
+    expect(refused.body.code).toBe('quota_exceeded')
+    release()
+    expect((await arriving).status).toBe(201)
+    // Finished, the slow upload holds its 11 bytes only: the piece fits now.
+    expect((await upload(browser, requestId, 'more.txt', piece)).status).toBe(201)
+
+    // Twenty-two small uploads at once: twenty wait for their message (with the two above,
+    // eighteen of these), the rest are refused.
+    const other = await client('es')
+    const at = await Promise.all(
+      Array.from({ length: 22 }, (_, i) =>
+        upload(other.browser, other.requestId, `nota ${i}.txt`, Buffer.from(`Nota ${i}\n`)),
+      ),
+    )
+    const statuses = at.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([...Array(20).fill(201), 413, 413])
+    const tooMany = at.find((answer) => answer.status === 413)
+    expect(tooMany?.body.message).toBe(
+      'Tienes 20 archivos esperando a enviarse en esta solicitud. Envíalos con un mensaje antes de subir más.',
+    )
+    const waiting = at.filter((answer) => answer.status === 201).slice(0, 5)
+    const sent = await other.browser.post(`${requestsPath}/${other.requestId}/messages`, {
+      body: 'Notas',
+      files: waiting.map((answer) => (answer.body.upload as ThreadFile).id),
+    })
+    expect(sent.status).toBe(201)
+    const again = await upload(other.browser, other.requestId, 'otra.txt', Buffer.from('Otra\n'))
+    expect(again.status).toBe(201)
+  })
+
+  it('asks an admin for the second factor before an agency-side upload, as the admin gate does', async () => {
+    const { requestId } = await client()
+    const account = await kit.verifiedAccount()
+    await setAccountRole(kit.database.pool, account.email, 'admin')
+    const passwordOnly = await kit.signedIn(account)
+    const refused = await upload(passwordOnly, requestId, 'plan.txt', Buffer.from('Plan\n'))
+    expect(refused.status).toBe(403)
+    expect(refused.body.code).toBe('mfa_required')
+    const left = await q('SELECT count(*)::int AS n FROM thread_files WHERE request_id = $1', [
+      requestId,
+    ])
+    expect(left.rows[0].n).toBe(0)
+  })
+
+  describe('the hour’s upload bytes', () => {
+    let budgeted: AccountKit
+    const budget = 45_000
+    beforeAll(async () => {
+      budgeted = await startAccountKit(backend, {
+        rateRules: {
+          uploadBytesPerAccount: {
+            name: 'uploads-budget:account',
+            limit: budget,
+            windowSeconds: 3600,
+          },
+        },
+      })
+    }, 60_000)
+    afterAll(async () => {
+      await budgeted?.close()
+    })
+
+    it('are reserved before the body is read: six uploads at once cannot pass the budget', async () => {
+      const { browser, requestId } = await clientWithRequest(budgeted, { brief: cooperativeBrief })
+      const piece = Buffer.from(`${'x'.repeat(9999)}\n`)
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          postBytes(budgeted.api.url, browser, uploadPath(requestId, `part ${i}.txt`), piece),
+        ),
+      )
+      // 4 × 10,000 bytes fit in 45,000; a fifth would not.
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 429, 429])
+      const pool = budgeted.database.pool
+      const stored = await pool.query(
+        'SELECT coalesce(sum(size), 0)::int AS bytes FROM thread_files WHERE request_id = $1',
+        [requestId],
+      )
+      expect(stored.rows[0].bytes).toBe(4 * piece.length)
+      // What was refused was given back: the hour holds the stored bytes exactly.
+      const counted = await pool.query(
+        "SELECT hits FROM rate_limits WHERE key LIKE 'uploads-budget:account:%'",
+      )
+      expect(counted.rows).toEqual([{ hits: 4 * piece.length }])
+    })
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { cleanFileName, storedFileName } from '../../src/domain/requests/file-names'
 import { acceptedSamples, refusedSamples, sampleDocx, zipOf } from '../test/sample-files'
 import { createSniffer } from './sniff'
 
@@ -39,6 +40,28 @@ describe('recognising a file by its content', () => {
     expect((await sniff('brief.pdf', sampleDocx())).type).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     )
+  })
+
+  it('gives text named as a script or a page the name of what it is: .txt', async () => {
+    const script = Buffer.from('@echo off\nstart calc\n')
+    for (const name of [
+      'run.bat',
+      'app.js',
+      'update.hta',
+      'index.html',
+      'logo.svg',
+      'Factura_2026\u202Efdp.bat',
+    ]) {
+      const clean = cleanFileName(name)
+      const { type } = await sniff(clean, script)
+      expect(type, name).toBe('text/plain')
+      expect(type && storedFileName(clean, type), name).toMatch(/^[^.\u202e]+\.txt$/)
+    }
+    // Every accepted sample keeps the name it came with: it already says what it is.
+    for (const sample of acceptedSamples()) {
+      const { type } = await sniff(sample.name, sample.bytes)
+      expect(type && storedFileName(cleanFileName(sample.name), type)).toBe(sample.name)
+    }
   })
 
   it('reads a central directory that begins before the kept tail back from storage', async () => {

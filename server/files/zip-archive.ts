@@ -37,8 +37,9 @@ export function zipLength(entries: readonly ZipEntry[]): number {
 }
 
 /**
- * Distinct, harmless entry names: the stored names hold no slash (refused at upload); `.` and
- * `..` become `file`, and a repeated name gets " (2)", " (3)" … before its extension.
+ * Distinct, harmless entry names: the stored names hold no slash, control or bidirectional
+ * override (cleaned at upload: src/domain/requests/file-names.ts); `.` and `..` become `file`,
+ * and a repeated name gets " (2)", " (3)" … before its extension.
  */
 export function uniqueNames(names: readonly string[]): string[] {
   const taken = new Set<string>()

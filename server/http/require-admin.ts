@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import { securityEvent } from '../log/security-event'
 import { hasSecondFactor } from '../security/second-factor-presence'
@@ -25,15 +25,29 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<AccountEnv> {
     await next()
   }
   const secondFactorOnly: MiddlewareHandler<AccountEnv> = async (c, next) => {
-    const { user, session } = signedInOf(c)
-    if (session.signInMethod === 'password' || !(await hasSecondFactor(deps.pool, user.id))) {
-      securityEvent(c, 'admin.mfa_required', {
-        accountId: user.id,
-        reason: session.signInMethod === 'password' ? 'password_only' : 'no_factor',
-      })
-      return failure(c, 403, 'mfa_required', c.get('t')(apiMessages.mfaRequired))
-    }
+    const refused = await refuseWithoutSecondFactor(deps, c)
+    if (refused) return refused
     await next()
   }
   return every(requireSession(deps), adminOnly, secondFactorOnly)
+}
+
+/**
+ * The admin's second-factor check, for the gate above and for an admin action outside the admin
+ * API (an upload to a client's request): 403 `mfa_required` (and a security event) unless the
+ * account has a passkey or an authenticator app and this session proved one; undefined when it
+ * may go on.
+ */
+export async function refuseWithoutSecondFactor(
+  deps: ApiDeps,
+  c: Context<AccountEnv>,
+): Promise<Response | undefined> {
+  const { user, session } = signedInOf(c)
+  if (session.signInMethod !== 'password' && (await hasSecondFactor(deps.pool, user.id)))
+    return undefined
+  securityEvent(c, 'admin.mfa_required', {
+    accountId: user.id,
+    reason: session.signInMethod === 'password' ? 'password_only' : 'no_factor',
+  })
+  return failure(c, 403, 'mfa_required', c.get('t')(apiMessages.mfaRequired))
 }

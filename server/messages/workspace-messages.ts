@@ -10,6 +10,8 @@ export const workspaceAnswerMessages = {
   invalidFiles: msg`This attachment is not available any more: remove it and upload it again.`,
   fileTooLarge: msg`This file is larger than 10 MB. Send a smaller file.`,
   quotaExceeded: msg`Together, this request's files would pass 100 MB. Share the larger ones as a link instead.`,
+  tooManyUnsentFiles: (count: number) =>
+    msg`You have ${count} files waiting to be sent in this request. Send them with a message before you upload more.`,
   unsupportedType: (types: string) =>
     msg`This type of file cannot be shared here. Accepted: ${types}. The type is recognised from the file's content, not its name.`,
   rangeNotSatisfiable: msg`That part of the file does not exist.`,

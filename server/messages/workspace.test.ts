@@ -342,7 +342,7 @@ describe.each(testBackends())('a request’s workspace on $name', (backend) => {
     expect(status).toBe(429)
 
     const other = await client()
-    const piece = Buffer.from(`${'x'.repeat(3000)}\n`)
+    const piece = Buffer.from(`${'x'.repeat(2000)}\n`)
     expect((await upload(other.browser, other.requestId, 'a.txt', piece)).status).toBe(201)
     expect((await upload(other.browser, other.requestId, 'b.txt', piece)).status).toBe(201)
     const refused = await upload(other.browser, other.requestId, 'c.txt', piece)

@@ -54,6 +54,26 @@ describe.each(testBackends())('rate limits in $name', (backend) => {
     expect((await limiter.reserve(rule, 'r')).allowed).toBe(false)
   })
 
+  it('reserve an amount: at most `limit` in all at once; the unused part given back, never more than was reserved', async () => {
+    const limiter = createRateLimiter(database.pool)
+    const rule = { name: 'bytes', limit: 1000, windowSeconds: 60 }
+    const hits = async () =>
+      (await database.pool.query("SELECT hits FROM rate_limits WHERE key = 'bytes:b'")).rows[0]
+        ?.hits
+    const reservations = await Promise.all(
+      Array.from({ length: 6 }, () => limiter.reserve(rule, 'b', 300)),
+    )
+    const allowed = reservations.filter((r) => r.allowed)
+    expect(allowed).toHaveLength(3)
+    expect(await hits()).toBe(900)
+    await allowed[0]?.giveBack(200) // 100 of its 300 used
+    await allowed[0]?.giveBack(500) // only the 100 still reserved
+    await allowed[0]?.giveBack()
+    expect(await hits()).toBe(600)
+    expect((await limiter.reserve(rule, 'b', 400)).allowed).toBe(true)
+    expect((await limiter.reserve(rule, 'b', 1)).allowed).toBe(false)
+  })
+
   it('reserve: a reservation from an ended window is not given back to the new one', async () => {
     const limiter = createRateLimiter(database.pool)
     const rule = { name: 'stale', limit: 1, windowSeconds: 60 }

@@ -21,8 +21,11 @@ export type RateDecision = { readonly allowed: boolean; readonly retryAfterSecon
  * already been given back.
  */
 export type Reservation = RateDecision & {
-  /** Un-counts the attempt (it turned out not to be a failure), if its window still runs. */
-  giveBack(): Promise<void>
+  /**
+   * Un-counts the attempt (it turned out not to be a failure), or `amount` of what was reserved
+   * (the part not used), if its window still runs. Never more than was reserved, in all.
+   */
+  giveBack(amount?: number): Promise<void>
 }
 
 export type RateLimiter = {
@@ -36,9 +39,10 @@ export type RateLimiter = {
    * Counts an attempt before it is made, in the one statement that checks the limit: however
    * many run at once, at most `limit` are allowed in a window. For limits that count only
    * failures (a password or code check): reserve, check, and give the reservation back when
-   * the check passes (docs/decisions/032-rate-limit-reservations.md).
+   * the check passes (docs/decisions/032-rate-limit-reservations.md). With `amount`, reserves
+   * that much at once (the bytes an upload may carry), to give back what was not used.
    */
-  reserve(rule: RateRule, subject: string): Promise<Reservation>
+  reserve(rule: RateRule, subject: string, amount?: number): Promise<Reservation>
   /** Whether one more hit would still be allowed, without counting one. */
   peek(rule: RateRule, subject: string): Promise<RateDecision>
   /** Forgets the subject's window (a successful sign-in clears the account's failures). */
@@ -62,7 +66,7 @@ FROM rate_limits WHERE key = $1 AND window_started_at > now() - make_interval(se
  * start travels as text, which keeps the microseconds a JavaScript Date would drop.
  */
 const giveBackSql = `
-UPDATE rate_limits SET hits = hits - 1
+UPDATE rate_limits SET hits = greatest(0, hits - $3)
 WHERE key = $1 AND window_started_at = $2::timestamptz AND hits > 0`
 
 /** Emails are keyed by a hash: the table never holds an address. */
@@ -90,13 +94,14 @@ export function createRateLimiter(pool: Pool): RateLimiter {
       const { row } = await count(rule, subject, amount)
       return { allowed: row.hits <= rule.limit, retryAfterSeconds: row.retry_after }
     },
-    async reserve(rule, subject) {
-      const { key, row } = await count(rule, subject)
-      let owed = true
-      const giveBack = async () => {
-        if (!owed) return
-        owed = false
-        await pool.query(giveBackSql, [key, row.window_started])
+    async reserve(rule, subject, amount = 1) {
+      const { key, row } = await count(rule, subject, amount)
+      let owed = amount
+      const giveBack = async (part = owed) => {
+        const returned = Math.min(Math.max(0, part), owed)
+        if (returned === 0) return
+        owed -= returned
+        await pool.query(giveBackSql, [key, row.window_started, returned])
       }
       const allowed = row.hits <= rule.limit
       // A refused attempt is not made, so it does not count: the window ends when it would have.

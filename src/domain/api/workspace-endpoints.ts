@@ -21,7 +21,10 @@ export type ThreadSide = 'client' | 'agency'
 /** A file of the thread, as uploaded (the type is the one recognised from the content). */
 export type ThreadFile = {
   readonly id: string
-  /** The name given at upload (Unicode kept). */
+  /**
+   * The name given at upload, cleaned and ending with the recognised type's extension
+   * (`storedFileName`, Unicode kept): the same in the thread, the mails, the ZIP and the download.
+   */
   readonly name: string
   /** Bytes. */
   readonly size: number
@@ -152,11 +155,13 @@ export const workspaceEndpoints = {
   }),
   /**
    * One file, before the message that sends it: `?request=<id>&name=<file name>`, the body its
-   * raw bytes (streamed; any `Content-Type`). Both sides upload here (an admin for any request).
-   * 413 `too_large` over 10 MB, 413 `quota_exceeded` when the request's files would pass
-   * 100 MB, 415 `unsupported_media_type` (the message names the accepted types) when the content
-   * is none of them, 429 past the upload bytes an hour, 404 when the request is not the
-   * caller's. An upload no message sends within 24 h is deleted.
+   * raw bytes (streamed; any `Content-Type`). Both sides upload here (an admin for any request,
+   * 403 `mfa_required` without a second factor proved in the session). 413 `too_large` over
+   * 10 MB, 413 `quota_exceeded` when the request's files (those waiting for their message and
+   * arriving included) would pass 100 MB or the uploader has 20 waiting, 415
+   * `unsupported_media_type` (the message names the accepted types) when the content is none of
+   * them, 429 past the upload bytes an hour, 404 when the request is not the caller's. An upload
+   * no message sends within 24 h is deleted.
    */
   uploadFile: endpoint<never, UploadBody>()({
     method: 'POST',
@@ -164,6 +169,7 @@ export const workspaceEndpoints = {
     status: 201,
     failures: [
       'unauthenticated',
+      'mfa_required',
       'invalid_fields',
       'not_found',
       'too_large',

@@ -8,8 +8,11 @@ import { msg } from '@lingui/core/macro'
 export const validationMessages = {
   required: msg`This field is required.`,
   mustBeText: msg`Enter this value as text.`,
-  unknownField: msg`This field is not part of the registration form.`,
-  notAnObject: msg`Send the registration as a JSON object.`,
+  /** A field no path expects (every form and query but the registration). */
+  unexpectedField: msg`This field is not expected here.`,
+  notAnObject: msg`Send the data as a JSON object.`,
+  unknownRegistrationField: msg`This field is not part of the registration form.`,
+  registrationNotAnObject: msg`Send the registration as a JSON object.`,
   emailInvalid: msg`Enter a valid email address, like name@example.com.`,
   emailCharacters: msg`Use only letters, digits and . _ + - ' before the @.`,
   /** Internationalised addresses are refused: the decision record explains why. */

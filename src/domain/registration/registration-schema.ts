@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import * as v from 'valibot'
 import { defaultCountry, isCountryCode } from '../addresses/countries'
 import { isMexicanState } from '../addresses/mexican-states'
@@ -72,6 +73,18 @@ const forbiddenInText = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u
 /** True when `value` holds none of the characters a stored text field refuses. */
 export function isStorableText(value: string): boolean {
   return !forbiddenInText.test(value)
+}
+
+/**
+ * `value` without the characters a stored text field refuses, for text that is taken as it comes
+ * rather than typed (a file's name): a control character becomes a space (a tab or a line break
+ * separated words), the rest (bidirectional controls, broken UTF-16) are dropped, which shows
+ * the text in its real order. The result always passes `isStorableText`.
+ */
+export function storableTextOf(value: string): string {
+  return value.replace(new RegExp(forbiddenInText.source, 'gu'), (char) =>
+    /\p{Cc}/u.test(char) ? ' ' : '',
+  )
 }
 
 /** Passwords may hold any printable character, but not controls or broken UTF-16. */
@@ -186,12 +199,24 @@ export function phoneShape(t: Translate) {
   )
 }
 
-/** Messages for the object itself: not an object, a missing field, an unknown field. */
+/**
+ * Messages for the object itself: not an object, a missing field, an unknown field, in words
+ * that fit every path (a query, a message, a profile change …).
+ */
 export function strictObjectMessage(t: Translate) {
+  return objectMessage(t, m.unexpectedField, m.notAnObject)
+}
+
+/** The registration's own: its unknown field "is not part of the registration form". */
+function registrationObjectMessage(t: Translate) {
+  return objectMessage(t, m.unknownRegistrationField, m.registrationNotAnObject)
+}
+
+function objectMessage(t: Translate, unknown: MessageDescriptor, notAnObject: MessageDescriptor) {
   return (issue: v.StrictObjectIssue) => {
-    if (issue.expected === 'never') return t(m.unknownField)
+    if (issue.expected === 'never') return t(unknown)
     if (issue.expected?.startsWith('"')) return t(m.required)
-    return t(m.notAnObject)
+    return t(notAnObject)
   }
 }
 
@@ -283,7 +308,7 @@ export function passesStateRule(
 
 export function createRegistrationSchema(t: Translate, today: () => Date = () => new Date()) {
   return v.pipe(
-    v.strictObject(createRegistrationEntries(t, today), strictObjectMessage(t)),
+    v.strictObject(createRegistrationEntries(t, today), registrationObjectMessage(t)),
     v.forward(
       v.partialCheck(
         [['state'], ['country']],

@@ -7,6 +7,6 @@ export const threadMessages = {
   internalInvalid: msg`Choose whether this is an internal note.`,
   messageIdInvalid: msg`This message is not in the conversation.`,
   requestIdInvalid: msg`This service request does not exist.`,
-  fileNameInvalid: msg`Give the file a name of at most 200 characters, without slashes.`,
+  fileNameInvalid: msg`Give the file a name of 1 to 200 characters, not just dots or spaces.`,
   cursorInvalid: msg`This page of the conversation does not exist.`,
 }

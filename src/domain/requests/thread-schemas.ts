@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
 import { longTextSchema } from '../leads/contact-schema'
 import { strictObjectMessage } from '../registration/registration-schema'
+import { cleanFileName } from './file-names'
 import { threadLimits } from './thread-limits'
 import { threadMessages as m } from './thread-messages'
 
@@ -68,8 +69,11 @@ export type ThreadPageQuery = v.InferInput<ReturnType<typeof createThreadPageQue
 
 /**
  * `POST /api/v1/me/uploads?request=<request id>&name=<file name>`: the body is the file's bytes
- * (any `Content-Type`: the server recognises the type by the content). The name is kept for the
- * download (Unicode allowed; path separators and control characters refused).
+ * (any `Content-Type`: the server recognises the type by the content). The name is the one the
+ * uploader's disk gave it (Unicode kept), at most 200 code points, cleaned rather than refused
+ * (`cleanFileName`: controls, bidirectional overrides, the characters file systems treat
+ * specially, dots and spaces at the ends); refused only when nothing is left of it. The stored
+ * name also takes the extension of the type recognised (`storedFileName`).
  */
 export function createUploadQuerySchema(t: Translate) {
   return v.strictObject(
@@ -78,11 +82,9 @@ export function createUploadQuerySchema(t: Translate) {
       request: v.pipe(v.string(t(m.requestIdInvalid)), v.maxLength(100, t(m.requestIdInvalid))),
       name: v.pipe(
         v.string(t(m.fileNameInvalid)),
-        v.trim(),
-        v.nonEmpty(t(m.fileNameInvalid)),
         v.check((name) => [...name].length <= threadLimits.fileNameMax, t(m.fileNameInvalid)),
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-        v.check((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), t(m.fileNameInvalid)),
+        v.transform(cleanFileName),
+        v.nonEmpty(t(m.fileNameInvalid)),
       ),
     },
     strictObjectMessage(t),
