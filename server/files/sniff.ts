@@ -10,6 +10,14 @@ import type { AcceptedMediaType } from '../../src/domain/requests/thread-limits'
  * Memory stays bounded: the first bytes, a decoder's few pending bytes and, for a ZIP, the last
  * 64 KiB + 22 bytes (where the end of central directory record lives); a central directory that
  * starts before them is read back from storage (`readRange`).
+ *
+ * Why not a detection library such as `file-type`: it answers "what is this?" for hundreds of
+ * formats, and we need "is this one of our seven?", with the refusal decided as the bytes arrive
+ * (the upload stops at the first byte no accepted type could hold, before it is stored). It has no
+ * answer for plain text, which would still be ours (valid UTF-8, no NUL, not markup); it looks
+ * only at the start of a stream, where a ZIP's local headers may say anything, while Office and
+ * every unzip tool read the central directory at the end, which is what we check. Seven
+ * signatures and one ZIP rule are less code to audit than the library and its parsers.
  */
 
 const signatures: readonly { readonly type: AcceptedMediaType; readonly bytes: number[] }[] = [
