@@ -34,6 +34,12 @@ export const proofOptionsRead = readAs('reauthenticatePasskeyOptions', {
   },
 })
 
+/** A proof the server took (a code, here: the inbox's notice asks for a factor's). */
+export const proofRead = readAs('reauthenticate', {
+  success: true,
+  message: 'Thank you. You can continue.',
+})
+
 /**
  * The reads around the dialog: the download asking for proof, adding a passkey asking for a
  * factor's, the factors it offers.
@@ -41,6 +47,7 @@ export const proofOptionsRead = readAs('reauthenticatePasskeyOptions', {
 export const stepUpReads = [
   readRefused('exportAccount', reauthenticationRequired),
   readRefused('passkeyRegistrationOptions', factorProofRequired),
+  proofRead,
   readAs('factors', allFactors),
   readAs('factors', noFactors),
   proofOptionsRead,
