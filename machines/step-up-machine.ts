@@ -23,7 +23,7 @@ import { invalidCodeCode } from './second-factor-machine'
  *
  *   closed → (ask) asking
  *   asking | wrong → (choose) the same, with the other kind of proof
- *   asking | wrong → (submit) validating → proving | back (refused)
+ *   asking | wrong → (submit, a proof the dialog offers) validating → proving | back (refused)
  *   asking | wrong → (usePasskey, when the account has one) passkey
  *   proving | passkey → closed (proven: `prove`) | wrong | rateLimited | error
  *   passkey → asking (the browser's dialog was closed)
