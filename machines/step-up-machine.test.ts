@@ -97,6 +97,28 @@ describe('stepUpMachine', () => {
     expect(settled).toEqual(['declined', 'proven'])
   })
 
+  it('a proof by a factor: the password is never offered, nor typed with nothing but a passkey', async () => {
+    const { actor, proofs, settled } = start()
+    actor.send({ type: 'ask', methods: ['code', 'passkey'] })
+    expect(actor.getSnapshot().context.method).toBe('code')
+    actor.send({ type: 'choose', method: 'password' })
+    expect(actor.getSnapshot().context.method).toBe('code')
+    actor.send({ type: 'submit', secret: '654 321' })
+    await settle()
+    expect(proofs).toEqual([{ code: '654321' }])
+    expect(actor.getSnapshot().value).toBe('closed')
+
+    actor.send({ type: 'ask', methods: ['passkey'] })
+    actor.send({ type: 'submit', secret: 'my pass phrase' })
+    expect(actor.getSnapshot().value).toBe('asking')
+    expect(actor.getSnapshot().context.refusedSubmissions).toBe(0)
+    actor.send({ type: 'usePasskey' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('closed')
+    expect(proofs).toHaveLength(1)
+    expect(settled).toEqual(['proven', 'proven'])
+  })
+
   it('names the error of a declined proof', () => {
     expect(isProofCancelled(proofCancelled())).toBe(true)
     expect(isProofCancelled(new Error('other'))).toBe(false)

@@ -17,11 +17,13 @@ import { invalidCodeCode } from './second-factor-machine'
 
 /**
  * The fresh-proof dialog: a call answered 403 `reauthentication_required`, so the visitor
- * proves it is them (with whatever the account has) and the call is made again.
+ * proves it is them (with whatever the account has) and the call is made again; or 403
+ * `factor_proof_required` (managing the factors of an account that has one), and the dialog
+ * offers the account's factors only, never the password (`ask` without it).
  *
  *   closed → (ask) asking
  *   asking | wrong → (choose) the same, with the other kind of proof
- *   asking | wrong → (submit) validating → proving | back (refused)
+ *   asking | wrong → (submit, a proof the dialog offers) validating → proving | back (refused)
  *   asking | wrong → (usePasskey, when the account has one) passkey
  *   proving | passkey → closed (proven: `prove`) | wrong | rateLimited | error
  *   passkey → asking (the browser's dialog was closed)
@@ -74,6 +76,8 @@ const typed = {
     },
   },
   submit: {
+    // Only a proof the dialog offers: an account with nothing but a passkey types none.
+    guard: 'canType',
     target: 'validating',
     actions: {
       type: 'takeSecret',
@@ -103,7 +107,7 @@ export const stepUpMachine = setup({
     ...formFlowActions<StepUpContext, StepUpEvent>(),
     open: assign((_, { methods }: { readonly methods: readonly StepUpMethod[] }) => ({
       methods,
-      method: methods.includes('password') || !methods.includes('code') ? 'password' : 'code',
+      method: methods.includes('password') ? 'password' : 'code',
       ...forgotten,
     })),
     takeMethod: assign((_, { method }: { readonly method: 'password' | 'code' }) => ({
@@ -122,6 +126,7 @@ export const stepUpMachine = setup({
     ...formFlowGuards,
     secretIsPresent: ({ context }) => context.secret.trim() !== '',
     hasPasskey: ({ context }) => context.methods.includes('passkey'),
+    canType: ({ context }) => context.methods.includes(context.method),
     canChoose: ({ context }, { method }: { readonly method: 'password' | 'code' }) =>
       method !== context.method && context.methods.includes(method),
   },

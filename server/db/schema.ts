@@ -156,6 +156,12 @@ export const sessions = pgTable(
      * actions need it within the last 10 minutes (server/sessions/step-up.ts).
      */
     lastProofAt: timestamp('last_proof_at', { withTimezone: true }),
+    /**
+     * The last time its holder proved a second factor (a sign-in with one, or a step-up with a
+     * code or passkey): once the account has a factor, managing factors needs this one fresh,
+     * never the password alone (docs/decisions/038-second-factors-and-step-up.md).
+     */
+    lastFactorProofAt: timestamp('last_factor_proof_at', { withTimezone: true }),
   },
   (table) => [
     check(

@@ -21,6 +21,7 @@ export const factorMessages = {
   passkeyNotFound: msg`That passkey does not exist or has already been removed.`,
   proven: msg`Thank you. You can continue.`,
   wrongPassword: msg`The password is not correct.`,
+  factorProofRequired: msg`To change how you sign in, confirm it is you with a passkey, a code from your authenticator app or a recovery code: your password alone is not enough.`,
 }
 
 /** The mails telling the account holder that a second factor changed. */

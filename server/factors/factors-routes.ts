@@ -3,7 +3,6 @@ import { apiPrefix } from '../../src/domain/api/api-contract'
 import type { ApiDeps } from '../http/api-env'
 import { jsonChangeGate, xsrfGate } from '../http/api-gate'
 import { createApiRouter } from '../http/api-router'
-import { requireFreshProof } from '../http/require-fresh-proof'
 import { type AccountEnv, requireSession } from '../http/require-session'
 import { factorsHandler } from './factors-handler'
 import {
@@ -18,6 +17,7 @@ import {
   reauthenticatePasskeyOptionsHandler,
 } from './reauthenticate'
 import { regenerateRecoveryCodesHandler } from './recovery-codes-handler'
+import { requireFactorProof } from './require-factor-proof'
 import { confirmTotpHandler, disableTotpHandler, enrolTotpHandler } from './totp-handlers'
 
 /** Where the app mounts the second factors' routes (before the other /me routes). */
@@ -27,12 +27,13 @@ export const reauthenticatePrefix = `${apiPrefix}/me/reauthenticate`
 /**
  * `/api/v1/me/factors*`: the signed-in user's second factors. A change passes the gate (413,
  * 415, 403 XSRF), then needs a live session (401); adding or removing a factor, turning the app
- * off and new recovery codes need a fresh proof too (403 `reauthentication_required`).
+ * off and new recovery codes need a fresh proof too: by a factor once the account has one (403
+ * `factor_proof_required`), any proof for its first (403 `reauthentication_required`).
  */
 export function createFactorsRoutes(deps: ApiDeps): Hono<AccountEnv> {
   const gate = jsonChangeGate(deps)
   const session = requireSession(deps)
-  const fresh = requireFreshProof(deps)
+  const fresh = requireFactorProof(deps)
   return createApiRouter(factorsPrefix, (routes, path) => {
     routes.get(path('factors'), session, factorsHandler(deps))
     routes.post(path('enrolTotp'), gate, session, fresh, enrolTotpHandler(deps))

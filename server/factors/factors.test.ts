@@ -5,6 +5,8 @@ import {
   addPasskey,
   enrolTotp,
   nextCode,
+  proveWithCode,
+  proveWithPasskey,
   signedInWithCode,
   signedInWithPasskey,
   testOrigin,
@@ -47,6 +49,8 @@ describe.each(testBackends())('second factors on $name', (backend) => {
     expect(recoveryCodes).toHaveLength(10)
     expect(new Set(recoveryCodes).size).toBe(10)
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/)
+    // The account has a factor now: managing factors needs a proof by it.
+    await proveWithCode(kit, browser, secret)
     const again = await browser.post('/api/v1/me/factors/totp', {})
     expect(again.status).toBe(409)
     expect(again.body.code).toBe('totp_already_enabled')
@@ -231,6 +235,7 @@ describe.each(testBackends())('second factors on $name', (backend) => {
     expect(used[0]?.lastUsedAt).not.toBeNull()
 
     // A second passkey brings no new codes; removing one, then the other, drops the codes.
+    await proveWithPasskey(browser, passkey)
     const second = await addPasskey(browser, 'Phone')
     expect(second.recoveryCodes).toEqual([])
     expect(
@@ -295,6 +300,7 @@ describe.each(testBackends())('second factors on $name', (backend) => {
     const theirOptions = (await other.post('/api/v1/me/factors/passkeys/options', {})).body
       .options as never
     const created = createPasskey(theirOptions, { origin: testOrigin })
+    await proveWithPasskey(browser, passkey)
     const stolen = await browser.post('/api/v1/me/factors/passkeys', {
       name: 'Not mine',
       response: created.response,
@@ -353,17 +359,21 @@ describe.each(testBackends())('second factors on $name', (backend) => {
     expect(still.map((p) => p.name)).toEqual(['Laptop'])
   })
 
-  it('turning the app off needs a fresh proof, mails the holder, and the password alone signs in again', async () => {
+  it('turning the app off needs a fresh proof by a factor (not the password), mails the holder, and the password alone signs in again', async () => {
     const account = await kit.verifiedAccount()
     const browser = await kit.signedIn(account)
-    await enrolTotp(kit, browser)
+    const { secret } = await enrolTotp(kit, browser)
     kit.advance(11 * 60_000)
     const stale = await browser.send('DELETE', '/api/v1/me/factors/totp', undefined)
     expect(stale.status).toBe(403)
-    expect(stale.body.code).toBe('reauthentication_required')
+    expect(stale.body.code).toBe('factor_proof_required')
     expect(
       (await browser.post('/api/v1/me/reauthenticate', { password: account.password })).status,
     ).toBe(200)
+    const byPassword = await browser.send('DELETE', '/api/v1/me/factors/totp', undefined)
+    expect(byPassword.status).toBe(403)
+    expect(byPassword.body.code).toBe('factor_proof_required')
+    await proveWithCode(kit, browser, secret)
     expect((await browser.send('DELETE', '/api/v1/me/factors/totp', undefined)).status).toBe(200)
     expect((await browser.send('DELETE', '/api/v1/me/factors/totp', undefined)).status).toBe(404)
     expect((await browser.get('/api/v1/me/factors')).body).toMatchObject({

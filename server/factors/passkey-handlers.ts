@@ -12,7 +12,7 @@ import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { registrationOptions, verifyRegistration } from '../security/webauthn'
 import { nowOf } from '../sessions/clock'
-import { upgradeSignInMethod } from '../sessions/session-store'
+import { endOtherPasswordSessions } from '../sessions/session-store'
 import { factorHandler, removeSecondFactor } from './factor-handler'
 import { factorMailKinds } from './factor-mail-kinds'
 import { factorMessages as m } from './factor-messages'
@@ -25,6 +25,7 @@ import {
   renamePasskey,
   replaceRecoveryCodes,
 } from './factor-store'
+import { admitFactorAddition, refuseWithoutFactorProof } from './require-factor-proof'
 
 /** `POST /api/v1/me/factors/passkeys/options` (step-up): what the browser's dialog needs. */
 export function passkeyRegistrationOptionsHandler(deps: ApiDeps): Handler<AccountEnv> {
@@ -43,7 +44,9 @@ export function passkeyRegistrationOptionsHandler(deps: ApiDeps): Handler<Accoun
 /**
  * `POST /api/v1/me/factors/passkeys` `{ name, response }` (step-up): the browser's new passkey,
  * checked against the challenge this account was given (single use), the origin and the relying
- * party, with user verification. The first second factor brings ten recovery codes.
+ * party, with user verification. The first second factor brings ten recovery codes and ends
+ * the account's other password-only sessions; adding a passkey proves nothing about this session
+ * (the password may add the first), so it does not count as signed in with a factor.
  */
 export function registerPasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
   return factorHandler(
@@ -65,6 +68,11 @@ export function registerPasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
       )
       if (!credential) return rejected('unverified')
       const added = await inTransaction(deps.pool, async (client, rollback) => {
+        const admitted = await admitFactorAddition(client, session, now)
+        if (admitted === 'refused') {
+          rollback()
+          return 'refused'
+        }
         const needsCodes = !(await hasRecoveryCodes(client, user.id))
         const passkey = await insertPasskey(client, user.id, credential, input.name, now)
         if (!passkey) {
@@ -73,13 +81,14 @@ export function registerPasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
         }
         const recoveryCodes = needsCodes ? await replaceRecoveryCodes(client, user.id) : []
         const outboxId = await queueFactorNotice(client, factorMailKinds.passkeyAdded, user.id)
-        return { passkey, recoveryCodes, outboxId }
+        const ended =
+          admitted === 'first' ? await endOtherPasswordSessions(client, user.id, session.id) : 0
+        return { passkey, recoveryCodes, outboxId, ended }
       })
+      if (added === 'refused') return refuseWithoutFactorProof(c)
       if (!added) return rejected('already_registered')
       notify(deps.mail, added.outboxId)
-      // This session has just proved the passkey: it counts as signed in with it.
-      await upgradeSignInMethod(deps.pool, session.id, 'passkey')
-      securityEvent(c, 'factor.passkey.added', { accountId: user.id })
+      securityEvent(c, 'factor.passkey.added', { accountId: user.id, count: added.ended })
       return answer(c, 'registerPasskey', {
         success: true,
         message: t(m.passkeyAdded),

@@ -28,7 +28,9 @@ import {
  * `POST /api/v1/me/reauthenticate` `{ password }` or `{ code }`: a fresh proof for this session
  * (not a new session). Wrong passwords count against the account's sign-in limit and wrong
  * codes against its code limit, both reserved before the check. A code also proves the second
- * factor: a session that signed in with the password alone counts as signed in with both.
+ * factor: a session that signed in with the password alone counts as signed in with both, and
+ * may manage the account's factors for the next 10 minutes (the password alone may not, once
+ * the account has one).
  */
 export function reauthenticateHandler(deps: ApiDeps): Handler<AccountEnv> {
   return factorHandler(deps, createReauthenticateSchema, async (c, { user, session, input, t }) => {
@@ -66,7 +68,7 @@ export function reauthenticateHandler(deps: ApiDeps): Handler<AccountEnv> {
       const message = t(m.invalidCode)
       return failure(c, 400, 'invalid_code', message, { code: message })
     }
-    await recordProof(deps.pool, session.id, now)
+    await recordProof(deps.pool, session.id, now, { factor: !byPassword })
     if (!byPassword) await upgradeSignInMethod(deps.pool, session.id, 'passwordAndCode')
     securityEvent(c, 'step_up.proven', {
       accountId: user.id,
@@ -113,7 +115,7 @@ export function reauthenticatePasskeyHandler(deps: ApiDeps): Handler<AccountEnv>
       return failure(c, 400, 'passkey_rejected', t(m.passkeyRejected))
     }
     await markPasskeyUsed(deps.pool, verified.credential.id, verified.newCounter, now)
-    await recordProof(deps.pool, session.id, now)
+    await recordProof(deps.pool, session.id, now, { factor: true })
     await upgradeSignInMethod(deps.pool, session.id, 'passkey')
     securityEvent(c, 'step_up.proven', { accountId: user.id, method: 'passkey' })
     return success(c, 'reauthenticatePasskey', t(m.proven))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
-import { addPasskey, enrolTotp, nextCode, testOrigin } from '../test/factor-kit'
+import { addPasskey, enrolTotp, nextCode, proveWithCode, testOrigin } from '../test/factor-kit'
 import { assertPasskey } from '../test/software-authenticator'
 import { testBackends } from '../test/test-database'
 
@@ -72,6 +72,7 @@ describe.each(testBackends())('fresh proof before sensitive actions, on $name', 
     const account = await kit.verifiedAccount()
     const browser = await kit.signedIn(account)
     const { secret, recoveryCodes } = await enrolTotp(kit, browser)
+    await proveWithCode(kit, browser, secret)
     const { passkey } = await addPasskey(browser)
     const stale = () => kit.advance(tenMinutes + 1_000)
 

@@ -9,7 +9,7 @@ import { securityEvent } from '../log/security-event'
 import { limitedCheck } from '../security/limited-check'
 import { newTotpSecret, totpUri } from '../security/totp'
 import { nowOf } from '../sessions/clock'
-import { upgradeSignInMethod } from '../sessions/session-store'
+import { endOtherPasswordSessions } from '../sessions/session-store'
 import { factorHandler, removeSecondFactor } from './factor-handler'
 import { factorMailKinds } from './factor-mail-kinds'
 import { factorMessages as m } from './factor-messages'
@@ -22,6 +22,7 @@ import {
   startTotpEnrolment,
   takeTotpCode,
 } from './factor-store'
+import { admitFactorAddition, refuseWithoutFactorProof } from './require-factor-proof'
 
 /**
  * `POST /api/v1/me/factors/totp` (step-up): a new secret, pending until a code confirms it. The
@@ -45,7 +46,9 @@ export function enrolTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
 /**
  * `POST /api/v1/me/factors/totp/confirm` `{ code }` (step-up): a current code of the pending
  * secret turns the app on. Wrong codes count against the account's code limit, reserved before
- * the check. The first second factor of the account brings ten recovery codes, shown once.
+ * the check. The first second factor of the account brings ten recovery codes, shown once, and
+ * ends its other password-only sessions. The code proves the new app, not one the account had:
+ * this session does not count as signed in with a factor for it.
  */
 export function confirmTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
   return factorHandler(deps, createCodeSchema, async (c, { user, session, input, t }) => {
@@ -54,11 +57,20 @@ export function confirmTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
       return failure(c, 409, 'enrolment_expired', t(m.enrolmentExpired))
     let recoveryCodes: string[] = []
     let outboxId: number | undefined
+    let refused = false
+    let ended = 0
     const checked = await limitedCheck(
       deps.rateLimiter,
       [{ rule: deps.rateRules.codeFailuresPerAccount, subject: user.id, onPass: 'giveBack' }],
       () =>
         inTransaction(deps.pool, async (client, rollback) => {
+          const admitted = await admitFactorAddition(client, session, now)
+          if (admitted === 'refused') {
+            // Not a wrong code: given back to the limit, and answered below.
+            refused = true
+            rollback()
+            return true
+          }
           const needsCodes = !(await hasRecoveryCodes(client, user.id))
           const taken = await takeTotpCode(
             client,
@@ -74,6 +86,8 @@ export function confirmTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
           }
           if (needsCodes) recoveryCodes = await replaceRecoveryCodes(client, user.id)
           outboxId = await queueFactorNotice(client, factorMailKinds.totpEnabled, user.id)
+          if (admitted === 'first')
+            ended = await endOtherPasswordSessions(client, user.id, session.id)
           return true
         }),
     )
@@ -83,10 +97,9 @@ export function confirmTotpHandler(deps: ApiDeps): Handler<AccountEnv> {
       securityEvent(c, 'factor.totp.failed', { accountId: user.id, reason: 'invalid_code' })
       return failure(c, 400, 'invalid_code', t(m.invalidCode), { code: t(m.invalidCode) })
     }
+    if (refused) return refuseWithoutFactorProof(c)
     notify(deps.mail, outboxId)
-    // This session has just proved the app: it counts as signed in with both factors.
-    await upgradeSignInMethod(deps.pool, session.id, 'passwordAndCode')
-    securityEvent(c, 'factor.totp.enabled', { accountId: user.id })
+    securityEvent(c, 'factor.totp.enabled', { accountId: user.id, count: ended })
     return answer(c, 'confirmTotp', { success: true, message: t(m.totpEnabled), recoveryCodes })
   })
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import type { SignInMethod } from '../../src/domain/api/api-contract'
 import type { sessions } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
@@ -28,6 +28,11 @@ export type StoredSession = {
   readonly signInMethod: SignInMethod
   /** The sign-in or the latest step-up (server/sessions/step-up.ts); null on older sessions. */
   readonly lastProofAt: Date | null
+  /**
+   * The sign-in or the latest step-up that proved a second factor (a code or passkey); null when
+   * the session has only ever proved the password.
+   */
+  readonly lastFactorProofAt: Date | null
 }
 
 type SessionRow = SqlColumns<
@@ -41,10 +46,11 @@ type SessionRow = SqlColumns<
   | 'expires_at'
   | 'sign_in_method'
   | 'last_proof_at'
+  | 'last_factor_proof_at'
 >
 
 const columns =
-  'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at, sign_in_method, last_proof_at'
+  'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at, sign_in_method, last_proof_at, last_factor_proof_at'
 
 /** Alive at $2: before the absolute expiry and within the idle time since last used. */
 const alive = `expires_at > $2 AND last_seen_at + make_interval(secs =>
@@ -62,12 +68,14 @@ function toSession(row: SessionRow): StoredSession {
     // The column's CHECK holds the contract's methods.
     signInMethod: row.sign_in_method as SignInMethod,
     lastProofAt: row.last_proof_at,
+    lastFactorProofAt: row.last_factor_proof_at,
   }
 }
 
 /**
  * A session for `userId` under the browser's new `sessionId`, signed in by `signInMethod`: the
- * sign-in is its first proof.
+ * sign-in is its first proof, and its first proof of a second factor unless it was the password
+ * alone.
  */
 export async function createSession(
   pool: Pool,
@@ -89,9 +97,9 @@ export async function createSession(
 ): Promise<StoredSession> {
   const { rows } = await pool.query<SessionRow>(
     `INSERT INTO sessions (user_id, token_hash, remember, user_agent, created_at, last_seen_at,
-       expires_at, sign_in_method, last_proof_at)
+       expires_at, sign_in_method, last_proof_at, last_factor_proof_at)
      VALUES ($1, $2, $3, $4, $5, $5, $5::timestamptz + make_interval(secs => ${absoluteSeconds}),
-       $6, $5)
+       $6, $5, CASE WHEN $6 = 'password' THEN NULL ELSE $5::timestamptz END)
      RETURNING ${columns}`,
     [userId, hashSessionId(sessionId), remember, userAgent.slice(0, 512), now, signInMethod],
   )
@@ -118,11 +126,22 @@ export async function touchSession(
   return rows[0] ? toSession(rows[0]) : undefined
 }
 
-/** Records a proof (a step-up) on the session with public id `id`, at `now`. */
-export async function recordProof(pool: Pool, id: string, now: Date): Promise<void> {
+/**
+ * Records a proof (a step-up) on the session with public id `id`, at `now`; `factor`: it proved
+ * a second factor (a code or passkey), not the password.
+ */
+export async function recordProof(
+  pool: Pool,
+  id: string,
+  now: Date,
+  { factor }: { readonly factor: boolean },
+): Promise<void> {
   await pool.query(
-    'UPDATE sessions SET last_proof_at = greatest(coalesce(last_proof_at, $2), $2) WHERE id = $1',
-    [id, now],
+    `UPDATE sessions SET last_proof_at = greatest(coalesce(last_proof_at, $2), $2),
+       last_factor_proof_at = CASE WHEN $3 THEN greatest(coalesce(last_factor_proof_at, $2), $2)
+         ELSE last_factor_proof_at END
+     WHERE id = $1`,
+    [id, now, factor],
   )
 }
 
@@ -175,8 +194,27 @@ export async function endOtherSessions(
 }
 
 /**
- * A session that signed in with the password alone and has since proved a second factor (a
- * code or passkey step-up, or a factor it added) counts from then on as signed in with both.
+ * Ends every session of `userId` that signed in with the password alone (and has not proved a
+ * factor since), except `keepId`: when the account's first factor is added, a session opened
+ * with the password before — on another device, or by whoever else knew it — ends. Resolves
+ * with how many.
+ */
+export async function endOtherPasswordSessions(
+  db: Pool | PoolClient,
+  userId: string,
+  keepId: string,
+): Promise<number> {
+  const result = await db.query(
+    `DELETE FROM sessions WHERE user_id = $1 AND id <> $2::uuid AND sign_in_method = 'password'`,
+    [userId, keepId],
+  )
+  return result.rowCount ?? 0
+}
+
+/**
+ * A session that signed in with the password alone and has since proved a second factor it
+ * holds (a code or passkey step-up) counts from then on as signed in with both. Adding a factor
+ * is no such proof: the password alone may add the account's first one.
  */
 export async function upgradeSignInMethod(
   pool: Pool,

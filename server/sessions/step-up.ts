@@ -8,7 +8,18 @@ import type { StoredSession } from './session-store'
 export const proofWindowSeconds = 10 * 60
 
 export function hasFreshProof(session: StoredSession, now: Date): boolean {
-  if (!session.lastProofAt) return false
-  const age = now.getTime() - session.lastProofAt.getTime()
-  return age <= proofWindowSeconds * 1000
+  return isFresh(session.lastProofAt, now)
+}
+
+/**
+ * The same window for a proof by a second factor (a code or passkey, at the sign-in or since):
+ * what managing the factors of an account that has one needs.
+ */
+export function hasFreshFactorProof(session: StoredSession, now: Date): boolean {
+  return isFresh(session.lastFactorProofAt, now)
+}
+
+function isFresh(proofAt: Date | null, now: Date): boolean {
+  if (!proofAt) return false
+  return now.getTime() - proofAt.getTime() <= proofWindowSeconds * 1000
 }

@@ -57,6 +57,29 @@ export async function addPasskey(
   }
 }
 
+/**
+ * A step-up of the signed-in `client` with the app's next code: a proof by a factor, which
+ * managing factors needs once the account has one (adding one proves nothing of the session).
+ */
+export async function proveWithCode(
+  kit: AccountKit,
+  client: ApiClient,
+  secret: string,
+): Promise<void> {
+  const proven = await client.post('/api/v1/me/reauthenticate', { code: nextCode(kit, secret) })
+  expect(proven.status).toBe(200)
+}
+
+/** A step-up of the signed-in `client` with `passkey`: a proof by a factor. */
+export async function proveWithPasskey(client: ApiClient, passkey: SoftwarePasskey): Promise<void> {
+  const options = await client.post('/api/v1/me/reauthenticate/passkey/options', {})
+  expect(options.status).toBe(200)
+  const proven = await client.post('/api/v1/me/reauthenticate/passkey', {
+    response: assertPasskey(passkey, options.body.options as never, { origin: testOrigin }),
+  })
+  expect(proven.status).toBe(200)
+}
+
 /** A new browser signed in with the password and then a code (the two-step sign-in). */
 export async function signedInWithCode(
   kit: AccountKit,

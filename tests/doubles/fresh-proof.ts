@@ -16,6 +16,16 @@ export const reauthenticationRequired = refused(
   'Confirm it is you to do this.',
 )
 
+/**
+ * The server's 403 for managing the factors of an account that has one, when this session has
+ * not proved one lately: the dialog offers the factors only.
+ */
+export const factorProofRequired = refused(
+  403,
+  'factor_proof_required',
+  'To change how you sign in, confirm it is you with a passkey, a code from your authenticator app or a recovery code: your password alone is not enough.',
+)
+
 /** What a call rejects with once the visitor declined the step-up dialog. */
 export const declinedProof = proofCancelled()
 

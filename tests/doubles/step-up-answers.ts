@@ -3,7 +3,7 @@ import type { FactorsBody } from '../../src/domain/api/api-contract'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, readAs, readRefused, refused, unreachable } from './api-answers'
 import { fakeRequestOptions } from './fake-webauthn'
-import { noFactors, reauthenticationRequired } from './fresh-proof'
+import { factorProofRequired, noFactors, reauthenticationRequired } from './fresh-proof'
 import { passkeyClosed } from './sign-in-answers'
 
 /**
@@ -34,9 +34,20 @@ export const proofOptionsRead = readAs('reauthenticatePasskeyOptions', {
   },
 })
 
-/** The reads around the dialog: the download asking for proof, the factors it offers. */
+/** A proof the server took (a code, here: the inbox's notice asks for a factor's). */
+export const proofRead = readAs('reauthenticate', {
+  success: true,
+  message: 'Thank you. You can continue.',
+})
+
+/**
+ * The reads around the dialog: the download asking for proof, adding a passkey asking for a
+ * factor's, the factors it offers.
+ */
 export const stepUpReads = [
   readRefused('exportAccount', reauthenticationRequired),
+  readRefused('passkeyRegistrationOptions', factorProofRequired),
+  proofRead,
   readAs('factors', allFactors),
   readAs('factors', noFactors),
   proofOptionsRead,
@@ -51,6 +62,8 @@ export const stepUpPathEvents: PathEvents<typeof stepUpMachine> = (snapshot) => 
     return [
       { type: 'ask', methods: ['password', 'code', 'passkey'] },
       { type: 'ask', methods: ['password'] },
+      // Managing the factors of an account that has one: no password.
+      { type: 'ask', methods: ['code', 'passkey'] },
     ]
   if (snapshot.matches('asking') || snapshot.matches('wrong'))
     return [

@@ -124,7 +124,7 @@ async function endedSession(): Promise<ApiSession> {
 let admin: Promise<ApiSession> | undefined
 /**
  * One admin for the file (granted with `npm run admin:grant`, as an operator would), whose
- * session adds a passkey and thereby proves a second factor: the admin API needs one.
+ * session adds a passkey and proves it: the admin API needs a session that proved a factor.
  */
 function agency(): Promise<ApiSession> {
   admin ??= (async () => {
@@ -554,6 +554,12 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const code = notNow(await startedAppSecret(api))
     return repeatWhile(400, 20, () => api.call('POST', endpoints.confirmTotp.path, { code }))
   },
+  'passkeyRegistrationOptions factor_proof_required': async () => {
+    // The app added with the password alone: managing factors now needs a proof by one.
+    const { api } = await account()
+    await withApp(api)
+    return api.call('POST', endpoints.passkeyRegistrationOptions.path, {})
+  },
   'passkeyRegistrationOptions ok': async () =>
     (await account()).api.call('POST', endpoints.passkeyRegistrationOptions.path, {}),
   'passkeyRegistrationOptions rate_limited': async () => {
@@ -600,7 +606,13 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     ),
   'disableTotp ok': async () => {
     const { api } = await account()
-    await withApp(api)
+    const { codes } = await withApp(api)
+    // Turning a factor off needs a proof by one (here a recovery code), not the password.
+    await expectStatus(
+      'a proof with a recovery code',
+      await api.call('POST', endpoints.reauthenticate.path, { code: codes[0] }),
+      200,
+    )
     return api.call('DELETE', endpoints.disableTotp.path)
   },
   // A request's conversation and its files.

@@ -445,7 +445,7 @@ describe('the endpoints’ own failures', () => {
     expect((await stale.call('GET', path('exportAccount'))).status).toBe(200)
   })
 
-  it('enrolment_expired, invalid_code, totp_already_enabled and no_second_factor on the factors', async () => {
+  it('enrolment_expired, invalid_code, factor_proof_required, totp_already_enabled and no_second_factor on the factors', async () => {
     const email = freshEmail('factors')
     await registered(email)
     const api = await signedIn(email)
@@ -474,6 +474,17 @@ describe('the endpoints’ own failures', () => {
       code: totpCode(secret, new Date()),
     })
     expect(confirmed.status, confirmed.text).toBe(200)
+    // The account has a factor now, and this session proved only the password.
+    expectFailure(
+      'enrolTotp',
+      await api.call('POST', path('enrolTotp'), {}),
+      403,
+      'factor_proof_required',
+    )
+    const proven = await api.call('POST', path('reauthenticate'), {
+      code: totpCode(secret, new Date(Date.now() + 30_000)),
+    })
+    expect(proven.status, proven.text).toBe(200)
     expectFailure(
       'enrolTotp',
       await api.call('POST', path('enrolTotp'), {}),

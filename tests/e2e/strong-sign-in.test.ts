@@ -10,7 +10,8 @@ import { describe, expect, test } from './signed-in'
 // in /profile with Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain),
 // then signing out and in with it; an authenticator app enrolled by reading the key from the
 // page and computing its codes, then the second step of a password sign-in; an admin without a
-// factor sent from the inbox to set one up and back; the step-up dialog before a CSV export.
+// factor sent from the inbox to set one up, confirm it with a code and go back; the step-up
+// dialog before a CSV export.
 // axe finds nothing on the new interface in either theme.
 
 const texts = {
@@ -38,7 +39,8 @@ const texts = {
     code: 'Code',
     continue: 'Continue',
     inboxNeedsFactor: /The inbox holds our clients’ details/,
-    backToInbox: 'Back to the inbox',
+    openInbox: 'Confirm and open the inbox',
+    codeOrRecovery: 'Code from your authenticator app, or a recovery code',
     inbox: 'Inbox',
     downloadCsv: 'Download CSV',
     confirmItsYou: 'Confirm it’s you',
@@ -69,7 +71,8 @@ const texts = {
     code: 'Código',
     continue: 'Continuar',
     inboxNeedsFactor: /La bandeja de entrada contiene los datos de nuestros clientes/,
-    backToInbox: 'Volver a la bandeja de entrada',
+    openInbox: 'Confirmar y abrir la bandeja de entrada',
+    codeOrRecovery: 'Código de tu aplicación de autenticación o un código de recuperación',
     inbox: 'Bandeja de entrada',
     downloadCsv: 'Descargar CSV',
     confirmItsYou: 'Confirma que eres tú',
@@ -223,9 +226,15 @@ describe.each(['en-US', 'es-MX'] as const)('strong sign-in in %s', (locale) => {
     await page.goto('/admin')
     await page.waitForURL(/\/profile\?setup=admin#security$/)
     await page.getByText(t.inboxNeedsFactor).waitFor()
-    await enrolApp(page, t)
+    const { totp, used } = await enrolApp(page, t)
     await page.getByRole('button', { name: t.done }).click()
-    await page.getByRole('link', { name: t.backToInbox }).click()
+    // Adding the app proved only the password: the session confirms with a code, no password.
+    await page.getByRole('button', { name: t.openInbox }).click()
+    const dialog = page.getByRole('dialog', { name: t.confirmItsYou })
+    await dialog.waitFor()
+    expect(await dialog.getByLabel(t.password, { exact: true }).count()).toBe(0)
+    await dialog.getByLabel(t.codeOrRecovery, { exact: true }).fill(freshCode(totp, used))
+    await dialog.getByRole('button', { name: t.confirm, exact: true }).click()
     await page.waitForURL(/\/admin$/)
     await page.getByRole('link', { name: t.downloadCsv }).waitFor()
     expect(unexpected(errors)).toEqual([])

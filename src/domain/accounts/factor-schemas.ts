@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
-import { strictObjectMessage } from '../registration/registration-schema'
+import { validationMessages } from '../registration/registration-messages'
+import { isStorableText, strictObjectMessage } from '../registration/registration-schema'
 import { factorMessages as m } from './factor-messages'
 
 /**
@@ -22,13 +23,18 @@ export function codeSchema(t: Translate) {
   )
 }
 
-/** The name the user gives a passkey ("Laptop", "Phone"). */
+/**
+ * The name the user gives a passkey ("Laptop", "Phone"): stored and shown like every other name,
+ * so under the same rules — trimmed, at most 60 code points, and no control characters,
+ * bidirectional overrides or lone surrogates (`isStorableText`).
+ */
 export function passkeyNameSchema(t: Translate) {
   return v.pipe(
     v.string(t(m.passkeyNameRequired)),
     v.trim(),
     v.nonEmpty(t(m.passkeyNameRequired)),
-    v.maxLength(passkeyNameLength.max, t(m.passkeyNameRequired)),
+    v.check((value) => [...value].length <= passkeyNameLength.max, t(m.passkeyNameRequired)),
+    v.check(isStorableText, t(validationMessages.invisibleCharacters)),
   )
 }
 

@@ -61,6 +61,12 @@ export const errorCodes = [
   'mfa_required',
   /** 403: this action needs a proof within the last 10 minutes (`/api/v1/me/reauthenticate`). */
   'reauthentication_required',
+  /**
+   * 403 from managing second factors: the account has a passkey or authenticator app, and this
+   * session has not proved one (a code or passkey, `/api/v1/me/reauthenticate…`) within the
+   * last 10 minutes; the password alone is not enough.
+   */
+  'factor_proof_required',
   /** 409: an authenticator app is already on; turn it off first. */
   'totp_already_enabled',
   /** 409: no authenticator enrolment is pending (never started, or over 10 minutes old). */

@@ -13,6 +13,9 @@ export * from './factor-methods'
  * Actions marked "step-up" need a proof (password, code or passkey) within the last 10 minutes on
  * this session: without one they answer 403 `reauthentication_required`; the page asks for a
  * proof (`POST /api/v1/me/reauthenticate…`) and repeats the action. A sign-in is a proof.
+ * Once the account has a passkey or an authenticator app, managing its factors needs that proof
+ * to be BY a factor (the sign-in with one, a code or a passkey — never the password alone):
+ * without one they answer 403 `factor_proof_required`.
  */
 
 /** `GET /api/v1/me/factors`. */
@@ -103,6 +106,7 @@ export const factorsEndpoints = {
       'unauthenticated',
       'invalid_fields',
       'reauthentication_required',
+      'factor_proof_required',
       'totp_already_enabled',
     ],
   }),
@@ -118,6 +122,7 @@ export const factorsEndpoints = {
       'unauthenticated',
       'invalid_fields',
       'reauthentication_required',
+      'factor_proof_required',
       'invalid_code',
       'enrolment_expired',
     ],
@@ -127,7 +132,12 @@ export const factorsEndpoints = {
     method: 'DELETE',
     path: `${apiPrefix}/me/factors/totp`,
     status: 200,
-    failures: ['unauthenticated', 'reauthentication_required', 'not_found'],
+    failures: [
+      'unauthenticated',
+      'reauthentication_required',
+      'factor_proof_required',
+      'not_found',
+    ],
   }),
   /** Ten new recovery codes (step-up); 409 `no_second_factor` without a passkey or TOTP. */
   regenerateRecoveryCodes: endpoint<Record<string, never>, RecoveryCodesBody>()({
@@ -138,6 +148,7 @@ export const factorsEndpoints = {
       'unauthenticated',
       'invalid_fields',
       'reauthentication_required',
+      'factor_proof_required',
       'no_second_factor',
     ],
   }),
@@ -146,7 +157,12 @@ export const factorsEndpoints = {
     method: 'POST',
     path: `${apiPrefix}/me/factors/passkeys/options`,
     status: 200,
-    failures: ['unauthenticated', 'invalid_fields', 'reauthentication_required'],
+    failures: [
+      'unauthenticated',
+      'invalid_fields',
+      'reauthentication_required',
+      'factor_proof_required',
+    ],
   }),
   /**
    * Adds the passkey the browser created (step-up), under the user's name for it. 400
@@ -164,6 +180,7 @@ export const factorsEndpoints = {
       'unauthenticated',
       'invalid_fields',
       'reauthentication_required',
+      'factor_proof_required',
       'passkey_rejected',
     ],
   }),
@@ -179,7 +196,12 @@ export const factorsEndpoints = {
     method: 'DELETE',
     path: `${apiPrefix}/me/factors/passkeys/:id`,
     status: 200,
-    failures: ['unauthenticated', 'reauthentication_required', 'not_found'],
+    failures: [
+      'unauthenticated',
+      'reauthentication_required',
+      'factor_proof_required',
+      'not_found',
+    ],
   }),
   /**
    * A fresh proof for this session: the password or a code (authenticator or recovery). 400

@@ -13,31 +13,57 @@ import { StepUpDialog } from './step-up-dialog'
  * the call and, when the server answers 403 `reauthentication_required`, opens the one step-up
  * dialog of the page (stepUpMachine) and makes the call again once the visitor has proven it is
  * them — or rejects with `proofCancelled()` when they decline (the machines read that as "back
- * where you were", not as a failure). Several calls waiting at once share one dialog.
+ * where you were", not as a failure). Several calls waiting at once share one dialog. A 403
+ * `factor_proof_required` (managing the factors of an account that has one) opens the dialog
+ * with the account's factors only: the password alone does not do there.
  */
 export type WithProof = <T>(call: () => Promise<T>) => Promise<T>
+/** Opens the dialog for a proof by a second factor; resolves once proven (`proofCancelled()`). */
+export type ProveFactor = () => Promise<void>
+
+/** What the server asked for: any proof, or one by a second factor. */
+type ProofKind = 'any' | 'factor'
 
 const FreshProofContext = createContext<WithProof>((call) => call())
+const FactorProofContext = createContext<ProveFactor>(async () => {})
 
 export function useFreshProof(): WithProof {
   return useContext(FreshProofContext)
 }
 
-/** What the account can prove itself with: always its password, then its factors. */
-async function accountMethods(): Promise<readonly StepUpMethod[]> {
+/**
+ * A proof by a second factor asked for ahead of a call: the inbox's notice uses it for a
+ * session that signed in with the password before the account had a factor.
+ */
+export function useFactorProof(): ProveFactor {
+  return useContext(FactorProofContext)
+}
+
+/** What the account can prove itself with: its password (unless a factor is asked for), then its factors. */
+async function accountMethods(kind: ProofKind): Promise<readonly StepUpMethod[]> {
+  const password = kind === 'any' ? (['password'] as const) : []
   try {
     const factors = await callEndpoint('factors')
     return [
-      'password',
+      ...password,
       ...(factors.totp || factors.recoveryCodesLeft > 0 ? (['code'] as const) : []),
       ...(factors.passkeys.length > 0 ? (['passkey'] as const) : []),
     ]
   } catch {
-    return ['password']
+    return kind === 'any' ? ['password'] : ['code']
   }
 }
 
-type Waiting = { readonly proven: Promise<void>; settle: (proven: boolean) => void }
+const proofKinds: Readonly<Record<string, ProofKind>> = {
+  reauthentication_required: 'any',
+  factor_proof_required: 'factor',
+}
+
+type Waiting = {
+  readonly kind: ProofKind
+  readonly proven: Promise<void>
+  settle: (proven: boolean) => void
+}
 
 export function FreshProofProvider({ children }: { readonly children: ReactNode }) {
   const waiting = useRef<Waiting | undefined>(undefined)
@@ -61,34 +87,44 @@ export function FreshProofProvider({ children }: { readonly children: ReactNode 
   )
   const [snapshot, send] = useMachine(machine, inspectorOptions)
 
-  const proof = useCallback((): Promise<void> => {
-    if (waiting.current) return waiting.current.proven
-    let settleNow: (proven: boolean) => void = () => {}
-    const proven = new Promise<void>((resolve, reject) => {
-      settleNow = (ok) => (ok ? resolve() : reject(proofCancelled()))
-    })
-    waiting.current = { proven, settle: settleNow }
-    void accountMethods().then((methods) => send({ type: 'ask', methods }))
-    return proven
-  }, [send])
+  const proof = useCallback(
+    (kind: ProofKind): Promise<void> => {
+      const open = waiting.current
+      // A proof by a factor does for any; a password proof under way does not for a factor.
+      if (open && (open.kind === kind || open.kind === 'factor')) return open.proven
+      if (open) return open.proven.then(() => proof(kind))
+      let settleNow: (proven: boolean) => void = () => {}
+      const proven = new Promise<void>((resolve, reject) => {
+        settleNow = (ok) => (ok ? resolve() : reject(proofCancelled()))
+      })
+      waiting.current = { kind, proven, settle: settleNow }
+      void accountMethods(kind).then((methods) => send({ type: 'ask', methods }))
+      return proven
+    },
+    [send],
+  )
 
   const withProof = useCallback<WithProof>(
     async (call) => {
       try {
         return await call()
       } catch (error) {
-        if (failureAnswer(error)?.code !== 'reauthentication_required') throw error
-        await proof()
+        const kind = proofKinds[failureAnswer(error)?.code ?? '']
+        if (!kind) throw error
+        await proof(kind)
         return call()
       }
     },
     [proof],
   )
+  const proveFactor = useCallback<ProveFactor>(() => proof('factor'), [proof])
 
   return (
     <FreshProofContext.Provider value={withProof}>
-      {children}
-      {snapshot.matches('closed') ? null : <StepUpDialog snapshot={snapshot} send={send} />}
+      <FactorProofContext.Provider value={proveFactor}>
+        {children}
+        {snapshot.matches('closed') ? null : <StepUpDialog snapshot={snapshot} send={send} />}
+      </FactorProofContext.Provider>
     </FreshProofContext.Provider>
   )
 }

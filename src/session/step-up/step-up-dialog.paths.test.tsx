@@ -5,6 +5,7 @@ import { installFakeNetwork } from '../../../tests/doubles/fake-network'
 import { fakeAssertionJSON, installFakeWebAuthn } from '../../../tests/doubles/fake-webauthn'
 import {
   answerFactors,
+  factorProofRequired,
   noFactors,
   reauthenticationRequired,
 } from '../../../tests/doubles/fresh-proof'
@@ -37,9 +38,14 @@ async function answer(path: string, error: CallFailure) {
   ;(await network.next(path)).failWith(error)
 }
 
-/** After a proof the download is made again: it fails here, which the page says quietly. */
+const exportPath = '/api/v1/me/export'
+const passkeyOptionsPath = '/api/v1/me/factors/passkeys/options'
+/** The call that asked for proof: the download, or adding a passkey (a factor's proof). */
+let waitingCall = exportPath
+
+/** After a proof the call is made again: it fails here, which the page says quietly. */
 async function repeatedCall() {
-  ;(await network.next('/api/v1/me/export')).fail()
+  ;(await network.next(waitingCall)).fail()
 }
 
 testMachinePaths(stepUpMachine, {
@@ -53,14 +59,21 @@ testMachinePaths(stepUpMachine, {
     return view
   },
   events: stepUpPathEvents,
-  // The dialog offers only what the account has.
+  // The dialog offers only what the account has (and, for a factor's proof, no password).
   possible: (snapshot, event) =>
     (event.type !== 'usePasskey' || snapshot.context.methods.includes('passkey')) &&
-    (event.type !== 'choose' || snapshot.context.methods.includes('code')),
+    (event.type !== 'choose' || snapshot.context.methods.includes(event.method)),
   exec: {
     ask: async ({ user }, event) => {
-      await user.click(screen.getByRole('button', { name: 'Download my data' }))
-      await answer('/api/v1/me/export', reauthenticationRequired)
+      if (event.methods.includes('password')) {
+        waitingCall = exportPath
+        await user.click(screen.getByRole('button', { name: 'Download my data' }))
+        await answer(exportPath, reauthenticationRequired)
+      } else {
+        waitingCall = passkeyOptionsPath
+        await user.click(screen.getByRole('button', { name: 'Add a passkey' }))
+        await answer(passkeyOptionsPath, factorProofRequired)
+      }
       const request = await network.next('/api/v1/me/factors')
       request.respond(200, event.methods.includes('passkey') ? allFactors : noFactors)
     },
@@ -125,8 +138,16 @@ testMachinePaths(stepUpMachine, {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     },
     asking: async ({ snapshot }) => {
-      const { method, refusedSubmissions } = snapshot.context
+      const { method, methods, refusedSubmissions } = snapshot.context
       await waitFor(() => expect(secretField(method)).toBeTruthy())
+      // A factor's proof: the password is neither asked nor offered, and the dialog says why.
+      if (!methods.includes('password')) {
+        expect(within(dialog()).queryByLabelText('Password')).toBeNull()
+        expect(
+          within(dialog()).queryByRole('button', { name: 'Use your password instead' }),
+        ).toBeNull()
+        expect(dialog().textContent).toContain('your password alone is not enough')
+      }
       expect(dialog().getAttribute('aria-modal')).toBe('true')
       await waitFor(() => expect(dialog().contains(document.activeElement)).toBe(true))
       if (refusedSubmissions > 0)

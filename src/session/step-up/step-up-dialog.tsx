@@ -21,6 +21,9 @@ export function StepUpDialog({
   const cancel = () => send({ type: 'cancel' })
   const busy = snapshot.matches('proving') || snapshot.matches('passkey')
   const failed = snapshot.matches('rateLimited') || snapshot.matches('error')
+  // Managing the factors of an account that has one: a factor proves it, the password does not.
+  const factorOnly = !methods.includes('password')
+  const typed = methods.includes(method)
   const inputRef = useRef<HTMLInputElement>(null)
   const alertRef = useRef<HTMLParagraphElement>(null)
   // Focus follows what the dialog asks: the field again, or the failure's text.
@@ -58,9 +61,17 @@ export function StepUpDialog({
         <Trans>Confirm it’s you</Trans>
       </h2>
       <p id="step-up-why">
-        <Trans>
-          This action needs a fresh proof that it is you. Once you confirm, it carries on.
-        </Trans>
+        {factorOnly ? (
+          <Trans>
+            Changing how you sign in needs a fresh proof with a passkey, a code from your
+            authenticator app or a recovery code; your password alone is not enough. Once you
+            confirm, it carries on.
+          </Trans>
+        ) : (
+          <Trans>
+            This action needs a fresh proof that it is you. Once you confirm, it carries on.
+          </Trans>
+        )}
       </p>
       {failed ? (
         <>
@@ -92,7 +103,7 @@ export function StepUpDialog({
               {refusal}
             </p>
           ) : null}
-          {method === 'code' ? (
+          {!typed ? null : method === 'code' ? (
             <CodeField
               form="step-up"
               name="secret"
@@ -123,9 +134,11 @@ export function StepUpDialog({
             </FormField>
           )}
           <p className="form-actions">
-            <button type="submit" className="button button-primary" aria-disabled={busy}>
-              {snapshot.matches('proving') ? <Trans>Checking…</Trans> : <Trans>Confirm</Trans>}
-            </button>
+            {typed ? (
+              <button type="submit" className="button button-primary" aria-disabled={busy}>
+                {snapshot.matches('proving') ? <Trans>Checking…</Trans> : <Trans>Confirm</Trans>}
+              </button>
+            ) : null}
             {methods.includes('code') && methods.includes('password') ? (
               <button
                 type="button"

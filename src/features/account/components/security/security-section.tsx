@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
@@ -10,7 +10,7 @@ import { passkeyNameMaxLength } from '../../../../../machines/passkey-registrati
 import { callEndpoint } from '../../../../api/call-endpoint'
 import { factorMessages } from '../../../../domain/accounts/factor-messages'
 import type { PasskeySummary } from '../../../../domain/api/api-contract'
-import { useFreshProof } from '../../../../session/step-up/fresh-proof'
+import { useFactorProof, useFreshProof } from '../../../../session/step-up/fresh-proof'
 import { FormField } from '../../../../ui/form-field'
 import { submittedText } from '../../../../ui/form-flow'
 import { inspectorOptions } from '../../../../ui/machine-inspector'
@@ -131,24 +131,33 @@ export function SecuritySection({ forInbox }: { readonly forInbox: boolean }) {
 
 /** Why the inbox sent an admin here, and the way back once a factor is set up. */
 function InboxNotice({ hasFactor }: { readonly hasFactor: boolean }) {
+  const proveFactor = useFactorProof()
+  const navigate = useNavigate()
+  // Adding a factor proves nothing about this session (the password may add the first): the
+  // inbox opens once the session has used one. A declined dialog leaves the visitor here.
+  const confirmAndOpen = () =>
+    void proveFactor().then(
+      () => navigate({ to: '/admin' }),
+      () => {},
+    )
   return (
     <div className="result-panel result-panel-info" role="status">
       {hasFactor ? (
         <p>
           <Trans>
             The inbox needs this session to have used a passkey or a code from your authenticator
-            app. If you just added one, you can go back; otherwise sign out and sign in again with
-            it.
+            app. Confirm it is you with one, and the inbox opens.
           </Trans>{' '}
-          <Link to="/admin">
-            <Trans>Back to the inbox</Trans>
-          </Link>
+          <button type="button" className="link-button" onClick={confirmAndOpen}>
+            <Trans>Confirm and open the inbox</Trans>
+          </button>
         </p>
       ) : (
         <p>
           <Trans>
             The inbox holds our clients’ details, so it needs a second factor besides your password.
-            Add a passkey or an authenticator app below, then go back to the inbox.
+            Add a passkey or an authenticator app below, then confirm it is you with it to open the
+            inbox.
           </Trans>
         </p>
       )}
