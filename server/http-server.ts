@@ -36,6 +36,14 @@ export const defaultHttpLimits: HttpLimits = {
   uploadIdleTimeoutMs: 10_000,
 }
 
+/**
+ * The event streams an instance may hold: half its connections, so pages, the API and `/healthz`
+ * always have the other half (server/live/thread-hub.ts; beyond it a stream is answered 503).
+ */
+export function streamCapOf(limits: HttpLimits): number {
+  return Math.floor(limits.maxConnections / 2)
+}
+
 /** Whether a request is a file upload (the one request given the upload limits). */
 function isUpload(request: IncomingMessage): boolean {
   return (

@@ -3,6 +3,7 @@ import { type Database, openDatabase } from './db/database'
 import { requestTimeoutsFor } from './db/timeouts'
 import type { ApiDeps } from './http/api-env'
 import { defaultRateRules } from './http/rate-rules'
+import { defaultHttpLimits, streamCapOf } from './http-server'
 import { createThreadHub, type ThreadHub } from './live/thread-hub'
 import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
@@ -68,7 +69,15 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   cleanup.start()
   const live = createThreadHub({
     pool: database.pool,
+    limits: { perInstance: streamCapOf(defaultHttpLimits) },
     log: (message) => logger.warn({ event: 'live.connection' }, message),
+    onEnded: (owner, reason) =>
+      logger.info({
+        event: 'live.stream_ended',
+        accountId: owner.userId,
+        side: owner.side,
+        reason,
+      }),
   })
   let stopping: Promise<void> | undefined
   let closing: Promise<void> | undefined

@@ -504,26 +504,38 @@ export const threadReads = pgTable(
 )
 
 /**
- * The open event streams, one row each, refreshed by their instance's heartbeat: a message is
- * mailed only to a side with no fresh row for its thread, whichever instance holds the stream.
+ * The open event streams, one row each, refreshed by their instance's heartbeat (a crashed
+ * instance's rows go stale): a message is mailed only to a side with no fresh row for its
+ * thread, whichever instance holds the stream; and the fresh rows of an account or of a client
+ * address are what the stream caps count, across instances (server/live/thread-hub.ts). An inbox
+ * stream has no request. A row goes with its session: a signed-out stream stops counting as
+ * present at once.
  */
 export const threadWatchers = pgTable(
   'thread_watchers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    /** The thread the stream follows; null for the agency's inbox stream (every thread). */
+    requestId: uuid('request_id').references(() => serviceRequests.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     side: text('side').notNull(),
+    /** The session the stream was opened with: the stream ends when it does. */
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The client address's rate-limit key (IPv6 by /64), for the per-address cap. */
+    addressKey: text('address_key').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('thread_watchers_side_check', sql`${table.side} in ('client', 'agency')`),
     index('thread_watchers_request_idx').on(table.requestId, table.side, table.seenAt),
     index('thread_watchers_seen_idx').on(table.seenAt),
+    index('thread_watchers_user_idx').on(table.userId, table.seenAt),
+    index('thread_watchers_address_idx').on(table.addressKey, table.seenAt),
+    index('thread_watchers_session_idx').on(table.sessionId),
   ],
 )
 

@@ -61,10 +61,11 @@ export function answer<E extends keyof EndpointSuccess>(
   return c.json(body, endpoints[endpoint].status)
 }
 
+/** 429 with Retry-After past a rate rule, or past a cap (`rule` names it in the log). */
 export function tooManyRequests(
   c: Context<ApiEnv>,
   retryAfterSeconds: number,
-  rule: RateRule,
+  rule: Pick<RateRule, 'name'>,
 ): Response {
   securityEvent(c, 'rate.limited', { rule: rule.name })
   c.header('Retry-After', String(retryAfterSeconds))

@@ -1,6 +1,8 @@
 import pg, { type Pool } from 'pg'
 import type { ThreadSide } from '../../src/domain/api/api-contract'
+import { inTransaction } from '../db/transaction'
 import { describeError } from '../log/describe-error'
+import { sessionStanding } from '../sessions/session-store'
 
 /**
  * Live events of the requests' conversations, across instances, through PostgreSQL alone: a
@@ -8,10 +10,18 @@ import { describeError } from '../log/describe-error'
  * holds ONE connection that listens and fans the events out to the streams open on it. An open
  * stream is also a row of `thread_watchers`, refreshed by its instance's heartbeat, so any
  * instance can tell whether a side has the thread open somewhere (a message to a side that has
- * it open is not mailed).
+ * it open is not mailed), and how many streams an account or a client address holds on all the
+ * instances together (the caps, `StreamLimits`).
  *
  * The notification carries ids only (a message may be longer than a notification's 8,000
- * bytes): each stream reads what it may show from the database.
+ * bytes): the streams read what they may show from the database, once per event and instance
+ * (server/messages/thread-stream.ts).
+ *
+ * A stream is authorised when it opens, and stays open only while its session lives: every few
+ * seconds the hub asks, in one query, which of its streams' sessions are still alive (and still
+ * an admin's, for the streams opened through the admin gate), and ends the others. Every stream
+ * also ends after its lifetime; the browser reconnects with `Last-Event-ID`, through the gates
+ * again, and the stream catches up from it.
  */
 export const threadChannel = 'thread_events'
 
@@ -31,6 +41,11 @@ export type ThreadEvent =
       readonly requestId: string
       readonly side: ThreadSide
       readonly upTo: string
+      /**
+       * The newest message at or before `upTo` that is not an internal note: what the client's
+       * side is told (`upTo` may be a note's id, which would tell the client a note exists).
+       */
+      readonly publicUpTo?: string
     }
 
 /** The payload of `pg_notify(threadChannel, …)`: short keys, ids only. */
@@ -38,7 +53,13 @@ export function notificationPayload(event: ThreadEvent): string {
   return JSON.stringify(
     event.kind === 'message'
       ? { k: 'm', r: event.requestId, m: event.messageId, s: event.side, i: event.internal }
-      : { k: 'r', r: event.requestId, s: event.side, u: event.upTo },
+      : {
+          k: 'r',
+          r: event.requestId,
+          s: event.side,
+          u: event.upTo,
+          ...(event.publicUpTo === undefined ? {} : { c: event.publicUpTo }),
+        },
   )
 }
 
@@ -53,34 +74,53 @@ export function parseNotification(payload: string | undefined): ThreadEvent | un
     if (k === 'm' && typeof value.m === 'string')
       return { kind: 'message', requestId: r, messageId: value.m, side, internal: value.i === true }
     if (k === 'r' && typeof value.u === 'string')
-      return { kind: 'read', requestId: r, side, upTo: value.u }
+      return {
+        kind: 'read',
+        requestId: r,
+        side,
+        upTo: value.u,
+        ...(typeof value.c === 'string' ? { publicUpTo: value.c } : {}),
+      }
   } catch {
     // not ours
   }
   return undefined
 }
 
+/** Who holds a stream: what its row records and what its periodic check verifies. */
+export type StreamOwner = {
+  readonly userId: string
+  /** The session it was opened with (`sessions.id`): the stream ends when the session does. */
+  readonly sessionId: string
+  /** The client address's rate-limit key, for the per-address cap. */
+  readonly addressKey: string
+  /** Opened through the admin gate: it ends when its session no longer passes that gate. */
+  readonly admin: boolean
+  readonly side: ThreadSide
+  /** The thread whose side counts as present while it lives; none for the inbox stream. */
+  readonly requestId?: string
+}
+
 /** One open stream, as the hub sees it. */
 export type Subscriber = {
   /** A request id, or `inboxTopic` for every thread. */
   readonly topic: string
-  /** Who has the thread open (recorded in `thread_watchers` while the stream lives). */
-  readonly presence?: {
-    readonly requestId: string
-    readonly userId: string
-    readonly side: ThreadSide
-  }
+  readonly owner: StreamOwner
   event(event: ThreadEvent): void
   /** Every heartbeat (a comment keeps proxies from closing an idle stream). */
   heartbeat(): void
   /** The listening connection was lost and is back: events may have been missed meanwhile. */
   resync(): void
-  /** The instance is stopping: end the stream now. */
+  /** The instance is stopping, the stream's lifetime is over or its session ended: end it now. */
   end(): void
 }
 
 export type ThreadHub = {
-  /** Resolves, once the instance listens, with the function that unsubscribes. */
+  /**
+   * Resolves, once the instance listens and the stream is counted, with the function that
+   * unsubscribes. Rejects with `HubClosedError` when the instance is stopping and with
+   * `StreamRefusedError` past a cap.
+   */
   subscribe(subscriber: Subscriber): Promise<() => Promise<void>>
   /** Streams open on this instance. */
   readonly openStreams: number
@@ -88,13 +128,49 @@ export type ThreadHub = {
   close(): Promise<void>
 }
 
+/**
+ * How many streams, and for how long. A browser keeps at most six HTTP/1.1 connections per site,
+ * so an account's tabs on one browser never need more than six streams: eight leaves room for a
+ * second device. One address may be an office or a carrier's NAT: three accounts' worth. An
+ * instance keeps at most half its connections (`maxConnections`) for streams, so pages, the API
+ * and `/healthz` always have the other half.
+ */
+export type StreamLimits = {
+  /** Open streams per account, on every instance together. */
+  readonly perAccount: number
+  /** Open streams per client address key, on every instance together. */
+  readonly perAddress: number
+  /** Open streams on this instance. */
+  readonly perInstance: number
+  /** A stream ends after this long, less up to a fifth at random (reconnections spread out). */
+  readonly lifetimeMs: number
+  /** How often the sessions of the open streams are checked. */
+  readonly checkMs: number
+}
+
+export const defaultStreamLimits: StreamLimits = {
+  perAccount: 8,
+  perAddress: 24,
+  perInstance: 512,
+  lifetimeMs: 10 * 60_000,
+  checkMs: 3_000,
+}
+
+/** Why a stream ended before its reader left (a stop or its lifetime aside). */
+export type EndReason = 'session' | 'role'
+
 export type ThreadHubOptions = {
   readonly pool: Pool
   /** The listening connection (default: a new client with the pool's settings). */
   readonly connect?: () => pg.Client
   readonly heartbeatMs?: number
   readonly reconnectMs?: number
+  readonly limits?: Partial<StreamLimits>
+  /** The sessions' clock (default: the system's). */
+  readonly now?: () => Date
   readonly log?: (message: string) => void
+  /** A stream ended because its session ended or no longer has its role. */
+  readonly onEnded?: (owner: StreamOwner, reason: EndReason) => void
 }
 
 /** A thread is open on a side when one of its streams refreshed its row this recently. */
@@ -106,22 +182,85 @@ export class HubClosedError extends Error {
   }
 }
 
+/** Past a cap: `account` and `address` are counted on every instance, `instance` on this one. */
+export class StreamRefusedError extends Error {
+  constructor(
+    readonly cap: 'account' | 'address' | 'instance',
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`Too many live event streams (${cap})`)
+  }
+}
+
+/**
+ * Counts the owner's and the address's fresh streams and records the new one only below both
+ * caps, under two advisory locks (account, then address: one order, no deadlock), so streams
+ * opened at once on several instances cannot pass a cap together. Resolves with the row's id.
+ */
+async function admit(pool: Pool, owner: StreamOwner, limits: StreamLimits): Promise<string> {
+  const outcome = await inTransaction(pool, async (client) => {
+    await client.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended('live:account:' || $1, 0)),
+         pg_advisory_xact_lock(hashtextextended('live:address:' || $2, 0))`,
+      [owner.userId, owner.addressKey],
+    )
+    const { rows } = await client.query<{ id: string | null; account: number; address: number }>(
+      `WITH counts AS (
+         SELECT count(*) FILTER (WHERE user_id = $1)::int AS account,
+           count(*) FILTER (WHERE address_key = $2)::int AS address
+         FROM thread_watchers
+         WHERE (user_id = $1 OR address_key = $2)
+           AND seen_at > now() - make_interval(secs => ${watcherFreshSeconds})
+       ), added AS (
+         INSERT INTO thread_watchers (request_id, user_id, side, session_id, address_key)
+         SELECT $3, $1, $4, $5, $2 FROM counts WHERE account < $6 AND address < $7
+         RETURNING id
+       )
+       SELECT (SELECT id FROM added) AS id, account, address FROM counts`,
+      [
+        owner.userId,
+        owner.addressKey,
+        owner.requestId ?? null,
+        owner.side,
+        owner.sessionId,
+        limits.perAccount,
+        limits.perAddress,
+      ],
+    )
+    return rows[0]
+  })
+  if (outcome?.id) return outcome.id
+  // A slot frees when a tab closes, or 45 s after an instance that held one died.
+  throw new StreamRefusedError(
+    (outcome?.account ?? 0) >= limits.perAccount ? 'account' : 'address',
+    watcherFreshSeconds,
+  )
+}
+
 export function createThreadHub({
   pool,
   connect = () => new pg.Client(pool.options),
   heartbeatMs = 15_000,
   reconnectMs = 1_000,
+  limits: limitOptions = {},
+  now = () => new Date(),
   log = () => {},
+  onEnded = () => {},
 }: ThreadHubOptions): ThreadHub {
+  const limits: StreamLimits = { ...defaultStreamLimits, ...limitOptions }
+  const subscribers = new Set<Subscriber>()
   const byTopic = new Map<string, Set<Subscriber>>()
   const watcherIds = new Map<Subscriber, string>()
+  const lifetimes = new Map<Subscriber, NodeJS.Timeout>()
+  /** Streams being admitted: they count against this instance's cap already. */
+  let admitting = 0
   let listener: pg.Client | undefined
   let listening: Promise<void> | undefined
   let heartbeat: NodeJS.Timeout | undefined
+  let sessionCheck: NodeJS.Timeout | undefined
+  let checking = false
   let retry: NodeJS.Timeout | undefined
   let closed = false
-
-  const all = () => [...byTopic.values()].flatMap((set) => [...set])
 
   function deliver(event: ThreadEvent) {
     for (const topic of [event.requestId, inboxTopic])
@@ -166,10 +305,10 @@ export function createThreadHub({
     client.end().catch(() => {})
     const again = () => {
       retry = undefined
-      if (closed || byTopic.size === 0) return
+      if (closed || subscribers.size === 0) return
       listen().then(
         () => {
-          for (const subscriber of all()) subscriber.resync()
+          for (const subscriber of subscribers) subscriber.resync()
         },
         () => {
           retry = setTimeout(again, reconnectMs)
@@ -182,9 +321,8 @@ export function createThreadHub({
   }
 
   async function beat() {
-    const subscribers = all()
     for (const subscriber of subscribers) subscriber.heartbeat()
-    const ids = subscribers.flatMap((s) => watcherIds.get(s) ?? [])
+    const ids = [...watcherIds.values()]
     if (ids.length === 0) return
     await pool
       .query('UPDATE thread_watchers SET seen_at = now() WHERE id = ANY($1::uuid[])', [ids])
@@ -193,10 +331,52 @@ export function createThreadHub({
       )
   }
 
+  /**
+   * Ends the streams whose session is no longer alive, or no longer an admin's for a stream
+   * opened as one: one query for all of this instance's streams. When the database does not
+   * answer, the streams stay until the next check.
+   */
+  async function checkSessions() {
+    if (checking || subscribers.size === 0) return
+    checking = true
+    try {
+      const open = [...subscribers]
+      const standing = await sessionStanding(
+        pool,
+        [...new Set(open.map((subscriber) => subscriber.owner.sessionId))],
+        now(),
+      )
+      for (const subscriber of open) {
+        const session = standing.get(subscriber.owner.sessionId)
+        const reason: EndReason | undefined = !session
+          ? 'session'
+          : subscriber.owner.admin && !session.admin
+            ? 'role'
+            : undefined
+        if (!reason || !subscribers.has(subscriber)) continue
+        onEnded(subscriber.owner, reason)
+        await retire(subscriber)
+      }
+    } catch (error) {
+      log(`Live events: the streams' sessions were not checked: ${describeError(error)}`)
+    } finally {
+      checking = false
+    }
+  }
+
+  /** Ends a stream from the server's side and forgets it. */
+  async function retire(subscriber: Subscriber) {
+    subscriber.end()
+    await unsubscribe(subscriber)
+  }
+
   async function unsubscribe(subscriber: Subscriber) {
+    if (!subscribers.delete(subscriber)) return
     const set = byTopic.get(subscriber.topic)
-    if (!set?.delete(subscriber)) return
-    if (set.size === 0) byTopic.delete(subscriber.topic)
+    set?.delete(subscriber)
+    if (set?.size === 0) byTopic.delete(subscriber.topic)
+    clearTimeout(lifetimes.get(subscriber))
+    lifetimes.delete(subscriber)
     const watcherId = watcherIds.get(subscriber)
     watcherIds.delete(subscriber)
     if (watcherId)
@@ -205,39 +385,61 @@ export function createThreadHub({
         .catch((error: unknown) => log(`Live events: watcher not removed: ${describeError(error)}`))
   }
 
+  function startTimers() {
+    if (!heartbeat) {
+      heartbeat = setInterval(() => void beat(), heartbeatMs)
+      heartbeat.unref()
+    }
+    if (!sessionCheck) {
+      sessionCheck = setInterval(() => void checkSessions(), limits.checkMs)
+      sessionCheck.unref()
+    }
+  }
+
   return {
     get openStreams() {
-      return all().length
+      return subscribers.size
     },
     async subscribe(subscriber) {
       if (closed) throw new HubClosedError()
-      await listen()
-      if (closed) throw new HubClosedError()
-      if (subscriber.presence) {
-        const { requestId, userId, side } = subscriber.presence
-        const { rows } = await pool.query<{ id: string }>(
-          'INSERT INTO thread_watchers (request_id, user_id, side) VALUES ($1, $2, $3) RETURNING id',
-          [requestId, userId, side],
-        )
-        if (rows[0]) watcherIds.set(subscriber, rows[0].id)
+      if (subscribers.size + admitting >= limits.perInstance)
+        throw new StreamRefusedError('instance', 5)
+      admitting += 1
+      let watcherId: string
+      try {
+        await listen()
+        if (closed) throw new HubClosedError()
+        watcherId = await admit(pool, subscriber.owner, limits)
+      } finally {
+        admitting -= 1
+      }
+      subscribers.add(subscriber)
+      watcherIds.set(subscriber, watcherId)
+      if (closed) {
+        await unsubscribe(subscriber)
+        throw new HubClosedError()
       }
       const set = byTopic.get(subscriber.topic) ?? new Set()
       set.add(subscriber)
       byTopic.set(subscriber.topic, set)
-      if (!heartbeat) {
-        heartbeat = setInterval(() => void beat(), heartbeatMs)
-        heartbeat.unref()
-      }
+      const lifetime = setTimeout(
+        () => void retire(subscriber),
+        limits.lifetimeMs * (1 - Math.random() / 5),
+      )
+      lifetime.unref()
+      lifetimes.set(subscriber, lifetime)
+      startTimers()
       return () => unsubscribe(subscriber)
     },
     async close() {
       if (closed) return
       closed = true
       if (heartbeat) clearInterval(heartbeat)
+      if (sessionCheck) clearInterval(sessionCheck)
       if (retry) clearTimeout(retry)
-      const subscribers = all()
-      for (const subscriber of subscribers) subscriber.end()
-      await Promise.all(subscribers.map((subscriber) => unsubscribe(subscriber)))
+      const open = [...subscribers]
+      for (const subscriber of open) subscriber.end()
+      await Promise.all(open.map((subscriber) => unsubscribe(subscriber)))
       const client = listener
       listener = undefined
       await client?.end().catch(() => {})

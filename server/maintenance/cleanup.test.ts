@@ -169,10 +169,18 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
     await file('forgotten.pdf', 25, null)
     await file('waiting.pdf', 23, null)
     await file('sent long ago.pdf', 48, message)
+    const session = (
+      await q(
+        `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at)
+         VALUES ($1, 'cleanup-watchers', now(), now(), now() + interval '1 day') RETURNING id`,
+        [owner],
+      )
+    ).rows[0].id
     await q(
-      `INSERT INTO thread_watchers (request_id, user_id, side, seen_at) VALUES
-        ($1, $2, 'client', now() - interval '2 hours'), ($1, $2, 'client', now())`,
-      [request, owner],
+      `INSERT INTO thread_watchers (request_id, user_id, side, session_id, address_key, seen_at)
+       VALUES ($1, $2, 'client', $3, '192.0.2.1', now() - interval '2 hours'),
+         ($1, $2, 'client', $3, '192.0.2.1', now())`,
+      [request, owner, session],
     )
     const counts = await runCleanup(database.pool)
     expect(counts.unsentUploads).toBe(1)

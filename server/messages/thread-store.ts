@@ -41,7 +41,7 @@ export async function openThread(
   return row && { requestId: row.id, clientId: row.user_id }
 }
 
-type MessageRow = {
+export type MessageRow = {
   id: string
   side: string
   internal: boolean
@@ -184,6 +184,23 @@ export async function loadMessagesAfter(
   return rows
 }
 
+/**
+ * One message of the thread, for every stream of an instance that a live event reaches (the
+ * caller leaves a note out of a client's stream, as the event already says what it is).
+ */
+export async function loadMessage(
+  pool: Pool,
+  requestId: string,
+  messageId: string,
+): Promise<MessageRow | undefined> {
+  if (!/^\d{1,18}$/.test(messageId)) return undefined
+  const { rows } = await pool.query<MessageRow>(
+    `SELECT ${messageColumns} WHERE m.id = $1 AND m.request_id = $2`,
+    [messageId, requestId],
+  )
+  return rows[0]
+}
+
 /** The id of the thread's newest message the viewer may see (0 for none). */
 export async function newestMessageId(
   pool: Pool,
@@ -305,7 +322,10 @@ async function queueDigest(
      WHERE r.id = $1
        AND NOT EXISTS (SELECT 1 FROM thread_watchers w
          WHERE w.request_id = $1 AND w.side = $3
-           AND w.seen_at > now() - make_interval(secs => ${watcherFreshSeconds}))
+           AND w.seen_at > now() - make_interval(secs => ${watcherFreshSeconds})
+           -- A revoked admin's stream, until its instance ends it, does not count.
+           AND (w.side = 'client' OR EXISTS (SELECT 1 FROM users a
+             WHERE a.id = w.user_id AND a.role = 'admin')))
        AND NOT EXISTS (SELECT 1 FROM mail_outbox o JOIN thread_messages first ON first.id = o.thread_message_id
          WHERE first.request_id = $1 AND o.kind = ${kindLiteral(kind)} AND o.status = 'pending'
            AND o.attempts = 0 AND o.next_attempt_at > $6)
@@ -325,7 +345,8 @@ async function queueDigest(
 
 /**
  * Moves the viewer's read mark up to `upTo` (never back, never past the thread's newest
- * message) and tells the other side's streams. Resolves with the mark.
+ * message) and tells the other side's streams: the mark, and the newest public message up to it
+ * (what a client's stream relays: never a note's id). Resolves with the mark.
  */
 export async function markRead(
   pool: Pool,
@@ -343,7 +364,9 @@ export async function markRead(
        RETURNING up_to
      )
      SELECT up_to, pg_notify($4, json_build_object('k', 'r', 'r', $2::text, 's', $5::text,
-       'u', up_to::text)::text) FROM mark`,
+       'u', up_to::text,
+       'c', (SELECT coalesce(max(id), 0) FROM thread_messages
+         WHERE request_id = $2 AND NOT internal AND id <= up_to)::text)::text) FROM mark`,
     [viewer.userId, thread.requestId, upTo, threadChannel, viewer.side],
   )
   return Number(rows[0]?.up_to ?? 0)

@@ -1,12 +1,20 @@
 import type { Context, Handler } from 'hono'
 import type { ThreadSide } from '../../src/domain/api/api-contract'
-import { unavailable } from '../http/answers'
-import type { AccountEnv } from '../http/require-session'
-import { HubClosedError, inboxTopic, type Subscriber, type ThreadEvent } from '../live/thread-hub'
+import { tooManyRequests, unavailable } from '../http/answers'
+import { type AccountEnv, signedInOf } from '../http/require-session'
+import {
+  HubClosedError,
+  inboxTopic,
+  type StreamOwner,
+  StreamRefusedError,
+  type ThreadEvent,
+} from '../live/thread-hub'
 import { describeError } from '../log/describe-error'
 import { threadNotFound, threadOfPath, viewerOf } from './thread-handlers'
 import {
+  loadMessage,
   loadMessagesAfter,
+  type MessageRow,
   newestMessageId,
   readMark,
   toViewerMessage,
@@ -27,17 +35,58 @@ function lastEventId(c: Context<AccountEnv>): number | undefined {
   return /^\d{1,18}$/.test(header) ? Number(header) : undefined
 }
 
+/**
+ * What one live event costs the database on an instance, whatever the number of streams it
+ * reaches: the hub hands every stream of the instance the same event object, so the first
+ * stream to need the message (or the inbox's count) reads it and the others share the read.
+ */
+const messagesOfEvents = new WeakMap<ThreadEvent, Promise<MessageRow | undefined>>()
+const countsOfEvents = new WeakMap<ThreadEvent, Promise<number>>()
+
+function sharedRead<T>(
+  cache: WeakMap<ThreadEvent, Promise<T>>,
+  event: ThreadEvent,
+  read: () => Promise<T>,
+): Promise<T> {
+  const known = cache.get(event)
+  if (known) return known
+  const reading = read()
+  cache.set(event, reading)
+  return reading
+}
+
 type StreamParts = {
   readonly topic: string
-  readonly presence?: Subscriber['presence']
+  /** Who holds the stream: its row, the caps it counts against, the session it lives with. */
+  readonly owner: StreamOwner
   /** Called once subscribed (catch up), on every event of the topic and after a resync. */
   readonly onEvent: (write: (text: string) => void, event: ThreadEvent | undefined) => Promise<void>
 }
 
+/** The stream's owner: the request's session, user and address key; `admin` behind the admin gate. */
+function ownerOf(
+  c: Context<AccountEnv>,
+  side: ThreadSide,
+  admin: boolean,
+  requestId?: string,
+): StreamOwner {
+  const { session, user } = signedInOf(c)
+  return {
+    userId: user.id,
+    sessionId: session.id,
+    addressKey: c.get('clientIp'),
+    admin,
+    side,
+    ...(requestId ? { requestId } : {}),
+  }
+}
+
 /**
  * An event stream on this instance's hub: `retry` first, then what `onEvent` writes, one at a
- * time in order; a heartbeat comment every beat; it ends when the reader goes away or the
- * instance stops (graceful stop does not wait for it). 503 when the instance is stopping.
+ * time in order; a heartbeat comment every beat; it ends when the reader goes away, the instance
+ * stops (graceful stop does not wait for it), its lifetime is over or its session ended (the
+ * browser then reconnects, through the gates again). 429 past the account's or the address's
+ * cap; 503 when the instance is stopping or holds all the streams it may.
  */
 async function openStream(deps: WorkspaceDeps, c: Context<AccountEnv>, parts: StreamParts) {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined
@@ -81,7 +130,7 @@ async function openStream(deps: WorkspaceDeps, c: Context<AccountEnv>, parts: St
   try {
     unsubscribe = await deps.live.subscribe({
       topic: parts.topic,
-      ...(parts.presence ? { presence: parts.presence } : {}),
+      owner: parts.owner,
       event: (event) => next(event),
       heartbeat: () => write(': heartbeat\n\n'),
       resync: () => next(undefined),
@@ -90,6 +139,10 @@ async function openStream(deps: WorkspaceDeps, c: Context<AccountEnv>, parts: St
   } catch (error) {
     closed = true
     if (error instanceof HubClosedError) return unavailable(c, 'unavailable', 2)
+    if (error instanceof StreamRefusedError)
+      return error.cap === 'instance'
+        ? unavailable(c, 'busy', error.retryAfterSeconds)
+        : tooManyRequests(c, error.retryAfterSeconds, { name: `live:${error.cap}` })
     throw error
   }
   write('retry: 2000\n\n')
@@ -103,8 +156,9 @@ async function openStream(deps: WorkspaceDeps, c: Context<AccountEnv>, parts: St
 /**
  * `GET …/service-requests/:id/events`: the thread's new messages as they are written, on any
  * instance (`ThreadStreamEvent`); the client's never carries an internal note (left out by the
- * same query as the page's). While it is open the side counts as present: no digest is mailed to
- * it about this thread.
+ * same query as the page's when catching up, skipped by the event's flag live) nor a note's id
+ * in the agency's read mark. While it is open the side counts as present: no digest is mailed
+ * to it about this thread.
  */
 export function threadStreamHandler(deps: WorkspaceDeps, side: ThreadSide): Handler<AccountEnv> {
   return async (c) => {
@@ -112,23 +166,40 @@ export function threadStreamHandler(deps: WorkspaceDeps, side: ThreadSide): Hand
     const thread = await threadOfPath(deps, c, side)
     if (!thread) return threadNotFound(c)
     let lastSent = lastEventId(c) ?? (await newestMessageId(deps.pool, thread.requestId, viewer))
+    /** The viewer's read mark as of the last catch-up (what `isNew` compares with). */
+    let upTo = 0
+    const send = (write: (text: string) => void, row: MessageRow) => {
+      write(sseEvent('message', toViewerMessage(row, viewer, upTo), String(row.id)))
+      lastSent = Number(row.id)
+    }
     return openStream(deps, c, {
       topic: thread.requestId,
-      presence: { requestId: thread.requestId, userId: viewer.userId, side },
+      owner: ownerOf(c, side, side === 'agency', thread.requestId),
       async onEvent(write, event) {
         if (event?.kind === 'read') {
-          if (event.side !== side) write(sseEvent('read', { side: event.side, upTo: event.upTo }))
+          if (event.side === side) return
+          const mark = side === 'client' ? event.publicUpTo : event.upTo
+          if (mark !== undefined && mark !== '0')
+            write(sseEvent('read', { side: event.side, upTo: mark }))
           return
         }
-        // A client's stream skips an internal note's event without reading anything.
-        if (event?.kind === 'message' && event.internal && side === 'client') return
-        const upTo = await readMark(deps.pool, thread.requestId, viewer.userId)
+        if (event?.kind === 'message') {
+          // A client's stream skips an internal note's event without reading anything.
+          if (event.internal && side === 'client') return
+          // Messages of a thread commit one at a time (its advisory lock), in id order: the
+          // event's message is the next one, read once for every stream of the instance.
+          const row = await sharedRead(messagesOfEvents, event, () =>
+            loadMessage(deps.pool, event.requestId, event.messageId),
+          )
+          if (row && Number(row.id) > lastSent && !(row.internal && side === 'client'))
+            send(write, row)
+          return
+        }
+        // Opened, or resynced after the listening connection was lost: catch up from lastSent.
+        upTo = await readMark(deps.pool, thread.requestId, viewer.userId)
         for (;;) {
           const rows = await loadMessagesAfter(deps.pool, thread.requestId, viewer, lastSent)
-          for (const row of rows) {
-            write(sseEvent('message', toViewerMessage(row, viewer, upTo), String(row.id)))
-            lastSent = Number(row.id)
-          }
+          for (const row of rows) send(write, row)
           if (rows.length < 200) break
         }
       },
@@ -136,11 +207,15 @@ export function threadStreamHandler(deps: WorkspaceDeps, side: ThreadSide): Hand
   }
 }
 
-/** `GET /api/v1/admin/events`: every thread's activity and the unanswered count, live. */
+/**
+ * `GET /api/v1/admin/events`: every thread's activity and the unanswered count, live (the count
+ * read once per event for every inbox stream of the instance).
+ */
 export function inboxStreamHandler(deps: WorkspaceDeps): Handler<AccountEnv> {
   return async (c) =>
     openStream(deps, c, {
       topic: inboxTopic,
+      owner: ownerOf(c, 'agency', true),
       async onEvent(write, event) {
         if (event?.kind !== 'message') return
         write(
@@ -148,7 +223,9 @@ export function inboxStreamHandler(deps: WorkspaceDeps): Handler<AccountEnv> {
             requestId: event.requestId,
             side: event.side,
             internal: event.internal,
-            unansweredThreads: await unansweredThreads(deps.pool),
+            unansweredThreads: await sharedRead(countsOfEvents, event, () =>
+              unansweredThreads(deps.pool),
+            ),
           }),
         )
       },

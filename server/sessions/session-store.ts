@@ -52,9 +52,12 @@ type SessionRow = SqlColumns<
 const columns =
   'id, user_id, remember, user_agent, created_at, last_seen_at, expires_at, sign_in_method, last_proof_at, last_factor_proof_at'
 
-/** Alive at $2: before the absolute expiry and within the idle time since last used. */
-const alive = `expires_at > $2 AND last_seen_at + make_interval(secs =>
-  CASE WHEN remember THEN ${idleSeconds.remembered} ELSE ${idleSeconds.short} END) > $2`
+/** Alive at `now` (a parameter): before the absolute expiry and within the idle time since last used. */
+function aliveAt(now: string): string {
+  return `expires_at > ${now} AND last_seen_at + make_interval(secs =>
+  CASE WHEN remember THEN ${idleSeconds.remembered} ELSE ${idleSeconds.short} END) > ${now}`
+}
+const alive = aliveAt('$2')
 
 function toSession(row: SessionRow): StoredSession {
   return {
@@ -225,4 +228,28 @@ export async function upgradeSignInMethod(
     `UPDATE sessions SET sign_in_method = $2 WHERE id = $1 AND sign_in_method = 'password'`,
     [id, method],
   )
+}
+
+/**
+ * Of the sessions `ids`, those alive at `now`, each with whether it is an admin's session as the
+ * admin gate sees one (server/http/require-admin.ts): its user has the admin role, it did not sign
+ * in with the password alone, and the account has a passkey or a confirmed authenticator app. One
+ * query for any number of sessions: the live streams' periodic check (server/live/thread-hub.ts).
+ */
+export async function sessionStanding(
+  pool: Pool,
+  ids: readonly string[],
+  now: Date,
+): Promise<Map<string, { readonly admin: boolean }>> {
+  if (ids.length === 0) return new Map()
+  const { rows } = await pool.query<{ id: string; admin: boolean }>(
+    `SELECT s.id, u.role = 'admin' AND s.sign_in_method <> 'password'
+       AND (EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id)
+         OR EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = u.id AND t.confirmed_at IS NOT NULL))
+       AS admin
+     FROM (SELECT id, user_id, sign_in_method FROM sessions WHERE id = ANY($1::uuid[]) AND ${aliveAt('$2')}) s
+     JOIN users u ON u.id = s.user_id`,
+    [ids, now],
+  )
+  return new Map(rows.map((row) => [row.id, { admin: row.admin }]))
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,8 +7,8 @@ import type { Locale } from '../../src/domain/locales'
 import { createApp } from '../app'
 import type { ApiDeps, MailNotifier } from '../http/api-env'
 import { defaultRateRules, type RateRules } from '../http/rate-rules'
-import { type HttpLimits, listen } from '../http-server'
-import { createThreadHub, type ThreadHub } from '../live/thread-hub'
+import { defaultHttpLimits, type HttpLimits, listen, streamCapOf } from '../http-server'
+import { createThreadHub, type StreamLimits, type ThreadHub } from '../live/thread-hub'
 import type { Logger } from '../log/logger'
 import type { ProxyTrust } from '../security/client-ip'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
@@ -24,6 +24,8 @@ import { testLogger } from './test-log'
  */
 export type ApiServer = {
   readonly url: string
+  /** The site's client directory (empty; its pages go to `../pages`: a test writes those it needs). */
+  readonly clientDir: string
   readonly deps: ApiDeps
   /** This server's live events (its own listening connection, like an instance's). */
   readonly live: ThreadHub
@@ -56,6 +58,8 @@ export type ApiOptions = {
   readonly digestDelaySeconds?: number
   /** The live events' heartbeat (default: the hub's 15 s). */
   readonly heartbeatMs?: number
+  /** The event streams' caps, lifetime and session check (default: the hub's). */
+  readonly streamLimits?: Partial<StreamLimits>
 }
 
 /** The key the harness seals authenticator secrets with (a test's own, never a real one). */
@@ -65,7 +69,10 @@ export async function startApi(
   database: TestDatabase,
   options: ApiOptions = {},
 ): Promise<ApiServer> {
-  const clientDir = mkdtempSync(join(tmpdir(), 'agency-api-client-'))
+  // A build's layout: the client's files, and the prerendered pages beside them (`../pages`).
+  const buildDir = mkdtempSync(join(tmpdir(), 'agency-api-build-'))
+  const clientDir = join(buildDir, 'client')
+  mkdirSync(clientDir)
   const deps: ApiDeps = {
     pool: database.pool,
     db: database.db,
@@ -84,9 +91,22 @@ export async function startApi(
     ...(options.today ? { today: options.today } : {}),
     ...(options.now ? { now: options.now } : {}),
   }
+  const logger = options.logger ?? testLogger()
   const live = createThreadHub({
     pool: database.pool,
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    limits: {
+      perInstance: streamCapOf(options.limits ?? defaultHttpLimits),
+      ...options.streamLimits,
+    },
+    ...(options.now ? { now: options.now } : {}),
+    onEnded: (owner, reason) =>
+      logger.info({
+        event: 'live.stream_ended',
+        accountId: owner.userId,
+        side: owner.side,
+        reason,
+      }),
   })
   const app = createApp({
     clientDir,
@@ -99,7 +119,7 @@ export async function startApi(
     ...(options.agencyTimeZone ? { agencyTimeZone: options.agencyTimeZone } : {}),
     ...(options.agencyLocale ? { agencyLocale: options.agencyLocale } : {}),
     trustProxy: deps.trustProxy,
-    logger: options.logger ?? testLogger(),
+    logger,
     checkHealth: options.checkHealth ?? (async () => void (await database.pool.query('SELECT 1'))),
   })
   const server = listen(app, {
@@ -111,6 +131,7 @@ export async function startApi(
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
+    clientDir,
     deps,
     live,
     close: async () => {
@@ -119,7 +140,7 @@ export async function startApi(
         server.close(() => resolve())
         if ('closeIdleConnections' in server) server.closeIdleConnections()
       })
-      rmSync(clientDir, { recursive: true, force: true })
+      rmSync(buildDir, { recursive: true, force: true })
     },
   }
 }
