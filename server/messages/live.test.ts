@@ -119,7 +119,7 @@ describe('live conversations across instances', () => {
     expect(JSON.parse(read.data)).toEqual({ side: 'client', upTo: reply.id })
   })
 
-  it('resumes after a reconnect from Last-Event-ID, and survives the loss of the listening connection', async () => {
+  it('resumes after a reconnect from Last-Event-ID (or ?lastEventId= on a stream opened anew), and survives the loss of the listening connection', async () => {
     const { browser, requestId } = await client()
     const path = `/api/v1/admin/service-requests/${requestId}/messages`
     const first = await stream(
@@ -138,6 +138,17 @@ describe('live conversations across instances', () => {
       { 'last-event-id': seen.id ?? '' },
     )
     await again.next(messageWith('While away'))
+
+    // A page that opens the stream anew after a refusal names the last event in the address.
+    await admin.post(path, { body: 'While refused' })
+    const reopened = await stream(
+      other.url,
+      browser,
+      `/api/v1/me/service-requests/${requestId}/events?lastEventId=${seen.id ?? ''}`,
+    )
+    await reopened.next(messageWith('While away'))
+    await reopened.next(messageWith('While refused'))
+    reopened.close()
 
     // Every instance's listening connection is cut: each reconnects and catches up.
     const cut = await kit.database.pool.query(

@@ -29,10 +29,14 @@ function sseEvent(event: string, data: unknown, id?: string): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
 }
 
-/** `Last-Event-ID`: the last message a reconnecting stream received. */
+/**
+ * The last message a reconnecting stream received: `Last-Event-ID`, which the browser sends when
+ * it reconnects by itself, else `?lastEventId=`, which the page adds when it opens a stream again
+ * after the server refused one (a new EventSource cannot set the header).
+ */
 function lastEventId(c: Context<AccountEnv>): number | undefined {
-  const header = c.req.header('last-event-id')?.trim() ?? ''
-  return /^\d{1,18}$/.test(header) ? Number(header) : undefined
+  const given = (c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? '').trim()
+  return /^\d{1,18}$/.test(given) ? Number(given) : undefined
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeEventSource } from '../../tests/doubles/fake-event-source'
-import { listenToEvents } from './event-stream'
+import { listenToEvents, reopenFirstMs, reopenMaxMs } from './event-stream'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -49,28 +49,100 @@ describe('listening to an event stream', () => {
     again()
   })
 
-  it('opens a new connection beside one the browser gave up', () => {
-    const stream = installFakeEventSource()
-    const first: unknown[] = []
-    const second: unknown[] = []
-    const stopFirst = listenToEvents(path, { thread: (data) => first.push(data) })
-    const [refused] = stream.streams(path)
-    if (!refused) throw new Error('no stream opened')
-    // As when the server answers 401: the browser closes the stream and does not reconnect.
-    refused.readyState = 2
-    const stopSecond = listenToEvents(path, { thread: (data) => second.push(data) })
-    const [, fresh] = stream.streams(path)
-    expect(fresh).toBeDefined()
-    expect(fresh).not.toBe(refused)
-    stopFirst()
-    expect(stream.streams(path)).toEqual([fresh])
-    stream.emit(path, 'thread', 3)
-    expect(second).toEqual([3])
-    expect(first).toEqual([])
-    stopSecond()
-    expect(stream.streams(path)).toHaveLength(0)
-    // Another listener now opens a connection of its own again.
-    listenToEvents(path, { thread: () => {} })()
+  it('opens a stream the server refused again later, after the last event received', () => {
+    vi.useFakeTimers()
+    try {
+      const stream = installFakeEventSource()
+      const seen: unknown[] = []
+      const stop = listenToEvents(path, { thread: (data) => seen.push(data) })
+      const [first] = stream.streams(path)
+      if (!first) throw new Error('no stream opened')
+      stream.opened(first)
+      stream.emit(path, 'thread', 1, '41')
+      // 429: past the account's cap of open streams. The browser gives up; the page does not.
+      stream.refuse(first)
+      expect(stream.streams(path)).toHaveLength(0)
+      vi.advanceTimersByTime(reopenFirstMs - 1)
+      expect(stream.streams(path)).toHaveLength(0)
+      vi.advanceTimersByTime(1)
+      const [second] = stream.streams(path)
+      expect(second?.url).toMatch(/\/api\/v1\/admin\/events\?lastEventId=41$/)
+      if (!second) throw new Error('not opened again')
+
+      // Refused again: twice as long before the next try.
+      stream.refuse(second)
+      vi.advanceTimersByTime(reopenFirstMs)
+      expect(stream.streams(path)).toHaveLength(0)
+      vi.advanceTimersByTime(reopenFirstMs)
+      const [third] = stream.streams(path)
+      if (!third) throw new Error('not opened a third time')
+      stream.opened(third)
+      stream.emit(path, 'thread', 2, '42')
+      expect(seen).toEqual([1, 2])
+
+      // Once a stream opened, the next refusal waits the shortest time again.
+      stream.refuse(third)
+      vi.advanceTimersByTime(reopenFirstMs)
+      expect(stream.streams(path)[0]?.url).toMatch(/lastEventId=42$/)
+      stop()
+      expect(stream.streams(path)).toHaveLength(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('stops trying once nobody listens, and backs off to at most five minutes', () => {
+    vi.useFakeTimers()
+    try {
+      const stream = installFakeEventSource()
+      const stop = listenToEvents(path, { thread: () => {} })
+      let waited = 0
+      for (let round = 0; round < 8; round += 1) {
+        const [source] = stream.streams(path)
+        if (!source) throw new Error('not opened')
+        stream.refuse(source)
+        const wait = Math.min(reopenFirstMs * 2 ** round, reopenMaxMs)
+        vi.advanceTimersByTime(wait)
+        waited = wait
+      }
+      expect(waited).toBe(reopenMaxMs)
+      const [last] = stream.streams(path)
+      if (!last) throw new Error('not opened')
+      stream.refuse(last)
+      stop()
+      vi.advanceTimersByTime(reopenMaxMs * 2)
+      expect(stream.streams(path)).toHaveLength(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('opens a refused stream at once for a listener who arrives meanwhile, for every listener', () => {
+    vi.useFakeTimers()
+    try {
+      const stream = installFakeEventSource()
+      const first: unknown[] = []
+      const second: unknown[] = []
+      const stopFirst = listenToEvents(path, { thread: (data) => first.push(data) })
+      const [refused] = stream.streams(path)
+      if (!refused) throw new Error('no stream opened')
+      stream.refuse(refused)
+      const stopSecond = listenToEvents(path, { thread: (data) => second.push(data) })
+      const [fresh] = stream.streams(path)
+      expect(fresh).toBeDefined()
+      expect(fresh).not.toBe(refused)
+      stream.emit(path, 'thread', 3)
+      expect(first).toEqual([3])
+      expect(second).toEqual([3])
+      // The timer the refusal set does not open a second connection.
+      vi.advanceTimersByTime(reopenMaxMs)
+      expect(stream.streams(path)).toEqual([fresh])
+      stopFirst()
+      stopSecond()
+      expect(stream.streams(path)).toHaveLength(0)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('does nothing where the browser has no EventSource', () => {
