@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
-import { isValidPasswordChange } from '../src/domain/accounts/account-checks'
-import type { ChangePasswordInput } from '../src/domain/accounts/account-schemas'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import { isValidPasswordChange } from '../domain/accounts/account-checks'
+import type { ChangePasswordInput } from '../domain/accounts/account-schemas'
+import type { ApiAnswer } from '../domain/api/api-contract'
 import {
   type FormFlowContext,
   formFlowActions,

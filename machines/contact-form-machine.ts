@@ -1,11 +1,11 @@
 import { setup } from 'xstate'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import type { ApiAnswer } from '../domain/api/api-contract'
 import {
   type ContactFormValues,
   emptyContactForm,
   isValidContactForm,
-} from '../src/domain/leads/contact-form'
-import type { ServiceId } from '../src/domain/services/service-table'
+} from '../domain/leads/contact-form'
+import type { ServiceId } from '../domain/services/service-table'
 import {
   type FieldsFlowContext,
   fieldsFlowActions,

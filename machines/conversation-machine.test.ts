@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { ConversationDraft, ConversationMessage } from '../src/domain/workspace/conversation'
+import type { ConversationDraft, ConversationMessage } from '../domain/workspace/conversation'
 import { conversationMachine, type LoadedThread } from './conversation-machine'
 
 const message = (id: string, createdAt: string, mine: boolean): ConversationMessage => ({

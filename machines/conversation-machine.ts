@@ -1,10 +1,10 @@
 import { assign, setup } from 'xstate'
-import { failureStatus } from '../src/domain/api/api-contract'
+import { failureStatus } from '../domain/api/api-contract'
 import {
   type ConversationDraft,
   type ConversationMessage,
   isValidDraft,
-} from '../src/domain/workspace/conversation'
+} from '../domain/workspace/conversation'
 import { messageActions, showServerText } from './form-flow'
 import { injectedCall } from './injected-call'
 

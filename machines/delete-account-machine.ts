@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
-import { isValidDeletion } from '../src/domain/accounts/account-checks'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import { isValidDeletion } from '../domain/accounts/account-checks'
+import type { ApiAnswer } from '../domain/api/api-contract'
 import {
   type FormFlowContext,
   formFlowActions,

@@ -1,6 +1,6 @@
 import { assign } from 'xstate'
-import { isValidRecoveryRequest } from '../src/domain/accounts/account-checks'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import { isValidRecoveryRequest } from '../domain/accounts/account-checks'
+import type { ApiAnswer } from '../domain/api/api-contract'
 import {
   type FormFlowContext,
   formFlowActions,

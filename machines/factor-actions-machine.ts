@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import type { ApiAnswer } from '../domain/api/api-contract'
 import { formFlowGuards, isProofCancelled, messageActions } from './form-flow'
 import { isValidPasskeyName } from './passkey-registration-machine'
 import { serverText } from './server-text'

@@ -1,5 +1,5 @@
 import { assign, type EventObject } from 'xstate'
-import { type FieldErrors, failureAnswer, failureStatus } from '../src/domain/api/api-contract'
+import { type FieldErrors, failureAnswer, failureStatus } from '../domain/api/api-contract'
 import { serverText, text } from './server-text'
 
 /**

@@ -1,5 +1,5 @@
 import { setup } from 'xstate'
-import type { Locale } from '../src/domain/locales'
+import type { Locale } from '../domain/locales'
 import { type DisclosureEvent, whileOpen } from './disclosure-machine'
 
 export type LanguageMenuEvent =

@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { passkeyNameLength } from '../src/domain/accounts/factor-schemas'
+import { passkeyNameLength } from '../domain/accounts/factor-schemas'
 import type {
   PasskeyAddedBody,
   PasskeyOptionsJSON,
   PasskeyRegistrationJSON,
-} from '../src/domain/api/api-contract'
+} from '../domain/api/api-contract'
 import {
   type FormFlowContext,
   formFlowActions,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import type { ApiAnswer } from '../domain/api/api-contract'
 import { passwordResetMachine } from './password-reset-machine'
 
 const token = 'b'.repeat(43)

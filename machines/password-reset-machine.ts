@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
-import { isValidReset, resetTokenPattern } from '../src/domain/registration/recovery-schemas'
+import type { ApiAnswer } from '../domain/api/api-contract'
+import { isValidReset, resetTokenPattern } from '../domain/registration/recovery-schemas'
 import {
   type FormFlowContext,
   formFlowActions,

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
-import { isValidProfile, type ProfileValues } from '../src/domain/accounts/account-checks'
-import type { MeBody } from '../src/domain/api/api-contract'
+import { isValidProfile, type ProfileValues } from '../domain/accounts/account-checks'
+import type { MeBody } from '../domain/api/api-contract'
 import {
   type FormFlowContext,
   formFlowActions,

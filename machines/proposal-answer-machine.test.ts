@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { SuccessBody } from '../src/domain/api/api-contract'
+import type { SuccessBody } from '../domain/api/api-contract'
 import { proposalAnswerMachine } from './proposal-answer-machine'
 
 const failure = (status: number) => ({

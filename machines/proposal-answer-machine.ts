@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import { failureStatus, type SuccessBody } from '../src/domain/api/api-contract'
+import { failureStatus, type SuccessBody } from '../domain/api/api-contract'
 import {
   type FormFlowContext,
   failureOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { emptyDraft } from '../src/domain/requests/proposal-draft'
+import { emptyDraft } from '../domain/requests/proposal-draft'
 import {
   type EditorAnswer,
   type EditorProposal,

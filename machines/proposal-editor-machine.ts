@@ -4,8 +4,8 @@ import {
   emptyDraft,
   emptyItem,
   isValidDraft,
-} from '../src/domain/requests/proposal-draft'
-import type { RequestStatus } from '../src/domain/requests/request-status'
+} from '../domain/requests/proposal-draft'
+import type { RequestStatus } from '../domain/requests/request-status'
 import {
   type FormFlowContext,
   formFlowActions,
@@ -38,7 +38,7 @@ import {
  * Whether `edit`, `send` and `withdraw` are taken is the shared `proposal` machine's rule on
  * the newest version's state (`allowedProposalActions`), and for a first or next version the
  * `serviceRequest` machine's on the request's status (`requestTakesProposals`). The values are
- * what the form holds (amounts as typed, in pesos, `src/domain/proposals/proposal-draft.ts`);
+ * what the form holds (amounts as typed, in pesos, `domain/proposals/proposal-draft.ts`);
  * the page turns them into centavos for the server.
  */
 

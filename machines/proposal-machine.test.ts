@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RequestActor, RequestStatus } from '../src/domain/requests/request-status'
+import type { RequestActor, RequestStatus } from '../domain/requests/request-status'
 import {
   allowedProposalActions,
   type ProposalEvent,

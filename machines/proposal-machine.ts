@@ -4,15 +4,15 @@ import {
   type ProposalAction,
   type ProposalState,
   proposalActions,
-} from '../src/domain/requests/proposal-state'
-import type { RequestActor, RequestStatus } from '../src/domain/requests/request-status'
+} from '../domain/requests/proposal-state'
+import type { RequestActor, RequestStatus } from '../domain/requests/request-status'
 import {
   requestSnapshotAt,
   type ServiceRequestEvent,
   serviceRequestMachine,
 } from './service-request-machine'
 
-export { isProposalState, proposalStates } from '../src/domain/requests/proposal-state'
+export { isProposalState, proposalStates } from '../domain/requests/proposal-state'
 export type { ProposalAction, ProposalState }
 
 /**

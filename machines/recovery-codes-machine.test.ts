@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { RecoveryCodesBody } from '../src/domain/api/api-contract'
+import type { RecoveryCodesBody } from '../domain/api/api-contract'
 import { rejection } from '../tests/fixtures/account-user'
 import { recoveryCodesMachine } from './recovery-codes-machine'
 import { proofCancelled } from './step-up-machine'

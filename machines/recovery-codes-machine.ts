@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { RecoveryCodesBody } from '../src/domain/api/api-contract'
+import type { RecoveryCodesBody } from '../domain/api/api-contract'
 import {
   formFlowGuards,
   messageActions,

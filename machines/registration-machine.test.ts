@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { ApiAnswer, CallFailure } from '../src/domain/api/api-contract'
-import type { RegistrationValues } from '../src/domain/registration/registration-schema'
+import type { ApiAnswer, CallFailure } from '../domain/api/api-contract'
+import type { RegistrationValues } from '../domain/registration/registration-schema'
 import { validRegistration } from '../tests/fixtures/registration'
 import { registrationMachine } from './registration-machine'
 

@@ -1,11 +1,11 @@
 import { setup } from 'xstate'
-import { type ApiAnswer, failureAnswer, failureStatus } from '../src/domain/api/api-contract'
+import { type ApiAnswer, failureAnswer, failureStatus } from '../domain/api/api-contract'
 import {
   emptyRegistration,
   parseRegistration,
   payloadOf,
   type RegistrationValues,
-} from '../src/domain/registration/registration-schema'
+} from '../domain/registration/registration-schema'
 import {
   type FieldsFlowContext,
   failureOf,

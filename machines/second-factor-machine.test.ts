@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { SignedInBody } from '../src/domain/api/api-contract'
+import type { SignedInBody } from '../domain/api/api-contract'
 import { rejection, testUser } from '../tests/fixtures/account-user'
 import { type SecondFactorMethod, secondFactorMachine } from './second-factor-machine'
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { SecondFactorMethod, SignedInBody } from '../src/domain/api/api-contract'
+import type { SecondFactorMethod, SignedInBody } from '../domain/api/api-contract'
 import {
   codeIs,
   type FormFlowContext,

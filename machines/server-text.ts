@@ -1,4 +1,4 @@
-import { failureAnswer } from '../src/domain/api/api-contract'
+import { failureAnswer } from '../domain/api/api-contract'
 
 /** A text worth showing: a string that is not blank. */
 export function text(value: unknown): string | undefined {

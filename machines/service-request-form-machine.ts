@@ -1,11 +1,11 @@
 import { setup } from 'xstate'
-import type { ServiceRequestBody } from '../src/domain/api/api-contract'
+import type { ServiceRequestBody } from '../domain/api/api-contract'
 import {
   emptyServiceRequestForm,
   isValidServiceRequestForm,
   type ServiceRequestFormValues,
-} from '../src/domain/requests/service-request-form'
-import type { ServiceId } from '../src/domain/services/service-table'
+} from '../domain/requests/service-request-form'
+import type { ServiceId } from '../domain/services/service-table'
 import {
   type FieldsFlowContext,
   fieldsFlowActions,

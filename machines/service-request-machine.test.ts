@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requestStatuses } from '../src/domain/requests/request-status'
+import { requestStatuses } from '../domain/requests/request-status'
 import { allowedChanges, changeEvent, serviceRequestMachine } from './service-request-machine'
 
 describe('serviceRequest machine', () => {

@@ -1,5 +1,5 @@
 import { getNextSnapshot, setup } from 'xstate'
-import type { RequestActor, RequestStatus } from '../src/domain/requests/request-status'
+import type { RequestActor, RequestStatus } from '../domain/requests/request-status'
 
 /**
  * A service request's lifecycle, the one rule book for who may move a request where:

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { ApiAnswer, RevokedBody } from '../src/domain/api/api-contract'
+import type { ApiAnswer, RevokedBody } from '../domain/api/api-contract'
 import { sessionActionsMachine } from './session-actions-machine'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))

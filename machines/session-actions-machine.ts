@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import type { ApiAnswer, RevokedBody } from '../src/domain/api/api-contract'
+import type { ApiAnswer, RevokedBody } from '../domain/api/api-contract'
 import { injectedCall } from './injected-call'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { ApiAnswer, PasskeyAssertionJSON, SignedInBody } from '../src/domain/api/api-contract'
+import type { ApiAnswer, PasskeyAssertionJSON, SignedInBody } from '../domain/api/api-contract'
 import { rejection, testUser } from '../tests/fixtures/account-user'
 import { type PasskeySignInInput, signInMachine } from './sign-in-machine'
 

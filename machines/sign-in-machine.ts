@@ -1,12 +1,12 @@
 import { assign, setup } from 'xstate'
-import { isValidLogin } from '../src/domain/accounts/account-checks'
+import { isValidLogin } from '../domain/accounts/account-checks'
 import {
   type ApiAnswer,
   failureAnswer,
   type PasskeyAssertionJSON,
   type SecondFactorMethod,
   type SignedInBody,
-} from '../src/domain/api/api-contract'
+} from '../domain/api/api-contract'
 import {
   codeIs,
   type FormFlowContext,

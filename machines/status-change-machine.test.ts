@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { ServiceRequestBody } from '../src/domain/api/api-contract'
+import type { ServiceRequestBody } from '../domain/api/api-contract'
 import { sentRequest } from '../tests/fixtures/service-requests'
 import { statusChangeMachine } from './status-change-machine'
 

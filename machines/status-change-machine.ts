@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
-import { failureStatus, type ServiceRequestBody } from '../src/domain/api/api-contract'
-import type { RequestStatus } from '../src/domain/requests/request-status'
+import { failureStatus, type ServiceRequestBody } from '../domain/api/api-contract'
+import type { RequestStatus } from '../domain/requests/request-status'
 import {
   type FormFlowContext,
   failureOf,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import type { ApiAnswer } from '../domain/api/api-contract'
 import {
   codeIs,
   type FormFlowContext,

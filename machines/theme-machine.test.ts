@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { Theme } from '../src/domain/theme'
+import type { Theme } from '../domain/theme'
 import { themeMachine } from './theme-machine'
 
 const start = (theme: Theme) => {

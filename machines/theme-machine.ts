@@ -1,5 +1,5 @@
 import { setup } from 'xstate'
-import type { Theme } from '../src/domain/theme'
+import type { Theme } from '../domain/theme'
 
 export type ThemeInput = { readonly theme: Theme }
 export type ThemeEvent = { readonly type: 'toggle' }

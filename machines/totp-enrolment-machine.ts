@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { RecoveryCodesBody, TotpEnrolmentBody } from '../src/domain/api/api-contract'
+import type { RecoveryCodesBody, TotpEnrolmentBody } from '../domain/api/api-contract'
 import {
   codeIs,
   type FormFlowContext,

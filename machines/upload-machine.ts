@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
-import { failureAnswer, failureStatus } from '../src/domain/api/api-contract'
-import { threadLimits } from '../src/domain/requests/thread-limits'
+import { failureAnswer, failureStatus } from '../domain/api/api-contract'
+import { threadLimits } from '../domain/requests/thread-limits'
 import { messageActions } from './form-flow'
 import { injectedCallback } from './injected-call'
 import { serverText } from './server-text'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { ApiAnswer } from '../src/domain/api/api-contract'
+import type { ApiAnswer } from '../domain/api/api-contract'
 import { rejection } from '../tests/fixtures/account-user'
 import { verifyEmailMachine } from './verify-email-machine'
 

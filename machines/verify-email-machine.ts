@@ -1,6 +1,6 @@
 import { setup } from 'xstate'
-import { verificationTokenPattern } from '../src/domain/accounts/account-schemas'
-import { type ApiAnswer, failureAnswer } from '../src/domain/api/api-contract'
+import { verificationTokenPattern } from '../domain/accounts/account-schemas'
+import { type ApiAnswer, failureAnswer } from '../domain/api/api-contract'
 import { injectedCall } from './injected-call'
 
 /**

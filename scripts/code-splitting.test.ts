@@ -94,7 +94,7 @@ describe('the shared groups of the client build', () => {
 
 describe('small shared groups', () => {
   const formFlow = '/app/src/ui/form-flow.ts'
-  const redirect = '/app/src/domain/redirect.ts'
+  const redirect = '/app/domain/redirect.ts'
   const query = '/app/src/session/query.ts'
   const tiny = { [redirect]: 100 }
   // The redirect rules are small and only the sign-in and the registration use them; the form

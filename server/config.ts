@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { agency } from '../src/domain/agency'
-import { type Locale, locales } from '../src/domain/locales'
+import { agency } from '../domain/agency'
+import { type Locale, locales } from '../domain/locales'
 import { defaultDatabaseWaitMs } from './db/timeouts'
 import { isTimeZone } from './i18n/time-zone'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
 import type { Hono } from 'hono'
-import { endpoints } from '../src/domain/api/api-contract'
+import { endpoints } from '../domain/api/api-contract'
 import type { RequestEnv } from './log/request-log'
 
 /**

@@ -2,10 +2,10 @@ import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { endpoints } from '../domain/api/api-contract'
+import type { Locale } from '../domain/locales'
+import type { ManifestPage } from '../domain/pages/page-files'
 import { apiBaseUrl } from './api/http-client'
-import { endpoints } from './domain/api/api-contract'
-import type { Locale } from './domain/locales'
-import type { ManifestPage } from './domain/pages/page-files'
 import { buildPageHead } from './features/seo/page-head'
 import { pageRefFor } from './features/seo/page-ref'
 import { renderHead } from './features/seo/render-head'
@@ -20,7 +20,7 @@ import { type PrerenderTarget, publicPages } from './routing/public-pages'
  * app to HTML with its head, the way the client will hydrate it.
  */
 
-export { notFoundFile, pageFile } from './domain/pages/page-files'
+export { notFoundFile, pageFile } from '../domain/pages/page-files'
 export { renderRobots } from './features/seo/sitemap'
 
 export { prerenderTargets } from './routing/public-pages'

@@ -1,5 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import type { PageFacts } from './domain/pages/page-facts'
+import type { PageFacts } from '../domain/pages/page-facts'
 import { routeTree } from './routeTree.gen'
 import { createSessionSlot } from './session/session-slot'
 

@@ -3,9 +3,9 @@ import * as v from 'valibot'
 import {
   type AdminListQuery,
   createAdminListQuerySchema,
-} from '../../src/domain/requests/admin-list-query'
-import { createMarkHandledSchema } from '../../src/domain/requests/handled-schema'
-import { createStatusChangeSchema } from '../../src/domain/requests/request-schemas'
+} from '../../domain/requests/admin-list-query'
+import { createMarkHandledSchema } from '../../domain/requests/handled-schema'
+import { createStatusChangeSchema } from '../../domain/requests/request-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure, invalidFields } from '../http/answers'

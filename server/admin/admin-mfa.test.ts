@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiPrefix, endpoints } from '../../src/domain/api/api-contract'
+import { apiPrefix, endpoints } from '../../domain/api/api-contract'
 import { useAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import {

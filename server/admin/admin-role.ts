@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type { Pool } from 'pg'
-import type { UserRole } from '../../src/domain/api/api-contract'
+import type { UserRole } from '../../domain/api/api-contract'
 import { users } from '../db/schema'
 import { hasSecondFactor } from '../factors/factor-store'
 

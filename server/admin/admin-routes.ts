@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { apiPrefix } from '../../src/domain/api/api-contract'
+import { apiPrefix } from '../../domain/api/api-contract'
 import { jsonChangeGate } from '../http/api-gate'
 import { createApiRouter } from '../http/api-router'
 import { requireAdmin } from '../http/require-admin'

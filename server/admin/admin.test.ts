@@ -8,7 +8,7 @@ import {
   type Enquiry,
   endpoints,
   type ListPage,
-} from '../../src/domain/api/api-contract'
+} from '../../domain/api/api-contract'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { enrolTotp, signedInAdmin } from '../test/factor-kit'

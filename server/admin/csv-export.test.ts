@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { endpoints } from '../../src/domain/api/api-contract'
+import { endpoints } from '../../domain/api/api-contract'
 import { createLogger } from '../log/logger'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'

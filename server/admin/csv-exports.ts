@@ -1,17 +1,17 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { Context, Handler } from 'hono'
-import { endpoints } from '../../src/domain/api/api-contract'
-import type { Translate } from '../../src/domain/forms/translate'
+import { endpoints } from '../../domain/api/api-contract'
+import type { Translate } from '../../domain/forms/translate'
 import {
   budgetLabels,
   budgetRanges,
   desiredStartLabels,
   desiredStarts,
-} from '../../src/domain/leads/lead-options'
-import { isLocale } from '../../src/domain/locales'
-import type { AdminListQuery } from '../../src/domain/requests/admin-list-query'
-import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
-import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
+} from '../../domain/leads/lead-options'
+import { isLocale } from '../../domain/locales'
+import type { AdminListQuery } from '../../domain/requests/admin-list-query'
+import { isRequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
+import { asServiceId, serviceNames } from '../../domain/services/service-table'
 import { localeNames } from '../contact/contact-messages'
 import type { AccountEnv } from '../http/require-session'
 import { translator } from '../i18n/server-i18n'

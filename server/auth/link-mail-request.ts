@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { Handler } from 'hono'
 import type * as v from 'valibot'
-import type { Translate } from '../../src/domain/forms/translate'
+import type { Translate } from '../../domain/forms/translate'
 import { admitRequest, limitPerEmail, schemasPerLocale } from '../http/admit-request'
 import { success } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Handler } from 'hono'
-import { createPasskeySignInSchema } from '../../src/domain/accounts/factor-schemas'
+import { createPasskeySignInSchema } from '../../domain/accounts/factor-schemas'
 import { factorMessages as fm } from '../factors/factor-messages'
 import {
   markPasskeyUsed,

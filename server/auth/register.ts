@@ -2,7 +2,7 @@ import type { Handler } from 'hono'
 import {
   createRegistrationSchema,
   type RegistrationField,
-} from '../../src/domain/registration/registration-schema'
+} from '../../domain/registration/registration-schema'
 import { users } from '../db/schema'
 import { admitRequest, limitPerEmail, schemasPerLocale } from '../http/admit-request'
 import { failure, success } from '../http/answers'

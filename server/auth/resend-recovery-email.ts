@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createResendSchema } from '../../src/domain/registration/recovery-schemas'
+import { createResendSchema } from '../../domain/registration/recovery-schemas'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { accountMailKinds } from '../mail/account-mail-kinds'
 import { kindLiteral } from '../mail/mail-kind'

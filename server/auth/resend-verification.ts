@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createResendVerificationSchema } from '../../src/domain/accounts/account-schemas'
+import { createResendVerificationSchema } from '../../domain/accounts/account-schemas'
 import type { ApiDeps, ApiEnv } from '../http/api-env'
 import { accountMailKinds } from '../mail/account-mail-kinds'
 import { kindLiteral } from '../mail/mail-kind'

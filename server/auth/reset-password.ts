@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createResetPasswordSchema } from '../../src/domain/registration/recovery-schemas'
+import { createResetPasswordSchema } from '../../domain/registration/recovery-schemas'
 import type { users } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'

@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createCodeSchema } from '../../src/domain/accounts/factor-schemas'
+import { createCodeSchema } from '../../domain/accounts/factor-schemas'
 import { factorMessages as fm } from '../factors/factor-messages'
 import { type CodeKind, takeCode } from '../factors/factor-store'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'

@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createVerifyEmailSchema } from '../../src/domain/accounts/account-schemas'
+import { createVerifyEmailSchema } from '../../domain/accounts/account-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { failure, success } from '../http/answers'
 import type { ApiDeps, ApiEnv } from '../http/api-env'

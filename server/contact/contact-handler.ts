@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createContactSchema, minimumFillMs } from '../../src/domain/leads/contact-schema'
+import { createContactSchema, minimumFillMs } from '../../domain/leads/contact-schema'
 import { admitRequest, limitPerEmail, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { success } from '../http/answers'

@@ -1,6 +1,6 @@
-import { budgetLabels, budgetRanges } from '../../src/domain/leads/lead-options'
-import { isLocale, type Locale } from '../../src/domain/locales'
-import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
+import { budgetLabels, budgetRanges } from '../../domain/leads/lead-options'
+import { isLocale, type Locale } from '../../domain/locales'
+import { asServiceId, serviceNames } from '../../domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
 import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
 import {

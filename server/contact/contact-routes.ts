@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { endpoints } from '../../src/domain/api/api-contract'
+import { endpoints } from '../../domain/api/api-contract'
 import type { AgencyDeps } from '../http/agency-deps'
 import { jsonChangeGate } from '../http/api-gate'
 import { createApiRouter } from '../http/api-router'

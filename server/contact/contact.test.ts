@@ -5,9 +5,9 @@ import {
   contactMaxLengths,
   createContactSchema,
   minimumFillMs,
-} from '../../src/domain/leads/contact-schema'
-import { budgetRanges } from '../../src/domain/leads/lead-options'
-import { serviceIds } from '../../src/domain/services/service-table'
+} from '../../domain/leads/contact-schema'
+import { budgetRanges } from '../../domain/leads/lead-options'
+import { serviceIds } from '../../domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
 import { createLogger } from '../log/logger'
 import { useAccountKit } from '../test/account-kit'

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg'
-import type { ContactValues } from '../../src/domain/leads/contact-schema'
-import type { Locale } from '../../src/domain/locales'
+import type { ContactValues } from '../../domain/leads/contact-schema'
+import type { Locale } from '../../domain/locales'
 import { kindLiteral } from '../mail/mail-kind'
 import { contactMailKinds } from './contact-mail-kinds'
 

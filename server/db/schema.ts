@@ -283,7 +283,7 @@ const storedProposalStates = Object.keys(proposalMachine.states)
 /**
  * One version of a request's proposal. `state` moves only as the `proposal` machine
  * (machines/proposal-machine.ts) allows; every change is a `proposal_events` row. Amounts are
- * integer centavos; subtotal, IVA and total are computed by the server (src/domain/money.ts)
+ * integer centavos; subtotal, IVA and total are computed by the server (domain/money.ts)
  * and stored as they were sent. Once sent a version never changes: a revision is a new row.
  * A request holds at most one draft and one sent version, and at most one accepted.
  */
@@ -452,7 +452,7 @@ export const threadFiles = pgTable(
     position: smallint('position').notNull().default(0),
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
-    /** Recognised from the content (src/domain/requests/thread-limits.ts lists the types). */
+    /** Recognised from the content (domain/requests/thread-limits.ts lists the types). */
     mediaType: text('media_type').notNull().default(''),
     /** Lower-case hex. */
     sha256: text('sha256').notNull().default(''),

@@ -1,7 +1,7 @@
 import type { Context, Handler } from 'hono'
 import type { PoolClient } from 'pg'
 import type * as v from 'valibot'
-import type { Translate } from '../../src/domain/forms/translate'
+import type { Translate } from '../../domain/forms/translate'
 import { inTransaction } from '../db/transaction'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { ApiDeps } from '../http/api-env'

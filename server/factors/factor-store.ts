@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg'
-import type { PasskeySummary, SecondFactorMethod } from '../../src/domain/api/api-contract'
+import type { PasskeySummary, SecondFactorMethod } from '../../domain/api/api-contract'
 import {
   hashRecoveryCode,
   newRecoveryCodes,

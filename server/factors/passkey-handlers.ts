@@ -3,7 +3,7 @@ import type { Handler } from 'hono'
 import {
   createRegisterPasskeySchema,
   createRenamePasskeySchema,
-} from '../../src/domain/accounts/factor-schemas'
+} from '../../domain/accounts/factor-schemas'
 import { inTransaction } from '../db/transaction'
 import { answer, failure, success } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'

@@ -3,7 +3,7 @@ import type { Handler } from 'hono'
 import {
   createPasskeyProofSchema,
   createReauthenticateSchema,
-} from '../../src/domain/accounts/factor-schemas'
+} from '../../domain/accounts/factor-schemas'
 import { answer, failure, success, tooManyRequests } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { createEmptyBodySchema } from '../http/empty-body'

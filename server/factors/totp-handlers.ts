@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createCodeSchema } from '../../src/domain/accounts/factor-schemas'
+import { createCodeSchema } from '../../domain/accounts/factor-schemas'
 import { inTransaction } from '../db/transaction'
 import { answer, failure, success, tooManyRequests } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'

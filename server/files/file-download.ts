@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import type { ThreadSide } from '../../src/domain/api/api-contract'
+import type { ThreadSide } from '../../domain/api/api-contract'
 import { failure } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, signedInOf } from '../http/require-session'

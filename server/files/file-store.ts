@@ -1,6 +1,6 @@
 import type { Pool } from 'pg'
-import type { ThreadFile } from '../../src/domain/api/api-contract'
-import type { AcceptedMediaType } from '../../src/domain/requests/thread-limits'
+import type { ThreadFile } from '../../domain/api/api-contract'
+import type { AcceptedMediaType } from '../../domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
 import { toThreadFile } from '../messages/thread-store'
 

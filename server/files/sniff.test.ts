@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanFileName, storedFileName } from '../../src/domain/requests/file-names'
+import { cleanFileName, storedFileName } from '../../domain/requests/file-names'
 import { acceptedSamples, refusedSamples, sampleDocx, zipOf } from '../test/sample-files'
 import { createSniffer } from './sniff'
 

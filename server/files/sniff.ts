@@ -1,4 +1,4 @@
-import type { AcceptedMediaType } from '../../src/domain/requests/thread-limits'
+import type { AcceptedMediaType } from '../../domain/requests/thread-limits'
 
 /**
  * Recognises an upload's type from its bytes as they arrive, never from its name or the type the

@@ -38,7 +38,7 @@ export function zipLength(entries: readonly ZipEntry[]): number {
 
 /**
  * Distinct, harmless entry names: the stored names hold no slash, control or bidirectional
- * override (cleaned at upload: src/domain/requests/file-names.ts); `.` and `..` become `file`,
+ * override (cleaned at upload: domain/requests/file-names.ts); `.` and `..` become `file`,
  * and a repeated name gets " (2)", " (3)" … before its extension.
  */
 export function uniqueNames(names: readonly string[]): string[] {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../src/domain/locales'
+import type { Locale } from '../../domain/locales'
 import type { ApiDeps } from './api-env'
 
 /**

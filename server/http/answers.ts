@@ -10,15 +10,15 @@ import {
   failureBody,
   type NoContent,
   successBody,
-} from '../../src/domain/api/api-contract'
-import { firstIssuePerField } from '../../src/domain/registration/registration-schema'
+} from '../../domain/api/api-contract'
+import { firstIssuePerField } from '../../domain/registration/registration-schema'
 import { securityEvent } from '../log/security-event'
 import type { RateRule } from '../security/rate-limit'
 import type { ApiEnv } from './api-env'
 import { apiMessages, rateLimited } from './api-messages'
 
 /**
- * A failure, in the contract's shape (src/domain/api/api-contract.ts): `{ success: false, code,
+ * A failure, in the contract's shape (domain/api/api-contract.ts): `{ success: false, code,
  * message, error }` (the client shows `error`), plus `fields` for validation failures. Never a
  * stack trace.
  */

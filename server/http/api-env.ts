@@ -1,6 +1,6 @@
 import type { Pool } from 'pg'
-import type { Translate } from '../../src/domain/forms/translate'
-import type { Locale } from '../../src/domain/locales'
+import type { Translate } from '../../domain/forms/translate'
+import type { Locale } from '../../domain/locales'
 import type { Db } from '../db/database'
 import type { RequestVariables } from '../log/request-log'
 import type { ProxyTrust } from '../security/client-ip'

@@ -1,5 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { type EndpointName, endpoints } from '../../src/domain/api/api-contract'
+import { type EndpointName, endpoints } from '../../domain/api/api-contract'
 import { localeOf } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
 import { failure } from './answers'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registrationFields } from '../../src/domain/registration/registration-schema'
+import { registrationFields } from '../../domain/registration/registration-schema'
 import { requestTimeoutsFor } from '../db/timeouts'
 import { ApiClient, type ApiServer, startApi } from '../test/api-harness'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'

@@ -1,4 +1,4 @@
-import type { Locale } from '../../src/domain/locales'
+import type { Locale } from '../../domain/locales'
 
 /**
  * A `YYYY-MM-DD` calendar day as the reader's language writes it ("26 December 2026",

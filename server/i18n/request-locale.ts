@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { defaultLocale, isLocale, type Locale, languageCookieName } from '../../src/domain/locales'
+import { defaultLocale, isLocale, type Locale, languageCookieName } from '../../domain/locales'
 
 /**
  * The language of an API answer: the visitor's stored choice (the `app-language` cookie the

@@ -1,4 +1,6 @@
 import { type I18n, setupI18n } from '@lingui/core'
+import type { Translate } from '../../domain/forms/translate'
+import type { Locale } from '../../domain/locales'
 import { messages as enAccount } from '../../locales/en/account.po'
 import { messages as enInterface } from '../../locales/en/messages.po'
 import { messages as enRegistration } from '../../locales/en/registration.po'
@@ -9,8 +11,6 @@ import { messages as esInterface } from '../../locales/es/messages.po'
 import { messages as esRegistration } from '../../locales/es/registration.po'
 import { messages as esRequests } from '../../locales/es/requests.po'
 import { messages as esServer } from '../../locales/es/server.po'
-import type { Translate } from '../../src/domain/forms/translate'
-import type { Locale } from '../../src/domain/locales'
 
 /**
  * The server's own catalog (answers, mails) and the pages' catalogs that hold the domain's texts

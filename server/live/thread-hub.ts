@@ -1,5 +1,5 @@
 import pg, { type Pool } from 'pg'
-import type { ThreadSide } from '../../src/domain/api/api-contract'
+import type { ThreadSide } from '../../domain/api/api-contract'
 import { inTransaction } from '../db/transaction'
 import { describeError } from '../log/describe-error'
 import { sessionStanding } from '../sessions/session-store'

@@ -1,5 +1,5 @@
-import { agency } from '../../src/domain/agency'
-import type { Locale } from '../../src/domain/locales'
+import { agency } from '../../domain/agency'
+import type { Locale } from '../../domain/locales'
 
 /** A mail ready to send: both parts, and where answers go when not to the sender. */
 export type ComposedMail = {

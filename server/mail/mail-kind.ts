@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg'
-import type { Locale } from '../../src/domain/locales'
+import type { Locale } from '../../domain/locales'
 import type { ComposedMail, MailFrame } from './compose-mail'
 import type { MintedLink } from './outbox-links'
 

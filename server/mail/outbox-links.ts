@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg'
-import type { Locale } from '../../src/domain/locales'
+import type { Locale } from '../../domain/locales'
 import {
   hashRecoveryToken,
   newRecoveryToken,

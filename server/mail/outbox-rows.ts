@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg'
-import { isLocale } from '../../src/domain/locales'
+import { isLocale } from '../../domain/locales'
 import type { mailOutbox } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 import { inTransaction } from '../db/transaction'

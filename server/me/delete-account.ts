@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import { createDeleteAccountSchema } from '../../src/domain/accounts/account-schemas'
+import { createDeleteAccountSchema } from '../../domain/accounts/account-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { success } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'

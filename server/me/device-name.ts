@@ -1,4 +1,4 @@
-import type { Translate } from '../../src/domain/forms/translate'
+import type { Translate } from '../../domain/forms/translate'
 import { deviceMessages as m } from './me-messages'
 
 /**

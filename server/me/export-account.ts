@@ -1,5 +1,5 @@
 import type { Handler } from 'hono'
-import type { StoredAccountData } from '../../src/domain/api/api-contract'
+import type { StoredAccountData } from '../../domain/api/api-contract'
 import type { emailVerificationTokens, mailOutbox, sessions as sessionsTable } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 import { factorState } from '../factors/factor-store'

@@ -1,6 +1,6 @@
 import type { Handler } from 'hono'
-import type { SessionSummary } from '../../src/domain/api/api-contract'
-import type { Translate } from '../../src/domain/forms/translate'
+import type { SessionSummary } from '../../domain/api/api-contract'
+import type { Translate } from '../../domain/forms/translate'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, success } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'

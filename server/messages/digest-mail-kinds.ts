@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg'
-import type { ThreadSide } from '../../src/domain/api/api-contract'
+import type { ThreadSide } from '../../domain/api/api-contract'
 import { mailKind } from '../mail/mail-kind'
 import { composeAgencyDigest, composeClientDigest, type StoredDigest } from './digest-mail'
 

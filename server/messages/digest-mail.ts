@@ -1,5 +1,5 @@
-import type { Locale } from '../../src/domain/locales'
-import { serviceIds, serviceNames } from '../../src/domain/services/service-table'
+import type { Locale } from '../../domain/locales'
+import { serviceIds, serviceNames } from '../../domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
 import {
   type ComposedMail,

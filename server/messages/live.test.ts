@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AgencyThreadMessage, ThreadMessage } from '../../src/domain/api/api-contract'
+import type { AgencyThreadMessage, ThreadMessage } from '../../domain/api/api-contract'
 import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { type ApiClient, startApi } from '../test/api-harness'

@@ -1,12 +1,12 @@
 import type { Context, Handler } from 'hono'
 import * as v from 'valibot'
-import type { ThreadSide } from '../../src/domain/api/api-contract'
+import type { ThreadSide } from '../../domain/api/api-contract'
 import {
   createAgencyMessageSchema,
   createClientMessageSchema,
   createReadMarkSchema,
   createThreadPageQuerySchema,
-} from '../../src/domain/requests/thread-schemas'
+} from '../../domain/requests/thread-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, invalidFields, tooManyRequests } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'

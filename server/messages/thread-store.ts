@@ -4,9 +4,9 @@ import type {
   ThreadFile,
   ThreadMessage,
   ThreadSide,
-} from '../../src/domain/api/api-contract'
-import type { Locale } from '../../src/domain/locales'
-import { isAcceptedMediaType, threadLimits } from '../../src/domain/requests/thread-limits'
+} from '../../domain/api/api-contract'
+import type { Locale } from '../../domain/locales'
+import { isAcceptedMediaType, threadLimits } from '../../domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
 import { notificationPayload, threadChannel, watcherFreshSeconds } from '../live/thread-hub'
 import { kindLiteral } from '../mail/mail-kind'

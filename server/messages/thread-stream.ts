@@ -1,5 +1,5 @@
 import type { Context, Handler } from 'hono'
-import type { ThreadSide } from '../../src/domain/api/api-contract'
+import type { ThreadSide } from '../../domain/api/api-contract'
 import { tooManyRequests, unavailable } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import {

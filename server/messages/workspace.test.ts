@@ -6,7 +6,7 @@ import type {
   MyServiceRequest,
   ThreadFile,
   ThreadMessage,
-} from '../../src/domain/api/api-contract'
+} from '../../domain/api/api-contract'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes, openEventStream, postBytes } from '../test/event-stream'

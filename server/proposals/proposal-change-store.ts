@@ -1,14 +1,14 @@
 import type { Pool } from 'pg'
+import { computeTotals, ivaPercent } from '../../domain/money'
+import { isPastValidity } from '../../domain/requests/proposal-dates'
+import type { ProposalDraftValues } from '../../domain/requests/proposal-schemas'
+import { isProposalState, type ProposalState } from '../../domain/requests/proposal-state'
 import {
   type ProposalEvent,
   proposalTransition,
   requestTakesProposals,
   requestTransition,
 } from '../../machines/proposal-machine'
-import { computeTotals, ivaPercent } from '../../src/domain/money'
-import { isPastValidity } from '../../src/domain/requests/proposal-dates'
-import type { ProposalDraftValues } from '../../src/domain/requests/proposal-schemas'
-import { isProposalState, type ProposalState } from '../../src/domain/requests/proposal-state'
 import { inTransaction } from '../db/transaction'
 import type { MailKind } from '../mail/mail-kind'
 import { type AgencyInbox, isUuid } from '../service-requests/request-store'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { currencyCode, lineTotal } from '../../src/domain/money'
+import { currencyCode, lineTotal } from '../../domain/money'
 
 /** What a proposal says, as stored: the part the client accepts. */
 export type ProposalContent = {

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg'
-import type { StoredAccountData } from '../../src/domain/api/api-contract'
+import type { StoredAccountData } from '../../domain/api/api-contract'
 import { exportProposals } from './proposal-store'
 import { toClientProposal } from './proposal-view'
 

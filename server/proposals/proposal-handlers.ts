@@ -1,11 +1,11 @@
 import type { Context, Handler } from 'hono'
-import { defaultValidUntil } from '../../src/domain/requests/proposal-dates'
+import { defaultValidUntil } from '../../domain/requests/proposal-dates'
 import {
   createAcceptProposalSchema,
   createProposalAnswerSchema,
   createProposalDraftSchema,
-} from '../../src/domain/requests/proposal-schemas'
-import type { ProposalAction } from '../../src/domain/requests/proposal-state'
+} from '../../domain/requests/proposal-schemas'
+import type { ProposalAction } from '../../domain/requests/proposal-state'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure } from '../http/answers'

@@ -1,12 +1,12 @@
 import type { Pool, PoolClient } from 'pg'
-import { proposalTransition, requestTransition } from '../../machines/proposal-machine'
-import { agencyDay, isPastValidity } from '../../src/domain/requests/proposal-dates'
-import type { ProposalState } from '../../src/domain/requests/proposal-state'
+import { agencyDay, isPastValidity } from '../../domain/requests/proposal-dates'
+import type { ProposalState } from '../../domain/requests/proposal-state'
 import {
   isRequestStatus,
   type RequestActor,
   type RequestStatus,
-} from '../../src/domain/requests/request-status'
+} from '../../domain/requests/request-status'
+import { proposalTransition, requestTransition } from '../../machines/proposal-machine'
 import { inTransaction } from '../db/transaction'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { type AgencyInbox, isUuid } from '../service-requests/request-store'

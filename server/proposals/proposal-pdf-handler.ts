@@ -1,6 +1,6 @@
 import type { Handler } from 'hono'
-import { isLocale } from '../../src/domain/locales'
-import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
+import { isLocale } from '../../domain/locales'
+import { asServiceId, serviceNames } from '../../domain/services/service-table'
 import type { AgencyDeps } from '../http/agency-deps'
 import { failure } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'

@@ -1,5 +1,5 @@
-import { isPastValidity } from '../../src/domain/requests/proposal-dates'
-import { isProposalState, type ProposalState } from '../../src/domain/requests/proposal-state'
+import { isPastValidity } from '../../domain/requests/proposal-dates'
+import { isProposalState, type ProposalState } from '../../domain/requests/proposal-state'
 import type { proposals } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 import type { ProposalContent } from './proposal-content'

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg'
-import { agencyDay } from '../../src/domain/requests/proposal-dates'
+import { agencyDay } from '../../domain/requests/proposal-dates'
 import type { proposalAcceptances } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 import { isUuid } from '../service-requests/request-store'

@@ -1,6 +1,6 @@
+import type { AgencyProposal, Proposal } from '../../domain/api/api-contract'
+import { currencyCode, lineTotal } from '../../domain/money'
 import { allowedProposalActions } from '../../machines/proposal-machine'
-import type { AgencyProposal, Proposal } from '../../src/domain/api/api-contract'
-import { currencyCode, lineTotal } from '../../src/domain/money'
 import { effectiveState, type ProposalRow } from './proposal-rows'
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())

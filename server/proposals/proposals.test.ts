@@ -5,8 +5,8 @@ import type {
   AgencyProposal,
   Proposal,
   StoredAccountData,
-} from '../../src/domain/api/api-contract'
-import { agencyDay } from '../../src/domain/requests/proposal-dates'
+} from '../../domain/api/api-contract'
+import { agencyDay } from '../../domain/requests/proposal-dates'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes } from '../test/event-stream'

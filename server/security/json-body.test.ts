@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type EndpointName, endpoints } from '../../src/domain/api/api-contract'
+import { type EndpointName, endpoints } from '../../domain/api/api-contract'
 import { setAccountRole } from '../admin/admin-role'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { recoveryCodeCount } from '../../src/domain/accounts/recovery-code-count'
+import { recoveryCodeCount } from '../../domain/accounts/recovery-code-count'
 
 /**
  * Recovery codes: 16 characters of a 32-letter alphabet without look-alikes (80 random bits),

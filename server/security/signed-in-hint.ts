@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { signedInHintCookieName, signedInHintValue } from '../../src/domain/accounts/signed-in-hint'
+import { signedInHintCookieName, signedInHintValue } from '../../domain/accounts/signed-in-hint'
 
 /**
- * The readable shadow of a signed-in session id (src/domain/accounts/signed-in-hint.ts): set
+ * The readable shadow of a signed-in session id (domain/accounts/signed-in-hint.ts): set
  * with the session id's rules and lifetime wherever a signed-in id is handed out, cleared
  * wherever the id is replaced by an anonymous one or found to name no live session.
  */

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth'
-import { agency } from '../../src/domain/agency'
+import { agency } from '../../domain/agency'
 
 /**
  * Authenticator-app codes (TOTP, RFC 6238): SHA-1, 6 digits, 30-second steps — what every app

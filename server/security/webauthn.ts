@@ -9,7 +9,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import type { Pool } from 'pg'
-import { agency } from '../../src/domain/agency'
+import { agency } from '../../domain/agency'
 
 /**
  * Passkeys (WebAuthn) through SimpleWebAuthn: the options a browser needs, and the checks of its

@@ -2,7 +2,7 @@ import type { Handler } from 'hono'
 import {
   createServiceRequestSchema,
   createWithdrawSchema,
-} from '../../src/domain/requests/request-schemas'
+} from '../../domain/requests/request-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, tooManyRequests } from '../http/answers'

@@ -3,10 +3,10 @@ import {
   budgetRanges,
   desiredStartLabels,
   desiredStarts,
-} from '../../src/domain/leads/lead-options'
-import { isLocale, type Locale } from '../../src/domain/locales'
-import { isRequestStatus, requestStatusLabels } from '../../src/domain/requests/request-status'
-import { asServiceId, serviceNames } from '../../src/domain/services/service-table'
+} from '../../domain/leads/lead-options'
+import { isLocale, type Locale } from '../../domain/locales'
+import { isRequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
+import { asServiceId, serviceNames } from '../../domain/services/service-table'
 import { localeNames } from '../contact/contact-messages'
 import { translator } from '../i18n/server-i18n'
 import {

@@ -1,27 +1,27 @@
 import type { Pool, PoolClient } from 'pg'
 import type * as v from 'valibot'
-import { proposalStates, proposalTransition } from '../../machines/proposal-machine'
-import { changeEvent, requestSnapshotAt } from '../../machines/service-request-machine'
 import {
   type PostalAddress,
   type PostalAddressPart,
   postalAddressParts,
-} from '../../src/domain/addresses/postal-address'
+} from '../../domain/addresses/postal-address'
 import type {
   AdminServiceRequest,
   RequestHistoryEntry,
   ServiceRequestSummary,
-} from '../../src/domain/api/api-contract'
-import { budgetRanges, desiredStarts } from '../../src/domain/leads/lead-options'
-import { isLocale, type Locale } from '../../src/domain/locales'
-import type { createServiceRequestSchema } from '../../src/domain/requests/request-schemas'
+} from '../../domain/api/api-contract'
+import { budgetRanges, desiredStarts } from '../../domain/leads/lead-options'
+import { isLocale, type Locale } from '../../domain/locales'
+import type { createServiceRequestSchema } from '../../domain/requests/request-schemas'
 import {
   isRequestStatus,
   type RequestActor,
   type RequestStatus,
-} from '../../src/domain/requests/request-status'
-import type { ServiceId } from '../../src/domain/services/service-table'
-import { asServiceId } from '../../src/domain/services/service-table'
+} from '../../domain/requests/request-status'
+import type { ServiceId } from '../../domain/services/service-table'
+import { asServiceId } from '../../domain/services/service-table'
+import { proposalStates, proposalTransition } from '../../machines/proposal-machine'
+import { changeEvent, requestSnapshotAt } from '../../machines/service-request-machine'
 import type { serviceRequests, users } from '../db/schema'
 import { type SqlColumns, type SqlRow, snakeCase } from '../db/sql-row'
 import { inTransaction } from '../db/transaction'

@@ -1,16 +1,16 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { changeEvent } from '../../machines/service-request-machine'
 import type {
   AdminServiceRequest,
   ServiceRequestSummary,
   StoredAccountData,
-} from '../../src/domain/api/api-contract'
-import { budgetRanges, desiredStarts } from '../../src/domain/leads/lead-options'
-import { createServiceRequestSchema } from '../../src/domain/requests/request-schemas'
-import { type RequestStatus, requestStatuses } from '../../src/domain/requests/request-status'
-import { serviceIds } from '../../src/domain/services/service-table'
+} from '../../domain/api/api-contract'
+import { budgetRanges, desiredStarts } from '../../domain/leads/lead-options'
+import { createServiceRequestSchema } from '../../domain/requests/request-schemas'
+import { type RequestStatus, requestStatuses } from '../../domain/requests/request-status'
+import { serviceIds } from '../../domain/services/service-table'
+import { changeEvent } from '../../machines/service-request-machine'
 import { translator } from '../i18n/server-i18n'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient, startApi } from '../test/api-harness'

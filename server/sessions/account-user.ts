@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { type ProfileField, profileFields } from '../../src/domain/accounts/account-schemas'
-import type { AccountUser } from '../../src/domain/api/api-contract'
-import { isLocale } from '../../src/domain/locales'
+import { type ProfileField, profileFields } from '../../domain/accounts/account-schemas'
+import type { AccountUser } from '../../domain/api/api-contract'
+import { isLocale } from '../../domain/locales'
 import type { Db } from '../db/database'
 import { users } from '../db/schema'
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { Pool } from 'pg'
-import type { SignInMethod } from '../../src/domain/api/api-contract'
+import type { SignInMethod } from '../../domain/api/api-contract'
 import type { ProxyTrust } from '../security/client-ip'
 import { isHttps } from '../security/client-ip'
 import { clearSignedInHint, setSignedInHint } from '../security/signed-in-hint'

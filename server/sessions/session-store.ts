@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Pool, PoolClient } from 'pg'
-import type { SignInMethod } from '../../src/domain/api/api-contract'
+import type { SignInMethod } from '../../domain/api/api-contract'
 import type { sessions } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 

@@ -7,7 +7,7 @@ import {
   type ManifestPage,
   type PagesManifest,
   pagesManifestFile,
-} from '../../src/domain/pages/page-files'
+} from '../../domain/pages/page-files'
 import type { Encoding } from './content-encoding'
 
 const brotli = promisify(brotliCompress)

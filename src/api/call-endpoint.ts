@@ -5,7 +5,7 @@ import {
   type EndpointSuccess,
   endpoints,
   readAnswer,
-} from '../domain/api/api-contract'
+} from '../../domain/api/api-contract'
 import { type RequestOptions, requestJson } from './http-client'
 
 /** The `:name` parameters of a path, as an object of strings (`{}` when it has none). */

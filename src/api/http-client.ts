@@ -1,4 +1,9 @@
-import { endpoints, readAnswer, xsrfCookieName, xsrfHeaderName } from '../domain/api/api-contract'
+import {
+  endpoints,
+  readAnswer,
+  xsrfCookieName,
+  xsrfHeaderName,
+} from '../../domain/api/api-contract'
 import { forgetEarlyAnswers, takeEarlyAnswer } from './early-answers'
 
 /**

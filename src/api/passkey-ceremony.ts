@@ -2,7 +2,7 @@ import type {
   PasskeyAssertionJSON,
   PasskeyOptionsJSON,
   PasskeyRegistrationJSON,
-} from '../domain/api/api-contract'
+} from '../../domain/api/api-contract'
 
 /**
  * The browser's passkey dialogs (WebAuthn through SimpleWebAuthn), loaded only when a page

@@ -4,7 +4,7 @@ import {
   type ThreadFile,
   type UploadBody,
   xsrfHeaderName,
-} from '../domain/api/api-contract'
+} from '../../domain/api/api-contract'
 import { queryString } from './call-endpoint'
 import { apiBaseUrl, ensureXsrfToken, HttpError, onUnauthenticatedAnswer } from './http-client'
 

@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core'
-import type { Locale } from '../domain/locales'
-import type { CatalogName } from '../domain/pages/page-facts'
+import type { Locale } from '../../domain/locales'
+import type { CatalogName } from '../../domain/pages/page-facts'
 
 type CatalogModule = { messages: Messages }
 

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
-import { defaultLocale, type Locale } from '../domain/locales'
-import type { CatalogName } from '../domain/pages/page-facts'
+import { defaultLocale, type Locale } from '../../domain/locales'
+import type { CatalogName } from '../../domain/pages/page-facts'
 import { loadCatalog } from './catalogs'
 
 export { i18n }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { languageCookieName, languageStorageKey } from '../domain/locales'
+import { languageCookieName, languageStorageKey } from '../../domain/locales'
 import { readStoredLanguage } from './language-preference'
 
 const clearCookie = () => {

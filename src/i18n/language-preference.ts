@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core'
-import { type Locale, languageCookieName, languageStorageKey, toLocale } from '../domain/locales'
+import { type Locale, languageCookieName, languageStorageKey, toLocale } from '../../domain/locales'
 import { activateLocale } from './i18n'
 
 /**

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { type Locale, toLocale } from '../domain/locales'
+import { type Locale, toLocale } from '../../domain/locales'
 
 /** The active language; the component re-renders when it changes. */
 export function useLocale(): Locale {

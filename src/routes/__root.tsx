@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
-import { localeFromPath } from '../domain/locales'
+import { localeFromPath } from '../../domain/locales'
 import { NotFoundPage } from '../features/errors/components/not-found-page'
 import { RouteErrorPage } from '../features/errors/components/route-error-page'
 import { DocumentHead } from '../features/seo/document-head'

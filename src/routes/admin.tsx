@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import type { PageFacts } from '../domain/pages/page-facts'
-import { parseAdminSearch } from '../domain/requests/admin-search'
+import type { PageFacts } from '../../domain/pages/page-facts'
+import { parseAdminSearch } from '../../domain/requests/admin-search'
 import { AdminPage } from '../features/admin/admin-page'
 import { ensureCatalogs } from '../i18n/i18n'
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import type { PageFacts } from '../domain/pages/page-facts'
+import type { PageFacts } from '../../domain/pages/page-facts'
 import { HomePage } from '../features/home/components/home-page'
 
 const page: PageFacts = {

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import type { PageFacts } from '../domain/pages/page-facts'
+import type { PageFacts } from '../../domain/pages/page-facts'
 import { LoginPage } from '../features/account/components/login-page'
 import { ensureCatalogs } from '../i18n/i18n'
 

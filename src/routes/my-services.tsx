@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import type { PageFacts } from '../domain/pages/page-facts'
+import type { PageFacts } from '../../domain/pages/page-facts'
 import { MyServicesPage } from '../features/requests/my-services-page'
 import { ensureCatalogs } from '../i18n/i18n'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { PageFacts } from '../domain/pages/page-facts'
-import { privacyCopy } from '../domain/pages/privacy-copy'
+import type { PageFacts } from '../../domain/pages/page-facts'
+import { privacyCopy } from '../../domain/pages/privacy-copy'
 import { PrivacyNoticePage } from '../features/privacy/components/privacy-notice-page'
 import { ensureCatalogs } from '../i18n/i18n'
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import type { PageFacts } from '../domain/pages/page-facts'
+import type { PageFacts } from '../../domain/pages/page-facts'
 import { ProfilePage } from '../features/account/components/profile-page'
 import { ThemeToggle } from '../features/theme/theme-toggle'
 import { ensureCatalogs } from '../i18n/i18n'

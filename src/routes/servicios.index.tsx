@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listingCopy } from '../domain/pages/listing-copy'
-import type { PageFacts } from '../domain/pages/page-facts'
+import { listingCopy } from '../../domain/pages/listing-copy'
+import type { PageFacts } from '../../domain/pages/page-facts'
 import { ServicesListingPage } from '../features/services/components/services-listing-page'
 
 const page: PageFacts = {

@@ -6,9 +6,9 @@ import {
   createRouter,
 } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { pathInLanguage } from '../domain/pages/language-twin'
-import { localizedPages } from '../domain/pages/public-paths'
-import { serviceTable } from '../domain/services/service-table'
+import { pathInLanguage } from '../../domain/pages/language-twin'
+import { localizedPages } from '../../domain/pages/public-paths'
+import { serviceTable } from '../../domain/services/service-table'
 import { renderSitemap } from '../features/seo/sitemap'
 import { createAppRouter } from '../router'
 import {

@@ -1,7 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router'
-import { type Locale, locales } from '../domain/locales'
-import type { PageFacts } from '../domain/pages/page-facts'
-import { serviceTable } from '../domain/services/service-table'
+import { type Locale, locales } from '../../domain/locales'
+import type { PageFacts } from '../../domain/pages/page-facts'
+import { serviceTable } from '../../domain/services/service-table'
 import { type PageRef, pagesOf } from '../features/seo/page-ref'
 import { createAppRouter } from '../router'
 

@@ -1,4 +1,4 @@
-import { signedInHintCookieName, signedInHintValue } from '../domain/accounts/signed-in-hint'
+import { signedInHintCookieName, signedInHintValue } from '../../domain/accounts/signed-in-hint'
 
 /**
  * Whether this browser holds a signed-in session. The session cookie is HttpOnly (the page

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createActor, fromPromise } from 'xstate'
+import type { AccountUser, MeBody, SignedInBody } from '../../domain/api/api-contract'
 import { sessionMachine } from '../../machines/session-machine'
 import { callEndpoint } from '../api/call-endpoint'
-import type { AccountUser, MeBody, SignedInBody } from '../domain/api/api-contract'
 import { inspectorOptions } from '../ui/machine-inspector'
 import { meQueryKey, meQueryOptions } from './me-query'
 

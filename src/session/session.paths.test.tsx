@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { CallFailure } from '../../domain/api/api-contract'
 import { sessionMachine } from '../../machines/session-machine'
 import { installFakeNetwork } from '../../tests/doubles/fake-network'
 import {
@@ -13,7 +14,6 @@ import { signedInBody } from '../../tests/doubles/sign-in-answers'
 import { testUser } from '../../tests/fixtures/account-user'
 import { testMachinePaths } from '../../tests/paths/machine-paths'
 import { type RenderedApp, renderApp } from '../../tests/paths/render-app'
-import type { CallFailure } from '../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import type { AccountUser } from '../domain/api/api-contract'
+import type { AccountUser } from '../../domain/api/api-contract'
 import { useHydrated } from '../ui/use-hydrated'
 import type { SessionRuntime } from './session-runtime'
 import { useSession, useSessionRuntime, useSessionSlot } from './use-session'

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { Locale } from '../domain/locales'
+import type { Locale } from '../../domain/locales'
 
 // Each language is named in itself, whatever the page's language (so both catalogs agree).
 export const languageNativeNames = {

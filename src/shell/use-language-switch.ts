@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import type { Locale } from '../domain/locales'
-import { pathInLanguage } from '../domain/pages/language-twin'
+import type { Locale } from '../../domain/locales'
+import { pathInLanguage } from '../../domain/pages/language-twin'
 import { setLanguage } from '../i18n/language-preference'
 
 /** Switches the language; on a page that exists per language, goes to its twin. */

@@ -4,7 +4,7 @@ import {
   budgetField,
   budgetLabels,
   budgetRanges,
-} from '../domain/leads/lead-options'
+} from '../../domain/leads/lead-options'
 import { ChoiceField } from './form-field'
 
 /** The required budget range of an enquiry or a service request; its texts are the leads'. */

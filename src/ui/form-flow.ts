@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react'
 import { type RefObject, useEffect, useMemo, useRef } from 'react'
 import * as v from 'valibot'
-import type { FieldErrors } from '../domain/forms/field-errors'
-import type { Translate } from '../domain/forms/translate'
-import { firstIssuePerField } from '../domain/registration/registration-schema'
+import type { FieldErrors } from '../../domain/forms/field-errors'
+import type { Translate } from '../../domain/forms/translate'
+import { firstIssuePerField } from '../../domain/registration/registration-schema'
 
 /**
  * The view's side of a form machine (machines/form-flow.ts): the refused fields' messages,

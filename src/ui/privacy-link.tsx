@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { privacyPaths } from '../domain/pages/public-paths'
+import { privacyPaths } from '../../domain/pages/public-paths'
 import { useLocale } from '../i18n/use-locale'
 
 /** A link to the privacy notice in the current language (/privacy or /privacidad). */

@@ -1,4 +1,4 @@
-import { sameSitePath } from '../domain/accounts/redirect'
+import { sameSitePath } from '../../domain/accounts/redirect'
 
 /**
  * Where a new client was going when they chose to register (a service's brief, say). Between

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Locale } from '../domain/locales'
-import { type Service, serviceNames } from '../domain/services/service-table'
+import type { Locale } from '../../domain/locales'
+import { type Service, serviceNames } from '../../domain/services/service-table'
 
 type ServiceLinkProps = {
   readonly service: Service

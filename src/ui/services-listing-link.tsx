@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { servicesListingPaths } from '../domain/pages/public-paths'
+import { servicesListingPaths } from '../../domain/pages/public-paths'
 import { useLocale } from '../i18n/use-locale'
 
 /** A link to the services listing in the current language (/services or /servicios). */

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'
+import type { ServiceRequestBody } from '../../domain/api/api-contract'
 import { type StatusChangeValues, statusChangeMachine } from '../../machines/status-change-machine'
-import type { ServiceRequestBody } from '../domain/api/api-contract'
 import { inspectorOptions } from './machine-inspector'
 
 /**

@@ -1,5 +1,5 @@
+import type { PasskeyAddedBody } from '../../domain/api/api-contract'
 import type { passkeyRegistrationMachine } from '../../machines/passkey-registration-machine'
-import type { PasskeyAddedBody } from '../../src/domain/api/api-contract'
 import type { PathEvents } from '../paths/path-plan'
 import { readAs, refused, unreachable } from './api-answers'
 import { fakeCreationOptions, fakeRegistrationJSON } from './fake-webauthn'

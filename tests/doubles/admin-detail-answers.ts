@@ -1,4 +1,4 @@
-import type { Enquiry, EnquiryBody, ListPage } from '../../src/domain/api/api-contract'
+import type { Enquiry, EnquiryBody, ListPage } from '../../domain/api/api-contract'
 import { accepted, type HeldRead, readAs } from './api-answers'
 
 /** What the inbox's enquiry detail reads, in the jsdom tests. */

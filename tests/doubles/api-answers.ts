@@ -8,7 +8,7 @@ import {
   failureBody,
   type SuccessBody,
   successBody,
-} from '../../src/domain/api/api-contract'
+} from '../../domain/api/api-contract'
 
 /**
  * Answers for the fake network, built by the API contract's own body builders — the ones the

@@ -1,6 +1,6 @@
+import type { ThreadMessage, ThreadPage, UploadBody } from '../../domain/api/api-contract'
+import { threadLimits } from '../../domain/requests/thread-limits'
 import type { uploadMachine } from '../../machines/upload-machine'
-import type { ThreadMessage, ThreadPage, UploadBody } from '../../src/domain/api/api-contract'
-import { threadLimits } from '../../src/domain/requests/thread-limits'
 import type { PathEvents } from '../paths/path-plan'
 import { readAs, readRefused, refused, unreachable } from './api-answers'
 

@@ -1,5 +1,5 @@
+import { type ContactFormValues, emptyContactForm } from '../../domain/leads/contact-form'
 import type { contactFormMachine } from '../../machines/contact-form-machine'
-import { type ContactFormValues, emptyContactForm } from '../../src/domain/leads/contact-form'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, refused, unreachable } from './api-answers'
 

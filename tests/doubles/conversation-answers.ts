@@ -1,10 +1,6 @@
+import type { ThreadMessage, ThreadMessageBody, ThreadPage } from '../../domain/api/api-contract'
+import type { ConversationMessage } from '../../domain/workspace/conversation'
 import type { conversationMachine } from '../../machines/conversation-machine'
-import type {
-  ThreadMessage,
-  ThreadMessageBody,
-  ThreadPage,
-} from '../../src/domain/api/api-contract'
-import type { ConversationMessage } from '../../src/domain/workspace/conversation'
 import type { PathEvents, PathPossible } from '../paths/path-plan'
 import { readAs, refused, unreachable } from './api-answers'
 

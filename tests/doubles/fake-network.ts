@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { CallFailure } from '../../src/domain/api/api-contract'
+import type { CallFailure } from '../../domain/api/api-contract'
 
 /**
  * A test double at the network boundary: replaces `fetch` so the real HTTP client, mutations,

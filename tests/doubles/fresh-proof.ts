@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
+import type { FactorsBody } from '../../domain/api/api-contract'
 import { proofCancelled } from '../../machines/step-up-machine'
-import type { FactorsBody } from '../../src/domain/api/api-contract'
 import { refused } from './api-answers'
 import type { installFakeNetwork } from './fake-network'
 

@@ -2,7 +2,7 @@ import type {
   ServiceRequestBody,
   ServiceRequestSummary,
   ServiceRequestsBody,
-} from '../../src/domain/api/api-contract'
+} from '../../domain/api/api-contract'
 import { sentRequest } from '../fixtures/service-requests'
 import { accepted, type HeldRead, readAs } from './api-answers'
 

@@ -1,5 +1,5 @@
+import type { MeBody } from '../../domain/api/api-contract'
 import type { profileMachine } from '../../machines/profile-machine'
-import type { MeBody } from '../../src/domain/api/api-contract'
 import { testUser } from '../fixtures/account-user'
 import type { PathEvents } from '../paths/path-plan'
 import { refused, unreachable } from './api-answers'

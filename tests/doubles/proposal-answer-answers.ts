@@ -1,5 +1,5 @@
+import type { Proposal, ProposalBody, ProposalsBody } from '../../domain/api/api-contract'
 import type { proposalAnswerMachine } from '../../machines/proposal-answer-machine'
-import type { Proposal, ProposalBody, ProposalsBody } from '../../src/domain/api/api-contract'
 import { movedRequest, sentRequest } from '../fixtures/service-requests'
 import type { PathEvents, PathPossible } from '../paths/path-plan'
 import { accepted, type HeldRead, readAs, refused, unreachable } from './api-answers'

@@ -1,5 +1,5 @@
+import type { FactorsBody, RecoveryCodesBody } from '../../domain/api/api-contract'
 import type { recoveryCodesMachine } from '../../machines/recovery-codes-machine'
-import type { FactorsBody, RecoveryCodesBody } from '../../src/domain/api/api-contract'
 import type { PathEvents } from '../paths/path-plan'
 import { readAs, refused, unreachable } from './api-answers'
 import { declinedProof } from './fresh-proof'

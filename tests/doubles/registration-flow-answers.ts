@@ -1,5 +1,5 @@
+import type { RegistrationValues } from '../../domain/registration/registration-schema'
 import type { registrationMachine } from '../../machines/registration-machine'
-import type { RegistrationValues } from '../../src/domain/registration/registration-schema'
 import { validRegistration } from '../fixtures/registration'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, offContract, refused, unreachable } from './api-answers'

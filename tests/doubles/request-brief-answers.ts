@@ -1,9 +1,9 @@
-import type { serviceRequestFormMachine } from '../../machines/service-request-form-machine'
-import type { ServiceRequestBody } from '../../src/domain/api/api-contract'
+import type { ServiceRequestBody } from '../../domain/api/api-contract'
 import {
   emptyServiceRequestForm,
   type ServiceRequestFormValues,
-} from '../../src/domain/requests/service-request-form'
+} from '../../domain/requests/service-request-form'
+import type { serviceRequestFormMachine } from '../../machines/service-request-form-machine'
 import { sentRequest } from '../fixtures/service-requests'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, refused, unreachable } from './api-answers'

@@ -1,5 +1,5 @@
+import { type CallFailure, failureBody } from '../../domain/api/api-contract'
 import type { secondFactorMachine } from '../../machines/second-factor-machine'
-import { type CallFailure, failureBody } from '../../src/domain/api/api-contract'
 import type { PathEvents } from '../paths/path-plan'
 import { readRefused, refused, unreachable } from './api-answers'
 import { passkeyClosed, signedInBody, signInExpired } from './sign-in-answers'

@@ -1,5 +1,5 @@
+import type { FactorsBody, PasskeyBody } from '../../domain/api/api-contract'
 import type { factorActionsMachine } from '../../machines/factor-actions-machine'
-import type { FactorsBody, PasskeyBody } from '../../src/domain/api/api-contract'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, readAs, refused, unreachable } from './api-answers'
 import { declinedProof } from './fresh-proof'

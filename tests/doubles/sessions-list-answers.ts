@@ -1,5 +1,5 @@
+import type { RevokedBody, SessionsBody } from '../../domain/api/api-contract'
 import type { sessionActionsMachine } from '../../machines/session-actions-machine'
-import type { RevokedBody, SessionsBody } from '../../src/domain/api/api-contract'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, readAs, unreachable } from './api-answers'
 

@@ -1,5 +1,5 @@
+import { type CallFailure, failureBody, type SignedInBody } from '../../domain/api/api-contract'
 import type { signInMachine } from '../../machines/sign-in-machine'
-import { type CallFailure, failureBody, type SignedInBody } from '../../src/domain/api/api-contract'
 import { testUser } from '../fixtures/account-user'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, readAs, readRefused, refused, unreachable } from './api-answers'

@@ -1,8 +1,5 @@
+import type { AdminServiceRequest, AdminServiceRequestBody } from '../../domain/api/api-contract'
 import type { statusChangeMachine } from '../../machines/status-change-machine'
-import type {
-  AdminServiceRequest,
-  AdminServiceRequestBody,
-} from '../../src/domain/api/api-contract'
 import { adminRequest, movedRequest } from '../fixtures/service-requests'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, type HeldRead, readAs, refused, unreachable } from './api-answers'

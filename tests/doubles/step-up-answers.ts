@@ -1,5 +1,5 @@
+import type { FactorsBody } from '../../domain/api/api-contract'
 import type { stepUpMachine } from '../../machines/step-up-machine'
-import type { FactorsBody } from '../../src/domain/api/api-contract'
 import type { PathEvents } from '../paths/path-plan'
 import { accepted, readAs, readRefused, refused, unreachable } from './api-answers'
 import { fakeRequestOptions } from './fake-webauthn'

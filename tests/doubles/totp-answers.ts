@@ -1,5 +1,5 @@
+import type { RecoveryCodesBody, TotpEnrolmentBody } from '../../domain/api/api-contract'
 import type { totpEnrolmentMachine } from '../../machines/totp-enrolment-machine'
-import type { RecoveryCodesBody, TotpEnrolmentBody } from '../../src/domain/api/api-contract'
 import type { PathEvents } from '../paths/path-plan'
 import { refused, unreachable } from './api-answers'
 import { declinedProof } from './fresh-proof'

@@ -1,15 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { inject } from 'vitest'
+import { endpoints } from '../../domain/api/api-contract'
+import { contactPayload } from '../../domain/leads/contact-form'
+import { serviceRequestPayload } from '../../domain/requests/service-request-form'
+import { threadLimits } from '../../domain/requests/thread-limits'
 import {
   assertPasskey,
   createPasskey,
   type SoftwarePasskey,
 } from '../../server/test/software-authenticator'
 import { totpCode } from '../../server/test/totp-code'
-import { endpoints } from '../../src/domain/api/api-contract'
-import { contactPayload } from '../../src/domain/leads/contact-form'
-import { serviceRequestPayload } from '../../src/domain/requests/service-request-form'
-import { threadLimits } from '../../src/domain/requests/thread-limits'
 import { contactValues } from '../doubles/contact-answers'
 import { resetToken } from '../doubles/password-reset-answers'
 import { pathRegistration } from '../doubles/registration-flow-answers'

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { maxBodyBytes } from '../../server/security/json-body'
-import { totpCode } from '../../server/test/totp-code'
 import {
   type EndpointName,
   type ErrorCode,
   endpoints,
   gateFailures,
-} from '../../src/domain/api/api-contract'
+} from '../../domain/api/api-contract'
+import { maxBodyBytes } from '../../server/security/json-body'
+import { totpCode } from '../../server/test/totp-code'
 import { registrationFor } from '../fixtures/registration'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
 import { waitForLink } from './mail-box'
@@ -19,7 +19,7 @@ import {
   withDatabase,
 } from './running-database'
 
-// Every error code the contract (src/domain/api/api-contract.ts) lists for the endpoints, each
+// Every error code the contract (domain/api/api-contract.ts) lists for the endpoints, each
 // provoked at least once against the real e2e server by the real condition that causes it, over
 // HTTP: the status, the code, and the failure body's shape `{ success: false, code, message,
 // error }` (and `fields` where the input was refused). `server_error` comes from a failure the

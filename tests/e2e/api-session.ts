@@ -1,6 +1,6 @@
 import { type APIRequestContext, type APIResponse, request } from 'playwright-core'
 import { inject } from 'vitest'
-import { xsrfCookieName, xsrfHeaderName } from '../../src/domain/api/api-contract'
+import { xsrfCookieName, xsrfHeaderName } from '../../domain/api/api-contract'
 import { fromAddress } from './source-address'
 
 export type ApiAnswer = {

@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core'
-import { minimumFillMs } from '../../src/domain/leads/contact-schema'
+import { minimumFillMs } from '../../domain/leads/contact-schema'
 import { newApiSession } from './api-session'
 import { waitForHydration } from './navigation-helpers'
 import { describe, expect, test } from './signed-in'

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { minimumFillMs } from '../../src/domain/leads/contact-schema'
+import { minimumFillMs } from '../../domain/leads/contact-schema'
 import { axeViolations } from './axe'
 import { withBrowser } from './fixtures'
 import { waitForMail } from './mail-box'

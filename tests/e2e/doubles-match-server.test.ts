@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { endpoints, xsrfCookieName } from '../../src/domain/api/api-contract'
+import { endpoints, xsrfCookieName } from '../../domain/api/api-contract'
 import { testXsrfToken } from '../doubles/fake-network'
 import { serverEmailMessage } from '../doubles/registration-flow-answers'
 import { closeSituations, situations } from './answer-situations'

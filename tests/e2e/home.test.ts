@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
+import { themeStorageKey } from '../../domain/theme'
 import { slideIntervalMs } from '../../machines/slideshow-machine'
-import { themeStorageKey } from '../../src/domain/theme'
 import { axeViolations } from './axe'
 import { withBrowser } from './fixtures'
 import { waitForHydration } from './navigation-helpers'

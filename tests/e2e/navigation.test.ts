@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { serviceTable } from '../../src/domain/services/service-table'
+import { serviceTable } from '../../domain/services/service-table'
 import { withBrowser } from './fixtures'
 import { controlled, mainNav, servicesButton, waitForHydration } from './navigation-helpers'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serviceTable } from '../../src/domain/services/service-table'
+import { serviceTable } from '../../domain/services/service-table'
 import { withBrowser } from './fixtures'
 
 // Content and links work with JavaScript disabled: from any page a visitor reaches the

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom'
 import { describe, expect, inject, it } from 'vitest'
-import { localizedPages } from '../../src/domain/pages/public-paths'
+import { localizedPages } from '../../domain/pages/public-paths'
 import { neutralPaths, publicPaths, unlistedPaths } from '../../src/routing/public-pages'
 
 // Metadata, sitemap and the former /amp addresses, checked with plain HTTP (no JavaScript) on

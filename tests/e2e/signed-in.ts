@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { test as base, inject } from 'vitest'
+import type { UserRole } from '../../domain/api/api-contract'
 import type { SoftwarePasskey } from '../../server/test/software-authenticator'
-import type { UserRole } from '../../src/domain/api/api-contract'
 import { registrationFor } from '../fixtures/registration'
 import { type ApiSession, apiSession } from './api-session'
 import { launchChromium } from './browser'

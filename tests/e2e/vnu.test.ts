@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { localizedPages } from '../../src/domain/pages/public-paths'
+import { localizedPages } from '../../domain/pages/public-paths'
 import { neutralPaths } from '../../src/routing/public-pages'
 
 // The W3C Nu HTML checker (vnu-jar, needs Java ≥ 11) on every prerendered page as the server

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
-import { threadLimits } from '../../src/domain/requests/thread-limits'
+import { threadLimits } from '../../domain/requests/thread-limits'
 import { axeViolations } from './axe'
 import { waitForHydration } from './navigation-helpers'
 import { withDatabase } from './running-database'

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react'
-import type { AccountUser } from '../../src/domain/api/api-contract'
+import type { AccountUser } from '../../domain/api/api-contract'
 import { signedInBody } from '../doubles/sign-in-answers'
 import { testUser } from '../fixtures/account-user'
 import { type RenderedApp, renderApp } from './render-app'

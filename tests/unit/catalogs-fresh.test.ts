@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { catalogNames } from '../../src/domain/pages/page-facts'
+import { catalogNames } from '../../domain/pages/page-facts'
 import { readPo } from '../po-file'
 
 /**

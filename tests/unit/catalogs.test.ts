@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogNames } from '../../src/domain/pages/page-facts'
+import { catalogNames } from '../../domain/pages/page-facts'
 import { readPo } from '../po-file'
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { languageCookieName, languageStorageKey } from '../../src/domain/locales'
-import { themeColors, themeStorageKey } from '../../src/domain/theme'
+import { languageCookieName, languageStorageKey } from '../../domain/locales'
+import { themeColors, themeStorageKey } from '../../domain/theme'
 
 // The inline script in index.html runs before any module, so it repeats a few constants.
 describe('the pre-paint script in index.html', () => {

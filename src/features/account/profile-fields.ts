@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react'
-import type { ProfileField } from '../../domain/accounts/account-schemas'
+import type { ProfileField } from '../../../domain/accounts/account-schemas'
 
 /** How the profile form presents each field (the registration's labels and autofill tokens). */
 export type ProfileFieldSpec = {

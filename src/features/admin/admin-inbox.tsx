@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import type { AdminSearch } from '../../domain/requests/admin-search'
+import type { AdminSearch } from '../../../domain/requests/admin-search'
 import { LoadState } from '../../ui/load-state'
 import { EnquiryList } from './enquiry-list'
 import { InboxFilters } from './inbox-filters'

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { AdminSearch } from '../../domain/requests/admin-search'
+import type { AdminSearch } from '../../../domain/requests/admin-search'
 import { SignedInShell } from '../../session/signed-in-shell'
 import { FreshProofProvider } from '../../session/step-up/fresh-proof'
 import '../../ui/form-field.css'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Fragment } from 'react'
-import { mexicanStateName } from '../../domain/addresses/mexican-states'
-import type { PostalAddress } from '../../domain/addresses/postal-address'
+import { mexicanStateName } from '../../../domain/addresses/mexican-states'
+import type { PostalAddress } from '../../../domain/addresses/postal-address'
 import { countryName } from '../../ui/address/country-names'
 
 /**

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { mailtoHref } from '../../../domain/mailto'
 import { anEnquiry, enquiryDetailRead } from '../../../tests/doubles/admin-detail-answers'
 import { installFakeNetwork } from '../../../tests/doubles/fake-network'
 import { requestDetailRead } from '../../../tests/doubles/status-change-answers'
 import { testAdmin } from '../../../tests/fixtures/account-user'
 import { adminRequest } from '../../../tests/fixtures/service-requests'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import { mailtoHref } from '../../domain/mailto'
 
 let network = installFakeNetwork()
 afterEach(() => {

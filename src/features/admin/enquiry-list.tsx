@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { endpoints } from '../../domain/api/api-contract'
-import type { AdminSearch } from '../../domain/requests/admin-search'
-import { serviceNames } from '../../domain/services/service-table'
+import { endpoints } from '../../../domain/api/api-contract'
+import type { AdminSearch } from '../../../domain/requests/admin-search'
+import { serviceNames } from '../../../domain/services/service-table'
 import { AdminList } from './admin-list'
 import { enquiryListQueryOptions } from './api/admin-queries'
 

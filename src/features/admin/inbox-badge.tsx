@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import { endpoints, type InboxStreamEvent } from '../../../domain/api/api-contract'
 import { callEndpoint } from '../../api/call-endpoint'
 import { listenToEvents } from '../../api/event-stream'
-import { endpoints, type InboxStreamEvent } from '../../domain/api/api-contract'
 import { ensureCatalogs } from '../../i18n/i18n'
 import './inbox-badge.css'
 

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { type AdminSearch, parseAdminSearch } from '../../domain/requests/admin-search'
-import { requestStatuses, requestStatusLabels } from '../../domain/requests/request-status'
+import { type AdminSearch, parseAdminSearch } from '../../../domain/requests/admin-search'
+import { requestStatuses, requestStatusLabels } from '../../../domain/requests/request-status'
 import {
   areaIds,
   areaNames,
   serviceNames,
   servicesInArea,
-} from '../../domain/services/service-table'
+} from '../../../domain/services/service-table'
 
 /**
  * The inbox's filters: a plain form whose submission becomes the address (`AdminSearch`), so a

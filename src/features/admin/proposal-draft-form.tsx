@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
-import type { ProposalEditorContext } from '../../../machines/proposal-editor-machine'
-import type { Totals } from '../../domain/money'
-import { defaultValidUntil } from '../../domain/requests/proposal-dates'
+import type { Totals } from '../../../domain/money'
+import { defaultValidUntil } from '../../../domain/requests/proposal-dates'
 import {
   type DraftProblem,
   type DraftValues,
   draftProblems,
   draftTotals,
-} from '../../domain/requests/proposal-draft'
+} from '../../../domain/requests/proposal-draft'
+import type { ProposalEditorContext } from '../../../machines/proposal-editor-machine'
 import { submittedText } from '../../ui/form-flow'
 
 function useProblemTexts() {

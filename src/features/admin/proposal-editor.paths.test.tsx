@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../domain/api/api-contract'
 import type { EditorAnswer } from '../../../machines/proposal-editor-machine'
 import { proposalEditorMachine } from '../../../machines/proposal-editor-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
@@ -20,7 +21,6 @@ import { testAdmin } from '../../../tests/fixtures/account-user'
 import { adminRequest } from '../../../tests/fixtures/service-requests'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { CallFailure } from '../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { AdminServiceRequest } from '../../../domain/api/api-contract'
 import { installFakeNetwork } from '../../../tests/doubles/fake-network'
 import { requestDetailRead } from '../../../tests/doubles/status-change-answers'
 import { testAdmin } from '../../../tests/fixtures/account-user'
 import { adminRequest } from '../../../tests/fixtures/service-requests'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { AdminServiceRequest } from '../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { listenToEvents } from '../../api/event-stream'
 import {
   type AdminServiceRequestList,
   endpoints,
   type ProposalFigures,
-} from '../../domain/api/api-contract'
-import { formatMoney } from '../../domain/money'
-import { type AdminSearch, adminListQuery } from '../../domain/requests/admin-search'
-import { requestStatusLabels } from '../../domain/requests/request-status'
-import { serviceNames } from '../../domain/services/service-table'
+} from '../../../domain/api/api-contract'
+import { formatMoney } from '../../../domain/money'
+import { type AdminSearch, adminListQuery } from '../../../domain/requests/admin-search'
+import { requestStatusLabels } from '../../../domain/requests/request-status'
+import { serviceNames } from '../../../domain/services/service-table'
+import { listenToEvents } from '../../api/event-stream'
 import { useLocale } from '../../i18n/use-locale'
 import { AdminList } from './admin-list'
 import { adminQueryKey, requestListQueryOptions } from './api/admin-queries'

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import type { AdminServiceRequest, CallFailure } from '../../../domain/api/api-contract'
 import { allowedChanges } from '../../../machines/service-request-machine'
 import { statusChangeMachine } from '../../../machines/status-change-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
@@ -15,7 +16,6 @@ import { testAdmin } from '../../../tests/fixtures/account-user'
 import { adminRequest } from '../../../tests/fixtures/service-requests'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { AdminServiceRequest, CallFailure } from '../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { failureAnswer } from '../../domain/api/api-contract'
+import { failureAnswer } from '../../../domain/api/api-contract'
 
 /**
  * An admin without a second factor (or whose session proved none) is sent to set one up in the

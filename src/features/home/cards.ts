@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Service } from '../../domain/services/service-table'
-import { serviceById } from '../../domain/services/service-table'
+import type { Service } from '../../../domain/services/service-table'
+import { serviceById } from '../../../domain/services/service-table'
 import { type ImageSet, imageSets } from './image-sets'
 
 export type BadgeIcon = 'star' | 'trend'

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Locale } from '../../domain/locales'
-import type { Service } from '../../domain/services/service-table'
-import { serviceById } from '../../domain/services/service-table'
+import type { Locale } from '../../../domain/locales'
+import type { Service } from '../../../domain/services/service-table'
+import { serviceById } from '../../../domain/services/service-table'
 import { type ImageSet, imageSets } from './image-sets'
 
 /** Where a slide's button goes: a language-neutral page, or a service page in the slide's language. */

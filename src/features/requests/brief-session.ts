@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { AccountUser } from '../../domain/api/api-contract'
+import type { AccountUser } from '../../../domain/api/api-contract'
 
 /**
  * What the requests' pages need of the session, which the account feature owns: the route

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { ServiceRequestsBody } from '../../../domain/api/api-contract'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
 import { myRequestsRead, withdrawnRead } from '../../../tests/doubles/my-requests-answers'
 import { movedRequest, sentRequest } from '../../../tests/fixtures/service-requests'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { ServiceRequestsBody } from '../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

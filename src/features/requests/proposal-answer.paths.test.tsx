@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure, Proposal, ServiceRequestSummary } from '../../../domain/api/api-contract'
 import { proposalAnswerMachine } from '../../../machines/proposal-answer-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
 import { myRequestsRead } from '../../../tests/doubles/my-requests-answers'
@@ -16,7 +17,6 @@ import {
 import { movedRequest } from '../../../tests/fixtures/service-requests'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { CallFailure, Proposal, ServiceRequestSummary } from '../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -1,17 +1,17 @@
 import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../domain/api/api-contract'
+import {
+  isValidServiceRequestForm,
+  type ServiceRequestFormValues,
+  serviceRequestPayload,
+} from '../../../domain/requests/service-request-form'
 import { serviceRequestFormMachine } from '../../../machines/service-request-form-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
 import { requestBriefPathEvents } from '../../../tests/doubles/request-brief-answers'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { CallFailure } from '../../domain/api/api-contract'
-import {
-  isValidServiceRequestForm,
-  type ServiceRequestFormValues,
-  serviceRequestPayload,
-} from '../../domain/requests/service-request-form'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -3,22 +3,22 @@ import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
-import { serviceRequestFormMachine } from '../../../machines/service-request-form-machine'
-import { callEndpoint } from '../../api/call-endpoint'
-import type { AccountUser } from '../../domain/api/api-contract'
+import type { AccountUser } from '../../../domain/api/api-contract'
 import {
   type BudgetRange,
   type DesiredStart,
   desiredStartLabels,
   desiredStarts,
-} from '../../domain/leads/lead-options'
-import { briefLength, createServiceRequestSchema } from '../../domain/requests/request-schemas'
+} from '../../../domain/leads/lead-options'
+import { briefLength, createServiceRequestSchema } from '../../../domain/requests/request-schemas'
 import {
   type ServiceRequestFormValues,
   serviceRequestFormFields,
   serviceRequestPayload,
-} from '../../domain/requests/service-request-form'
-import type { ServiceId } from '../../domain/services/service-table'
+} from '../../../domain/requests/service-request-form'
+import type { ServiceId } from '../../../domain/services/service-table'
+import { serviceRequestFormMachine } from '../../../machines/service-request-form-machine'
+import { callEndpoint } from '../../api/call-endpoint'
 import { ensureCatalogs } from '../../i18n/i18n'
 import { BudgetField } from '../../ui/budget-field'
 import { ChoiceField, TextAreaField } from '../../ui/form-field'
@@ -28,7 +28,7 @@ import { RetryButton } from '../../ui/retry-button'
 import { myRequestsQueryKey } from './api/requests-queries'
 import type { RequestsSession } from './brief-session'
 import './requests.css'
-import { formatWholeNumber } from '../../domain/whole-number'
+import { formatWholeNumber } from '../../../domain/whole-number'
 
 export type RequestBriefProps = {
   readonly serviceId: ServiceId

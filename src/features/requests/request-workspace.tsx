@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { serviceById } from '../../domain/services/service-table'
+import { serviceById } from '../../../domain/services/service-table'
 import { useLocale } from '../../i18n/use-locale'
 import { LoadState } from '../../ui/load-state'
 import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'

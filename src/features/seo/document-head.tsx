@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { isLocale } from '../../domain/locales'
+import { isLocale } from '../../../domain/locales'
 
 /**
  * Keeps title, description, canonical, hreflang and social tags right after client-side

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { localizedPages } from '../../domain/pages/public-paths'
-import { serviceTable } from '../../domain/services/service-table'
+import { localizedPages } from '../../../domain/pages/public-paths'
+import { serviceTable } from '../../../domain/services/service-table'
 import { activateLocale, ensureCatalogs, i18n } from '../../i18n/i18n'
 import { publicPages, publicPaths } from '../../routing/public-pages'
 import { serviceContent } from '../services/service-content'

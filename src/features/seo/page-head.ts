@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import type { Locale } from '../../domain/locales'
-import type { PageCopy } from '../../domain/pages/page-facts'
-import { areaNames, serviceNames } from '../../domain/services/service-table'
+import type { Locale } from '../../../domain/locales'
+import type { PageCopy } from '../../../domain/pages/page-facts'
+import { areaNames, serviceNames } from '../../../domain/services/service-table'
 import { brandName, notFoundPageCopy, serviceKeywordSuffix, shareImageAlt } from './page-messages'
 import type { PageRef } from './page-ref'
 

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { PageCopy } from '../../domain/pages/page-facts'
+import type { PageCopy } from '../../../domain/pages/page-facts'
 
 /**
  * Metadata copy that belongs to no route: the brand, the not-found page, the keywords every

@@ -1,8 +1,8 @@
-import type { Locale } from '../../domain/locales'
-import { pathInLanguage } from '../../domain/pages/language-twin'
-import type { PageCopy, PageFacts } from '../../domain/pages/page-facts'
-import { servicePath } from '../../domain/pages/public-paths'
-import { type Service, serviceBySlug } from '../../domain/services/service-table'
+import type { Locale } from '../../../domain/locales'
+import { pathInLanguage } from '../../../domain/pages/language-twin'
+import type { PageCopy, PageFacts } from '../../../domain/pages/page-facts'
+import { servicePath } from '../../../domain/pages/public-paths'
+import { type Service, serviceBySlug } from '../../../domain/services/service-table'
 
 /** One public page: a route's facts at one path (and, for a service route, one service). */
 export type PageRef =

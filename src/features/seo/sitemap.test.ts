@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localizedPages } from '../../domain/pages/public-paths'
+import { localizedPages } from '../../../domain/pages/public-paths'
 import { publicPages, publicPaths, unlistedPaths } from '../../routing/public-pages'
 import { renderRobots, renderSitemap } from './sitemap'
 

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
-import type { Locale } from '../../domain/locales'
-import type { PageFacts } from '../../domain/pages/page-facts'
+import type { Locale } from '../../../domain/locales'
+import type { PageFacts } from '../../../domain/pages/page-facts'
 import { applyHead, publicOrigin } from './apply-head'
 import { buildPageHead } from './page-head'
 import { pageRefFor } from './page-ref'

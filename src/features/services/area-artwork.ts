@@ -1,4 +1,4 @@
-import type { AreaId } from '../../domain/services/service-table'
+import type { AreaId } from '../../../domain/services/service-table'
 import advancedSolutions from './artwork/area-advanced-solutions.svg?url'
 import maintenanceSupport from './artwork/area-maintenance-support.svg?url'
 import seoMarketing from './artwork/area-seo-marketing.svg?url'

@@ -1,4 +1,4 @@
-import type { ServiceId } from '../../domain/services/service-table'
+import type { ServiceId } from '../../../domain/services/service-table'
 import { advancedSolutionsContent } from './content/advanced-solutions-content'
 import { maintenanceSupportContent } from './content/maintenance-support-content'
 import { seoMarketingContent } from './content/seo-marketing-content'

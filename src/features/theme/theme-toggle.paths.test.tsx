@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import { expect } from 'vitest'
+import { themeStorageKey } from '../../../domain/theme'
 import { themeMachine } from '../../../machines/theme-machine'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderApp } from '../../../tests/paths/render-app'
-import { themeStorageKey } from '../../domain/theme'
 
 // The header's toggle: the settings panel's one is hidden while that panel is closed.
 const toggle = () => screen.getByRole('button', { name: 'Dark theme' })

@@ -1,4 +1,10 @@
-import { defaultTheme, isTheme, type Theme, themeColors, themeStorageKey } from '../../domain/theme'
+import {
+  defaultTheme,
+  isTheme,
+  type Theme,
+  themeColors,
+  themeStorageKey,
+} from '../../../domain/theme'
 
 /** The stored and shown theme, read and painted in the browser. */
 export function readStoredTheme(): Theme {

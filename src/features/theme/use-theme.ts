@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { defaultTheme, type Theme } from '../../domain/theme'
+import { defaultTheme, type Theme } from '../../../domain/theme'
 import { useHydrated } from '../../ui/use-hydrated'
 import { ThemeActor } from './theme-actor'
 

@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react'
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
+import { failureAnswer } from '../../../domain/api/api-contract'
 import { proofCancelled, type StepUpMethod, stepUpMachine } from '../../../machines/step-up-machine'
 import { callEndpoint } from '../../api/call-endpoint'
 import { signWithPasskey } from '../../api/passkey-ceremony'
-import { failureAnswer } from '../../domain/api/api-contract'
 import { inspectorOptions } from '../../ui/machine-inspector'
 import { StepUpDialog } from './step-up-dialog'
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../domain/api/api-contract'
 import { stepUpMachine } from '../../../machines/step-up-machine'
 import { installFakeNetwork } from '../../../tests/doubles/fake-network'
 import { fakeAssertionJSON, installFakeWebAuthn } from '../../../tests/doubles/fake-webauthn'
@@ -18,7 +19,6 @@ import {
 } from '../../../tests/doubles/step-up-answers'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { CallFailure } from '../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 let webAuthn = installFakeWebAuthn()

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { locales } from '../../domain/locales'
+import { locales } from '../../../domain/locales'
 import { languageNativeNames } from '../language-names'
 import { useLanguageSwitch } from '../use-language-switch'
 

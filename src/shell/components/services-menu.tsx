@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useLocation } from '@tanstack/react-router'
+import { localeFromPath } from '../../../domain/locales'
 import { servicesMenuMachine } from '../../../machines/disclosure-machine'
-import { localeFromPath } from '../../domain/locales'
 import { useDisclosureMenu } from '../use-disclosure-menu'
 import { MegaMenu } from './mega-menu'
 import { ChevronIcon } from './nav-icons'

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
-import { mexicanStateCodes, mexicanStateName } from '../../domain/addresses/mexican-states'
+import { mexicanStateCodes, mexicanStateName } from '../../../domain/addresses/mexican-states'
 import { ChoiceField } from '../form-field'
 import { HydrateInTurn } from '../hydrate-in-turn'
 import { countryCodesByName, countryName } from './country-names'

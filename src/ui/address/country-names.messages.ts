@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { CountryCode } from '../../domain/addresses/countries'
+import type { CountryCode } from '../../../domain/addresses/countries'
 
 /**
  * The catalog entries of the countries' names, `country.<code>`: the source extraction reads

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { countryCodes } from '../../domain/addresses/countries'
+import { countryCodes } from '../../../domain/addresses/countries'
 import { loadCatalog } from '../../i18n/catalogs'
 import { activateLocale, ensureCatalogs, i18n } from '../../i18n/i18n'
 import { countryCodesByName, countryName } from './country-names'

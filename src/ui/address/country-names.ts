@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { type CountryCode, countryCodes, isCountryCode } from '../../domain/addresses/countries'
+import { type CountryCode, countryCodes, isCountryCode } from '../../../domain/addresses/countries'
 
 /**
  * Countries by name. The names are messages of the catalogs of the pages that show an address

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { Proposal } from '../../domain/api/api-contract'
+import type { Proposal } from '../../../domain/api/api-contract'
 import './proposal.css'
 
 /**

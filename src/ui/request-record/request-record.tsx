@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { RequestHistoryEntry, ServiceRequestSummary } from '../../domain/api/api-contract'
-import { budgetLabels, desiredStartLabels } from '../../domain/leads/lead-options'
-import { requestStatusLabels } from '../../domain/requests/request-status'
+import type { RequestHistoryEntry, ServiceRequestSummary } from '../../../domain/api/api-contract'
+import { budgetLabels, desiredStartLabels } from '../../../domain/leads/lead-options'
+import { requestStatusLabels } from '../../../domain/requests/request-status'
 import './request-record.css'
 import { momentStyle } from '../date-styles'
 

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../domain/api/api-contract'
+import { threadLimits } from '../../../domain/requests/thread-limits'
 import { uploadMachine } from '../../../machines/upload-machine'
 import {
   attachmentPathEvents,
@@ -16,8 +18,6 @@ import { myRequestsRead } from '../../../tests/doubles/my-requests-answers'
 import { sentRequest } from '../../../tests/fixtures/service-requests'
 import { testMachinePaths } from '../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../tests/paths/render-signed-in'
-import type { CallFailure } from '../../domain/api/api-contract'
-import { threadLimits } from '../../domain/requests/thread-limits'
 
 let network = installFakeNetwork()
 let uploads = installFakeUploads()

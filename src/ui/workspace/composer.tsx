@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
+import { acceptAttribute, threadLimits } from '../../../domain/requests/thread-limits'
+import type { ConversationDraft } from '../../../domain/workspace/conversation'
 import type { conversationMachine } from '../../../machines/conversation-machine'
-import { acceptAttribute, threadLimits } from '../../domain/requests/thread-limits'
-import type { ConversationDraft } from '../../domain/workspace/conversation'
 import { Attachment, type AttachmentState } from './attachment'
 import type { ConversationEffects, ConversationReader } from './workspace-effects'
 

@@ -10,8 +10,8 @@ import {
   useState,
 } from 'react'
 import { fromPromise } from 'xstate'
+import type { ConversationMessage } from '../../../domain/workspace/conversation'
 import { conversationMachine } from '../../../machines/conversation-machine'
-import type { ConversationMessage } from '../../domain/workspace/conversation'
 import { LoadState } from '../load-state'
 import { inspectorOptions } from '../machine-inspector'
 import { Composer } from './composer'

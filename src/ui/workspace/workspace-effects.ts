@@ -1,9 +1,9 @@
-import type { LoadedThread } from '../../../machines/conversation-machine'
 import type {
   ConversationDraft,
   ConversationFile,
   ConversationMessage,
-} from '../../domain/workspace/conversation'
+} from '../../../domain/workspace/conversation'
+import type { LoadedThread } from '../../../machines/conversation-machine'
 
 /**
  * What a thread's page gives the shared conversation view: the calls (each side its own

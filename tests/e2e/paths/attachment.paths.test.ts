@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
+import type { CallFailure } from '../../../domain/api/api-contract'
+import { endpoints, xsrfHeaderName } from '../../../domain/api/api-contract'
+import { threadLimits } from '../../../domain/requests/thread-limits'
 import { uploadMachine } from '../../../machines/upload-machine'
-import type { CallFailure } from '../../../src/domain/api/api-contract'
-import { endpoints, xsrfHeaderName } from '../../../src/domain/api/api-contract'
-import { threadLimits } from '../../../src/domain/requests/thread-limits'
 import {
   attachmentPathEvents,
   emptyThreadRead,

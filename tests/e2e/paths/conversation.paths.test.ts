@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
+import type { CallFailure } from '../../../domain/api/api-contract'
 import { conversationMachine } from '../../../machines/conversation-machine'
-import type { CallFailure } from '../../../src/domain/api/api-contract'
 import {
   arrived,
   conversationPathEvents,

@@ -6,7 +6,7 @@ import {
   type PostEndpointName,
   xsrfCookieName,
   xsrfHeaderName,
-} from '../../../src/domain/api/api-contract'
+} from '../../../domain/api/api-contract'
 
 /**
  * The network boundary of the Chromium paths: the page's calls to the given endpoints are

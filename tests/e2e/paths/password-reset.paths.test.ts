@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect, vi } from 'vitest'
+import type { CallFailure } from '../../../domain/api/api-contract'
 import { passwordResetMachine } from '../../../machines/password-reset-machine'
-import type { CallFailure } from '../../../src/domain/api/api-contract'
 import {
   newPassword,
   passwordResetPathEvents,

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core'
 import { expect, vi } from 'vitest'
-import { registrationMachine } from '../../../machines/registration-machine'
-import type { CallFailure } from '../../../src/domain/api/api-contract'
+import type { CallFailure } from '../../../domain/api/api-contract'
 import {
   emptyRegistration,
   parseRegistration,
   type RegistrationValues,
   registrationFields,
-} from '../../../src/domain/registration/registration-schema'
+} from '../../../domain/registration/registration-schema'
+import { registrationMachine } from '../../../machines/registration-machine'
 import {
   pathRegistration,
   refusedEmailMessage,

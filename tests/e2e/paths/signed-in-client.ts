@@ -1,6 +1,6 @@
 import type { Cookie } from 'playwright-core'
-import { endpoints } from '../../../src/domain/api/api-contract'
-import { serviceRequestPayload } from '../../../src/domain/requests/service-request-form'
+import { endpoints } from '../../../domain/api/api-contract'
+import { serviceRequestPayload } from '../../../domain/requests/service-request-form'
 import { pathRegistration } from '../../doubles/registration-flow-answers'
 import { briefValues } from '../../doubles/request-brief-answers'
 import type { ApiAnswer } from '../api-session'

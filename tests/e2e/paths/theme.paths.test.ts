@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { themeStorageKey } from '../../../domain/theme'
 import { themeMachine } from '../../../machines/theme-machine'
-import { themeStorageKey } from '../../../src/domain/theme'
 import { testMachinePathsInBrowser } from './browser-paths'
 
 const toggle = (page: Page) => page.getByRole('button', { name: 'Dark theme' }).first()

@@ -5,8 +5,8 @@ import type {
   Enquiry,
   ListPage,
   MeBody,
-} from '../../../src/domain/api/api-contract'
-import { apiPrefix } from '../../../src/domain/api/endpoint'
+} from '../../../domain/api/api-contract'
+import { apiPrefix } from '../../../domain/api/endpoint'
 import { anEnquiry, enquiryDetailRead } from '../../doubles/admin-detail-answers'
 import { myRequestsRead } from '../../doubles/my-requests-answers'
 import { laptopFactors } from '../../doubles/security-section-answers'

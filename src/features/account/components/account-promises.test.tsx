@@ -1,8 +1,8 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Locale } from '../../../../domain/locales'
 import { installFakeNetwork } from '../../../../tests/doubles/fake-network'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { Locale } from '../../../domain/locales'
 
 let network = installFakeNetwork()
 afterEach(() => {

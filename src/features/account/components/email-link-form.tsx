@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useMemo, useRef } from 'react'
+import { createResendSchema } from '../../../../domain/registration/recovery-schemas'
 import type { EmailLinkContext, EmailLinkEvent } from '../../../../machines/email-link-request'
-import { createResendSchema } from '../../../domain/registration/recovery-schemas'
 import { FormField } from '../../../ui/form-field'
 import { submittedText, useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { AccountForm } from './account-form'

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { sameSitePath } from '../../../domain/accounts/redirect'
+import { sameSitePath } from '../../../../domain/accounts/redirect'
 import { useSession, useSessionSlot } from '../../../session/use-session'
 import { takeReturnAfterSignIn } from '../../../ui/return-after-sign-in'
 import { useHydrated } from '../../../ui/use-hydrated'

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../../domain/api/api-contract'
 import { secondFactorMachine } from '../../../../machines/second-factor-machine'
 import { installFakeNetwork } from '../../../../tests/doubles/fake-network'
 import { fakeAssertionJSON, installFakeWebAuthn } from '../../../../tests/doubles/fake-webauthn'
@@ -13,7 +14,6 @@ import { passkeyClosed, passkeyOptionsRead } from '../../../../tests/doubles/sig
 import { testUser } from '../../../../tests/fixtures/account-user'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure } from '../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 let webAuthn = installFakeWebAuthn()

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { ListPage } from '../../../../domain/api/api-contract'
+import type { AdminTab } from '../../../../domain/requests/admin-search'
 import { callEndpoint } from '../../../api/call-endpoint'
-import type { ListPage } from '../../../domain/api/api-contract'
-import type { AdminTab } from '../../../domain/requests/admin-search'
 import { meQueryKey } from '../../../session/me-query'
 
 /** The inbox's server reads sit under the session's key: signing out removes them. */

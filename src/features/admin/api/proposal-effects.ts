@@ -1,13 +1,13 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import type { AgencyProposal } from '../../../../domain/api/api-contract'
+import { draftInput, draftOf } from '../../../../domain/requests/proposal-draft'
+import type { RequestStatus } from '../../../../domain/requests/request-status'
 import type {
   EditorAnswer,
   EditorProposal,
   SaveInput,
 } from '../../../../machines/proposal-editor-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
-import type { AgencyProposal } from '../../../domain/api/api-contract'
-import { draftInput, draftOf } from '../../../domain/requests/proposal-draft'
-import type { RequestStatus } from '../../../domain/requests/request-status'
 import { adminQueryKey, requestQueryOptions } from './admin-queries'
 
 /** Every version of a request's proposal, newest first, under the inbox's key. */

@@ -1,9 +1,9 @@
+import { type AgencyThreadMessage, endpoints } from '../../../../domain/api/api-contract'
+import type { ConversationMessage } from '../../../../domain/workspace/conversation'
 import { callEndpoint, fillPath } from '../../../api/call-endpoint'
 import { listenToEvents } from '../../../api/event-stream'
 import { apiBaseUrl } from '../../../api/http-client'
 import { uploadFile } from '../../../api/upload-file'
-import { type AgencyThreadMessage, endpoints } from '../../../domain/api/api-contract'
-import type { ConversationMessage } from '../../../domain/workspace/conversation'
 import type { ConversationEffects } from '../../../ui/workspace/workspace-effects'
 
 /** A message of a request's thread as the agency reads it (internal notes included). */

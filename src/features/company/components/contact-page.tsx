@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { agency } from '../../../domain/agency'
-import { officeHours } from '../../../domain/agency-hours'
-import { mailtoHref } from '../../../domain/mailto'
+import { agency } from '../../../../domain/agency'
+import { officeHours } from '../../../../domain/agency-hours'
+import { mailtoHref } from '../../../../domain/mailto'
 
 /** The contact page: its introduction, the form the route places in `form`, then how to reach us. */
 export function ContactPage({ form }: { readonly form?: ReactNode }) {

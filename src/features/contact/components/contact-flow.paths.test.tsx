@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../../domain/api/api-contract'
+import { type ContactFormValues, isValidContactForm } from '../../../../domain/leads/contact-form'
 import { contactFormMachine } from '../../../../machines/contact-form-machine'
 import { contactPathEvents, contactValues } from '../../../../tests/doubles/contact-answers'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import type { CallFailure } from '../../../domain/api/api-contract'
-import { type ContactFormValues, isValidContactForm } from '../../../domain/leads/contact-form'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -1,16 +1,16 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ContactFormField, ContactFormValues } from '../../../domain/leads/contact-form'
-import { contactMaxLengths, messageLength } from '../../../domain/leads/contact-schema'
-import type { BudgetRange } from '../../../domain/leads/lead-options'
+import type { ContactFormField, ContactFormValues } from '../../../../domain/leads/contact-form'
+import { contactMaxLengths, messageLength } from '../../../../domain/leads/contact-schema'
+import type { BudgetRange } from '../../../../domain/leads/lead-options'
 import {
   areaIds,
   areaNames,
   type ServiceId,
   serviceNames,
   servicesInArea,
-} from '../../../domain/services/service-table'
-import { formatWholeNumber } from '../../../domain/whole-number'
+} from '../../../../domain/services/service-table'
+import { formatWholeNumber } from '../../../../domain/whole-number'
 import { BudgetField } from '../../../ui/budget-field'
 import {
   FieldsForm,

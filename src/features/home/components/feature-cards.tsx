@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Locale } from '../../../domain/locales'
+import type { Locale } from '../../../../domain/locales'
 import { ServiceLink } from '../../../ui/service-link'
 import type { Card } from '../cards'
 import { BadgeGlyph } from './home-icons'

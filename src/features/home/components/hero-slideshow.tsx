@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
-import type { Locale } from '../../../domain/locales'
+import type { Locale } from '../../../../domain/locales'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { useSlideshow } from '../hooks/use-slideshow'
 import type { Slide } from '../slides'

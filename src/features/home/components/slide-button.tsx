@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Locale } from '../../../domain/locales'
+import type { Locale } from '../../../../domain/locales'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { ServiceLink } from '../../../ui/service-link'
 import type { SlideLink } from '../slides'

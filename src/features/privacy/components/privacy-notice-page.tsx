@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { agency } from '../../../domain/agency'
-import { officeHours } from '../../../domain/agency-hours'
-import { mailtoHref } from '../../../domain/mailto'
+import { agency } from '../../../../domain/agency'
+import { officeHours } from '../../../../domain/agency-hours'
+import { mailtoHref } from '../../../../domain/mailto'
 import './privacy-notice.css'
 
 /**

@@ -1,5 +1,5 @@
+import type { ApiAnswer } from '../../../../domain/api/api-contract'
 import { callEndpoint } from '../../../api/call-endpoint'
-import type { ApiAnswer } from '../../../domain/api/api-contract'
 
 /** `POST /api/v1/auth/reset-password` `{ token, password }`. */
 export function resetPassword(input: {

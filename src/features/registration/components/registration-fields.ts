@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { RegistrationField } from '../../../domain/registration/registration-schema'
+import type { RegistrationField } from '../../../../domain/registration/registration-schema'
 import type { TextFieldSpec } from '../../../ui/form-field'
 
 /** How each text field of the form is presented; the selects (gender, state, country) apart. */

@@ -1,5 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import {
+  emptyRegistration,
+  parseRegistration,
+  registrationFields,
+} from '../../../../domain/registration/registration-schema'
 import { registrationMachine } from '../../../../machines/registration-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../../tests/doubles/fake-network'
 import {
@@ -10,11 +15,6 @@ import {
 } from '../../../../tests/doubles/registration-flow-answers'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
-import {
-  emptyRegistration,
-  parseRegistration,
-  registrationFields,
-} from '../../../domain/registration/registration-schema'
 
 let network = installFakeNetwork()
 afterEach(() => network.restore())

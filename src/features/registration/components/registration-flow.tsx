@@ -1,12 +1,12 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
-import { registrationMachine } from '../../../../machines/registration-machine'
 import {
   createRegistrationSchema,
   type RegistrationValues,
   registrationFields,
-} from '../../../domain/registration/registration-schema'
+} from '../../../../domain/registration/registration-schema'
+import { registrationMachine } from '../../../../machines/registration-machine'
 import { useFocusOnView, useRefusedFields } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { keepReturnAfterSignIn } from '../../../ui/return-after-sign-in'

@@ -6,7 +6,7 @@ import {
   type RegistrationField,
   type RegistrationValues,
   registrationFields,
-} from '../../../domain/registration/registration-schema'
+} from '../../../../domain/registration/registration-schema'
 import { CountryField, StateField } from '../../../ui/address/address-fields'
 import {
   ChoiceField,

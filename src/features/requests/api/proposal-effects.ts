@@ -1,8 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { endpoints, type Proposal } from '../../../../domain/api/api-contract'
 import type { AcceptanceValues, DeclineValues } from '../../../../machines/proposal-answer-machine'
 import { callEndpoint, fillPath } from '../../../api/call-endpoint'
 import { apiBaseUrl } from '../../../api/http-client'
-import { endpoints, type Proposal } from '../../../domain/api/api-contract'
 import { meQueryKey } from '../../../session/me-query'
 import { myRequestsQueryKey } from './requests-queries'
 

@@ -1,11 +1,11 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { endpoints, type ThreadMessage } from '../../../../domain/api/api-contract'
+import type { ConversationMessage } from '../../../../domain/workspace/conversation'
 import { callEndpoint, fillPath } from '../../../api/call-endpoint'
 import { listenToEvents } from '../../../api/event-stream'
 import { apiBaseUrl } from '../../../api/http-client'
 import { uploadFile } from '../../../api/upload-file'
-import { endpoints, type ThreadMessage } from '../../../domain/api/api-contract'
-import type { ConversationMessage } from '../../../domain/workspace/conversation'
 import type { ConversationEffects } from '../../../ui/workspace/workspace-effects'
 
 const you = msg`You`

@@ -2,13 +2,13 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, Suspense } from 'react'
-import type { Locale } from '../../../domain/locales'
+import type { Locale } from '../../../../domain/locales'
 import {
   areaNames,
   type Service,
   serviceNames,
   serviceTable,
-} from '../../../domain/services/service-table'
+} from '../../../../domain/services/service-table'
 import { wasSignedIn } from '../../../session/session-hint'
 import { useSession } from '../../../session/use-session'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { AreaId } from '../../../domain/services/service-table'
+import type { AreaId } from '../../../../domain/services/service-table'
 
 export type Faq = { readonly question: MessageDescriptor; readonly answer: MessageDescriptor }
 

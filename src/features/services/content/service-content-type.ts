@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import type { ServiceId } from '../../../domain/services/service-table'
+import type { ServiceId } from '../../../../domain/services/service-table'
 
 /** The copy of one service page. Every text is a Lingui descriptor from the services catalog. */
 export type ServiceContent = {

@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../../../domain/api/api-contract'
 import { passkeyRegistrationMachine } from '../../../../../machines/passkey-registration-machine'
 import {
   addPasskeyPathEvents,
@@ -19,7 +20,6 @@ import {
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
 import { button, section } from '../../../../../tests/paths/security-section'
-import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 let webAuthn = installFakeWebAuthn()

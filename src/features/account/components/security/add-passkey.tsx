@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
+import { factorMessages } from '../../../../../domain/accounts/factor-messages'
 import {
   passkeyNameMaxLength,
   passkeyRegistrationMachine,
 } from '../../../../../machines/passkey-registration-machine'
 import { callEndpoint } from '../../../../api/call-endpoint'
 import { createPasskey } from '../../../../api/passkey-ceremony'
-import { factorMessages } from '../../../../domain/accounts/factor-messages'
 import { useFreshProof } from '../../../../session/step-up/fresh-proof'
 import { FormField } from '../../../../ui/form-field'
 import { submittedText, useFocusOnView } from '../../../../ui/form-flow'

@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../../../domain/api/api-contract'
 import { recoveryCodesMachine } from '../../../../../machines/recovery-codes-machine'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
 import {
@@ -15,7 +16,6 @@ import {
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
 import { button, section, statusText } from '../../../../../tests/paths/security-section'
-import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

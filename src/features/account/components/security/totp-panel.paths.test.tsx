@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import type { CallFailure } from '../../../../../domain/api/api-contract'
 import { totpEnrolmentMachine } from '../../../../../machines/totp-enrolment-machine'
 import { installFakeNetwork } from '../../../../../tests/doubles/fake-network'
 import {
@@ -11,7 +12,6 @@ import { totpStarted as started, totpPathEvents } from '../../../../../tests/dou
 import { testMachinePaths } from '../../../../../tests/paths/machine-paths'
 import { renderSignedIn } from '../../../../../tests/paths/render-signed-in'
 import { button, section, statusText } from '../../../../../tests/paths/security-section'
-import type { CallFailure } from '../../../../domain/api/api-contract'
 
 let network = installFakeNetwork()
 afterEach(() => {

@@ -15,7 +15,7 @@ import { apiPrefix, endpoint } from './endpoint'
  * (`machines/proposal-machine.ts`): 409 `invalid_transition` when either refuses, 410
  * `proposal_closed` when the client answers a version that was superseded, withdrawn or has
  * expired. Amounts are integer centavos (MXN); the server computes every total
- * (`src/domain/money.ts`). A request or proposal that is not the caller's answers the same 404
+ * (`domain/money.ts`). A request or proposal that is not the caller's answers the same 404
  * as one that does not exist; the client never sees a draft.
  */
 

@@ -15,7 +15,7 @@ export const authEndpoints = {
     status: 204,
     failures: [],
   }),
-  /** The registration payload (src/domain/registration/registration-schema.ts). 409 when taken. */
+  /** The registration payload (domain/registration/registration-schema.ts). 409 when taken. */
   register: endpoint<RegistrationValues>()({
     method: 'POST',
     path: `${apiPrefix}/auth/register`,

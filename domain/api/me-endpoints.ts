@@ -123,7 +123,7 @@ export type StoredAccountData = {
 /**
  * `/api/v1/me*`: the signed-in user's own data. Every answer is no-store; without a live
  * session every one is 401 `unauthenticated`. "Step-up": 403 `reauthentication_required`
- * without a proof on this session in the last 10 minutes (src/domain/api/factors-endpoints.ts).
+ * without a proof on this session in the last 10 minutes (domain/api/factors-endpoints.ts).
  */
 export const meEndpoints = {
   /** The signed-in user. */
