@@ -17,19 +17,19 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/messages',
-      include: ['<rootDir>/src', '<rootDir>/machines'],
+      include: ['<rootDir>/src', '<rootDir>/domain', '<rootDir>/machines'],
       exclude: [
         '**/node_modules/**',
         '**/*.test.{ts,tsx}',
         '<rootDir>/src/features/services/content/**',
         '<rootDir>/src/features/company/about/**',
         '<rootDir>/src/features/registration/**',
-        '<rootDir>/src/domain/registration/**',
+        '<rootDir>/domain/registration/**',
         '<rootDir>/src/features/account/**',
         '<rootDir>/src/session/step-up/**',
-        '<rootDir>/src/domain/accounts/**',
-        '<rootDir>/src/domain/leads/**',
-        '<rootDir>/src/domain/requests/**',
+        '<rootDir>/domain/accounts/**',
+        '<rootDir>/domain/leads/**',
+        '<rootDir>/domain/requests/**',
         '<rootDir>/src/features/contact/**',
         '<rootDir>/src/features/privacy/**',
         '<rootDir>/src/features/requests/**',
@@ -37,7 +37,7 @@ export default defineConfig({
         '<rootDir>/src/ui/request-record/**',
         '<rootDir>/src/ui/proposal/**',
         '<rootDir>/src/ui/workspace/**',
-        '<rootDir>/src/domain/workspace/**',
+        '<rootDir>/domain/workspace/**',
         '<rootDir>/src/ui/address/**',
       ],
     },
@@ -45,7 +45,7 @@ export default defineConfig({
       path: '<rootDir>/locales/{locale}/registration',
       include: [
         '<rootDir>/src/features/registration',
-        '<rootDir>/src/domain/registration',
+        '<rootDir>/domain/registration',
         '<rootDir>/src/ui/address',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
@@ -57,8 +57,8 @@ export default defineConfig({
         '<rootDir>/src/features/account',
         // The step-up dialog serves the profile and the inbox, which both load this catalog.
         '<rootDir>/src/session/step-up',
-        '<rootDir>/src/domain/accounts',
-        '<rootDir>/src/domain/registration/registration-messages.ts',
+        '<rootDir>/domain/accounts',
+        '<rootDir>/domain/registration/registration-messages.ts',
         '<rootDir>/src/ui/address',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
@@ -69,8 +69,8 @@ export default defineConfig({
       include: [
         '<rootDir>/src/features/contact',
         '<rootDir>/src/features/privacy',
-        '<rootDir>/src/domain/leads',
-        '<rootDir>/src/domain/registration/registration-messages.ts',
+        '<rootDir>/domain/leads',
+        '<rootDir>/domain/registration/registration-messages.ts',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
@@ -79,11 +79,11 @@ export default defineConfig({
       path: '<rootDir>/locales/{locale}/requests',
       include: [
         '<rootDir>/src/features/requests',
-        '<rootDir>/src/domain/requests',
-        '<rootDir>/src/domain/leads',
+        '<rootDir>/domain/requests',
+        '<rootDir>/domain/leads',
         '<rootDir>/src/ui/request-record',
         '<rootDir>/src/ui/proposal',
-        '<rootDir>/src/domain/registration/registration-messages.ts',
+        '<rootDir>/domain/registration/registration-messages.ts',
       ],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
@@ -93,11 +93,11 @@ export default defineConfig({
       path: '<rootDir>/locales/{locale}/admin',
       include: [
         '<rootDir>/src/features/admin',
-        '<rootDir>/src/domain/requests',
-        '<rootDir>/src/domain/leads',
+        '<rootDir>/domain/requests',
+        '<rootDir>/domain/leads',
         '<rootDir>/src/ui/request-record',
         '<rootDir>/src/ui/proposal',
-        '<rootDir>/src/domain/registration/registration-messages.ts',
+        '<rootDir>/domain/registration/registration-messages.ts',
         // The client's address on a request names its country.
         '<rootDir>/src/ui/address/country-names.messages.ts',
       ],
@@ -106,7 +106,7 @@ export default defineConfig({
     {
       // A request's workspace (its conversation and files): only the thread's pages load it.
       path: '<rootDir>/locales/{locale}/workspace',
-      include: ['<rootDir>/src/ui/workspace', '<rootDir>/src/domain/workspace'],
+      include: ['<rootDir>/src/ui/workspace', '<rootDir>/domain/workspace'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {

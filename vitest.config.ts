@@ -5,7 +5,7 @@ import viteConfig from './vite.config.ts'
 // write to it (the server tests take an external PostgreSQL from TEST_DATABASE_URL only).
 delete process.env.DATABASE_URL
 
-// One runner, four projects: components and machines in jsdom, the tests generated from the
+// One runner, four projects: components, machines and the domain in jsdom, the tests generated from the
 // machines (jsdom), the server in Node, and the end-to-end suite driving Chromium against the
 // built site served by `npm start`'s server.
 export default mergeConfig(
@@ -19,6 +19,7 @@ export default mergeConfig(
             name: 'unit',
             environment: 'jsdom',
             include: [
+              'domain/**/*.test.{ts,tsx}',
               'src/**/*.test.{ts,tsx}',
               'machines/**/*.test.{ts,tsx}',
               'tests/unit/**/*.test.{ts,tsx}',
