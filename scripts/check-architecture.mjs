@@ -11,29 +11,34 @@ import { fileURLToPath } from 'node:url'
 import { parseSync } from 'rolldown/utils'
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url))
-const sourceRoots = ['src', 'machines', 'server']
+const sourceRoots = ['domain', 'machines', 'src', 'server']
 const extensions = ['.ts', '.tsx', '.mjs', '.js']
 const isTest = (file) =>
   /\.(test|paths\.test)\.tsx?$/.test(file) || /^server\/test\//.test(file) || file.endsWith('.d.ts')
 
 /**
  * Each layer: which files belong to it, which layers it may import, and which npm packages are
- * off limits. The first layer whose pattern matches a file is the file's layer.
+ * off limits. The first layer whose pattern matches a file is the file's layer. `within`, where
+ * set, names the only folders the layer's files may import from at all, layered or not: the
+ * bottom of the stack (domain ← machines ← src, server) never reaches up, not even to a file
+ * no layer claims.
  */
 export const layers = [
   {
     name: 'domain',
-    files: /^src\/domain\//,
+    files: /^domain\//,
     mayImport: ['domain'],
+    within: /^domain\//,
     packages: /^(valibot|@lingui\/core(\/macro)?)$/,
-    why: 'the domain layer (facts, schemas, the API contract) imports nothing of the app',
+    why: 'the domain layer (facts, schemas, the API contract) imports nothing of the app: not machines/, src/ or server/',
   },
   {
     name: 'machines',
     files: /^machines\//,
     mayImport: ['domain', 'machines'],
+    within: /^(domain|machines)\//,
     packages: /^xstate$/,
-    why: 'machines are pure: they import only the domain layer (no React, DOM or I/O)',
+    why: 'machines are pure: they import only the domain layer (no React, DOM or I/O, nothing of src/ or server/)',
   },
   {
     name: 'i18n',
@@ -182,6 +187,7 @@ function importsOf(root, file) {
 const resourceData = /-(store|messages|mail-kinds|status-change)\.ts$/
 
 function allowed(from, to, toFile) {
+  if (from.layer.within && !from.layer.within.test(toFile)) return false
   if (!to) return true // tests, scripts, locales, public assets: not layered
   return from.layer.mayImport.some(
     (name) =>
@@ -198,13 +204,14 @@ function allowed(from, to, toFile) {
 
 /**
  * The folder a file counts in for folder cycles: a feature as a whole, otherwise the file's
- * directory; a file at the top of a source root (an entry point, the router, the server's
- * composition) is a unit of its own.
+ * directory; a file at the top of src/, machines/ or server/ (an entry point, the router, a
+ * machine, the server's composition) is a unit of its own. The files at the top of domain/
+ * (the languages, the agency, money…) are one folder, as they were under src/domain/.
  */
 function folderOf(file) {
   const feature = /^(src\/features\/[^/]+)\//.exec(file)
   if (feature) return feature[1]
-  return sourceRoots.includes(dirname(file)) ? file : dirname(file)
+  return ['src', 'machines', 'server'].includes(dirname(file)) ? file : dirname(file)
 }
 
 /** Cycles: strongly connected components of more than one file (Tarjan). */
@@ -240,9 +247,33 @@ function findCycles(graph) {
   return cycles
 }
 
+/**
+ * Folders that moved: a file there (a test included) is one written for the old layout, whose
+ * imports would reach the layers the wrong way.
+ */
+export const retiredFolders = [
+  {
+    folder: 'src/domain',
+    why: 'the domain is a top-level folder of its own, domain/, below machines/, src/ and server/ (docs/decisions/051)',
+  },
+]
+
+/** Every file under `dir` (tests included), relative to `root`. */
+function listAll(root, dir) {
+  if (!existsSync(join(root, dir))) return []
+  return readdirSync(join(root, dir)).flatMap((entry) => {
+    const path = `${dir}/${entry}`
+    return statSync(join(root, path)).isDirectory() ? listAll(root, path) : [path]
+  })
+}
+
 /** Checks every source file under `root`; returns the broken rules (empty when all is well). */
 export function checkArchitecture(root = projectRoot) {
   const problems = []
+  for (const { folder, why } of retiredFolders) {
+    for (const file of listAll(root, folder))
+      problems.push(`retired folder: ${file}\n    rule: ${why}`)
+  }
   const graph = new Map()
   for (const file of sourceRoots.flatMap((dir) => listSources(root, dir))) {
     const from = layerOf(file)
@@ -253,7 +284,7 @@ export function checkArchitecture(root = projectRoot) {
         const to = layerOf(imported.file)
         if (from && !allowed(from, to, imported.file)) {
           problems.push(
-            `${from.layer.name} → ${to.layer.name}: ${file} imports ${imported.file}\n    rule: ${from.layer.why}`,
+            `${from.layer.name} → ${to?.layer.name ?? 'outside its folders'}: ${file} imports ${imported.file}\n    rule: ${from.layer.why}`,
           )
         }
       } else if (imported.specifier.startsWith('.')) {

@@ -19,7 +19,7 @@ function check(files: Record<string, string>): string[] {
   return checkArchitecture(root).problems
 }
 
-const domain = { 'src/domain/locales.ts': "export const locales = ['en', 'es'] as const\n" }
+const domain = { 'domain/locales.ts': "export const locales = ['en', 'es'] as const\n" }
 
 describe('the architecture check', () => {
   it('passes imports that follow the layers', () => {
@@ -27,11 +27,11 @@ describe('the architecture check', () => {
       check({
         ...domain,
         'machines/menu-machine.ts':
-          "import { setup } from 'xstate'\nimport { locales } from '../src/domain/locales'\n",
+          "import { setup } from 'xstate'\nimport { locales } from '../domain/locales'\n",
         'src/features/menu/menu.tsx':
-          "import '../../../machines/menu-machine'\nimport '../../domain/locales'\n",
+          "import '../../../machines/menu-machine'\nimport '../../../domain/locales'\n",
         'src/shell/header.tsx': "import '../features/menu/menu'\n",
-        'server/app.ts': "import { locales } from '../src/domain/locales'\n",
+        'server/app.ts': "import { locales } from '../domain/locales'\n",
       }),
     ).toEqual([])
   })
@@ -72,13 +72,56 @@ describe('the architecture check', () => {
     expect(problems).toEqual([expect.stringContaining('server app → feature: server/site.ts')])
   })
 
-  it('fails a cycle', () => {
+  it('fails the domain reaching up into machines/, src/ or server/, layered or not', () => {
     const problems = check({
-      'src/domain/a.ts': "import { b } from './b'\nexport const a = 1\n",
-      'src/domain/b.ts': "import { a } from './a'\nexport const b = 2\n",
+      'machines/menu-machine.ts': 'export const menu = 1\n',
+      'src/routeTree.gen.ts': 'export const routeTree = 1\n',
+      'server/config.ts': 'export const config = 1\n',
+      'domain/pages/a.ts':
+        "import '../../machines/menu-machine'\nimport '../../src/routeTree.gen'\nimport '../../server/config'\n",
     })
     expect(problems).toEqual([
-      expect.stringMatching(/^cycle: src\/domain\/(a|b)\.ts → src\/domain\/(a|b)\.ts/),
+      expect.stringContaining(
+        'domain → machines: domain/pages/a.ts imports machines/menu-machine.ts',
+      ),
+      expect.stringContaining(
+        'domain → outside its folders: domain/pages/a.ts imports src/routeTree.gen.ts',
+      ),
+      expect.stringContaining('domain → server app: domain/pages/a.ts imports server/config.ts'),
+    ])
+  })
+
+  it('fails a machine reaching into src/ even where no layer claims the file', () => {
+    const problems = check({
+      'src/routeTree.gen.ts': 'export const routeTree = 1\n',
+      'machines/a-machine.ts': "import '../src/routeTree.gen'\n",
+    })
+    expect(problems).toEqual([
+      expect.stringContaining('machines → outside its folders: machines/a-machine.ts'),
+    ])
+  })
+
+  it('fails a file put back under src/domain/, a test included', () => {
+    const problems = check({
+      ...domain,
+      'src/domain/money.ts': 'export const cents = 100\n',
+      'src/domain/money.test.ts': "import './money'\n",
+    })
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^retired folder: src\/domain\/money\.(test\.)?ts\n\s+rule: the domain is a top-level folder/,
+      ),
+      expect.stringMatching(/^retired folder: src\/domain\/money\.(test\.)?ts/),
+    ])
+  })
+
+  it('fails a cycle', () => {
+    const problems = check({
+      'domain/a.ts': "import { b } from './b'\nexport const a = 1\n",
+      'domain/b.ts': "import { a } from './a'\nexport const b = 2\n",
+    })
+    expect(problems).toEqual([
+      expect.stringMatching(/^cycle: domain\/(a|b)\.ts → domain\/(a|b)\.ts/),
     ])
   })
 
