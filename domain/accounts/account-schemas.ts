@@ -1,14 +1,13 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
-import { validationMessages } from '../registration/registration-messages'
+import { registrationMessages } from '../registration/registration-messages'
 import {
   createRegistrationEntries,
-  emailSchema,
   passesStateRule,
-  passwordSchema,
   type RegistrationField,
-  strictObjectMessage,
 } from '../registration/registration-schema'
+import { emailSchema, passwordSchema } from '../validation/field-rules'
+import { strictObjectMessage } from '../validation/schema-issues'
 import { accountMessages as m } from './account-messages'
 
 /**
@@ -103,7 +102,7 @@ export function createProfileUpdateSchema(t: Translate, today?: () => Date) {
       v.partialCheck(
         [['state'], ['country']],
         (input) => passesStateRule(input, 'missing', 'when both are sent'),
-        t(validationMessages.stateRequired),
+        t(registrationMessages.stateRequired),
       ),
       ['state'],
     ),
@@ -111,7 +110,7 @@ export function createProfileUpdateSchema(t: Translate, today?: () => Date) {
       v.partialCheck(
         [['state'], ['country']],
         (input) => passesStateRule(input, 'foreign', 'when both are sent'),
-        t(validationMessages.stateOutsideMexico),
+        t(registrationMessages.stateOutsideMexico),
       ),
       ['state'],
     ),

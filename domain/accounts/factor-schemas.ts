@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
-import { validationMessages } from '../registration/registration-messages'
-import { isStorableText, strictObjectMessage } from '../registration/registration-schema'
+import { fieldMessages } from '../validation/field-messages'
+import { isStorableText } from '../validation/field-rules'
+import { strictObjectMessage } from '../validation/schema-issues'
 import { factorMessages as m } from './factor-messages'
 
 /**
@@ -34,7 +35,7 @@ export function passkeyNameSchema(t: Translate) {
     v.trim(),
     v.nonEmpty(t(m.passkeyNameRequired)),
     v.check((value) => [...value].length <= passkeyNameLength.max, t(m.passkeyNameRequired)),
-    v.check(isStorableText, t(validationMessages.invisibleCharacters)),
+    v.check(isStorableText, t(fieldMessages.invisibleCharacters)),
   )
 }
 

@@ -1,15 +1,15 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
-import { tooLong, validationMessages } from '../registration/registration-messages'
+import { serviceIds } from '../services/service-table'
+import { fieldMessages, tooLong } from '../validation/field-messages'
 import {
   emailSchema,
   isStorableText,
   optionalTextSchema,
   phoneShape,
   requiredTextSchema,
-  strictObjectMessage,
-} from '../registration/registration-schema'
-import { serviceIds } from '../services/service-table'
+} from '../validation/field-rules'
+import { strictObjectMessage } from '../validation/schema-issues'
 import { leadMessages as m } from './lead-messages'
 import { budgetRanges } from './lead-options'
 
@@ -41,14 +41,14 @@ const codePoints = (text: string) => [...text].length
  */
 export function longTextSchema(t: Translate, min: number, max: number) {
   return v.pipe(
-    v.string(t(validationMessages.mustBeText)),
+    v.string(t(fieldMessages.mustBeText)),
     v.transform((value) => value.replace(/\r\n?/g, '\n')),
     v.trim(),
-    v.nonEmpty(t(validationMessages.required)),
+    v.nonEmpty(t(fieldMessages.required)),
     v.check((value) => codePoints(value) <= max, t(tooLong(max))),
     v.check(
       (value) => isStorableText(value.replace(/[\n\t]/g, ' ')),
-      t(validationMessages.invisibleCharacters),
+      t(fieldMessages.invisibleCharacters),
     ),
     v.check((value) => codePoints(value) >= min, t(m.messageTooShort)),
   )
@@ -67,7 +67,7 @@ export function createContactSchema(t: Translate) {
       phone: v.optional(
         v.union(
           [v.literal(''), v.pipe(optionalTextSchema(t, contactMaxLengths.phone), phoneShape(t))],
-          t(validationMessages.phoneInvalid),
+          t(fieldMessages.phoneInvalid),
         ),
         '',
       ),

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
-import { validationMessages as m } from './registration-messages'
-import { emailSchema, passwordSchema, strictObjectMessage } from './registration-schema'
+import { emailSchema, passwordSchema } from '../validation/field-rules'
+import { strictObjectMessage } from '../validation/schema-issues'
+import { registrationMessages } from './registration-messages'
 
 /** The reset token is 32 random bytes in base64url (43 characters), as the recovery mail carries it. */
 export const resetTokenPattern = /^[A-Za-z0-9_-]{43}$/
@@ -16,8 +17,8 @@ export function createResetPasswordSchema(t: Translate) {
   return v.strictObject(
     {
       token: v.pipe(
-        v.string(t(m.resetTokenMissing)),
-        v.regex(resetTokenPattern, t(m.resetTokenMissing)),
+        v.string(t(registrationMessages.resetTokenMissing)),
+        v.regex(resetTokenPattern, t(registrationMessages.resetTokenMissing)),
       ),
       password: passwordSchema(t),
     },

@@ -3,12 +3,13 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { countryCodes } from '../addresses/countries'
 import { mexicanStateCodes } from '../addresses/mexican-states'
-import { validationMessages } from './registration-messages'
+import { fieldMessages } from '../validation/field-messages'
+import { isStorableText } from '../validation/field-rules'
+import { firstIssuePerField } from '../validation/schema-issues'
+import { registrationMessages } from './registration-messages'
 import {
   createRegistrationSchema,
-  firstIssuePerField,
   genders,
-  isStorableText,
   maxLengths,
   registrationFields,
 } from './registration-schema'
@@ -242,13 +243,13 @@ describe('the registration schema (examples)', () => {
       'a!b@example.com',
       'a~b@example.com',
     ]) {
-      expect(fails({ email }), email).toEqual({ email: validationMessages.emailCharacters.id })
+      expect(fails({ email }), email).toEqual({ email: fieldMessages.emailCharacters.id })
     }
   })
 
   it('refuses accented addresses with a message that says so, not as merely invalid', () => {
     for (const email of ['maría.lópez@example.com', 'ana@méxico.mx', 'niño@example.com']) {
-      expect(fails({ email }), email).toEqual({ email: validationMessages.emailNotAscii.id })
+      expect(fails({ email }), email).toEqual({ email: fieldMessages.emailNotAscii.id })
     }
   })
 
@@ -258,7 +259,7 @@ describe('the registration schema (examples)', () => {
     expect(fails({ interiorNumber: '' })).toEqual({})
     expect(Object.keys(fails({ interiorNumber: 'x'.repeat(21) }))).toEqual(['interiorNumber'])
     expect(fails({ exteriorNumber: '' })).toEqual({
-      exteriorNumber: validationMessages.required.id,
+      exteriorNumber: fieldMessages.required.id,
     })
     expect(fails({ exteriorNumber: 'S/N' })).toEqual({})
   })
@@ -270,18 +271,18 @@ describe('the registration schema (examples)', () => {
     expect(fails({ country: 'MX', state: 'CMX' })).toEqual({})
     expect(fails({ country: 'US', state: '' })).toEqual({})
     expect(fails({ country: 'MX', state: '' })).toEqual({
-      state: validationMessages.stateRequired.id,
+      state: registrationMessages.stateRequired.id,
     })
     expect(fails({ country: 'US', state: 'JAL' })).toEqual({
-      state: validationMessages.stateOutsideMexico.id,
+      state: registrationMessages.stateOutsideMexico.id,
     })
     for (const state of ['jal', 'Jalisco', 'XXX', 'MX-JAL'])
       expect(fails({ country: 'MX', state }), state).toEqual({
-        state: validationMessages.stateInvalid.id,
+        state: registrationMessages.stateInvalid.id,
       })
     for (const country of ['México', 'mx', 'MEX', 'XK', 'UK'])
       expect(fails({ country, state: '' }), country).toEqual({
-        country: validationMessages.countryInvalid.id,
+        country: registrationMessages.countryInvalid.id,
       })
   })
 })

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
 import { leadMessages as m } from '../leads/lead-messages'
-import { tooLong, validationMessages } from '../registration/registration-messages'
-import { strictObjectMessage } from '../registration/registration-schema'
 import { serviceIds } from '../services/service-table'
+import { fieldMessages, tooLong } from '../validation/field-messages'
+import { strictObjectMessage } from '../validation/schema-issues'
 import { requestStatuses } from './request-status'
 
 /**
@@ -32,7 +32,7 @@ const isFilterYear = (value: string) => {
 }
 
 function daySchema(t: Translate) {
-  const invalid = t(validationMessages.dateInvalid)
+  const invalid = t(fieldMessages.dateInvalid)
   return v.union(
     [
       v.literal(''),
@@ -40,7 +40,7 @@ function daySchema(t: Translate) {
         v.string(),
         v.isoDate(invalid),
         v.check(isCalendarDay, invalid),
-        v.check(isFilterYear, t(validationMessages.dateTooEarly)),
+        v.check(isFilterYear, t(fieldMessages.dateTooEarly)),
       ),
     ],
     invalid,

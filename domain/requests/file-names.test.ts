@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isStorableText } from '../registration/registration-schema'
+import { isStorableText } from '../validation/field-rules'
 import { cleanFileName, storedFileName } from './file-names'
 import { acceptedFileTypes, threadLimits } from './thread-limits'
 

@@ -1,4 +1,4 @@
-import { storableTextOf } from '../registration/registration-schema'
+import { storableTextOf } from '../validation/field-rules'
 import { type AcceptedMediaType, acceptedFileTypes, threadLimits } from './thread-limits'
 
 /**

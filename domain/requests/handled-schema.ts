@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
 import { leadMessages as m } from '../leads/lead-messages'
-import { strictObjectMessage } from '../registration/registration-schema'
+import { strictObjectMessage } from '../validation/schema-issues'
 
 /** `POST /api/v1/admin/enquiries/:id/handled`: mark an enquiry handled (true) or open again. */
 export function createMarkHandledSchema(t: Translate) {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { firstIssuePerField } from '../registration/registration-schema'
+import { firstIssuePerField } from '../validation/schema-issues'
 import { defaultValidUntil, isPastValidity } from './proposal-dates'
 import { createAcceptProposalSchema, createProposalDraftSchema } from './proposal-schemas'
 

@@ -1,13 +1,9 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
 import { computeTotals, isCentavos, moneyLimits } from '../money'
-import { tooLong, validationMessages } from '../registration/registration-messages'
-import {
-  isRealDate,
-  isStorableText,
-  requiredTextSchema,
-  strictObjectMessage,
-} from '../registration/registration-schema'
+import { fieldMessages, tooLong } from '../validation/field-messages'
+import { isRealDate, isStorableText, requiredTextSchema } from '../validation/field-rules'
+import { strictObjectMessage } from '../validation/schema-issues'
 import { addDays, agencyDay, maxValidityDays } from './proposal-dates'
 import { proposalMessages as m } from './proposal-messages'
 
@@ -26,13 +22,13 @@ const codePoints = (text: string) => [...text].length
 /** A free text that may be empty but keeps its paragraphs (scope, terms, a reason). */
 function optionalLongText(t: Translate, max: number) {
   return v.pipe(
-    v.string(t(validationMessages.mustBeText)),
+    v.string(t(fieldMessages.mustBeText)),
     v.transform((value) => value.replace(/\r\n?/g, '\n')),
     v.trim(),
     v.check((value) => codePoints(value) <= max, t(tooLong(max))),
     v.check(
       (value) => isStorableText(value.replace(/[\n\t]/g, ' ')),
-      t(validationMessages.invisibleCharacters),
+      t(fieldMessages.invisibleCharacters),
     ),
   )
 }
@@ -118,7 +114,7 @@ export function createAcceptProposalSchema(t: Translate) {
         v.trim(),
         v.nonEmpty(t(m.fullNameRequired)),
         v.check((value) => codePoints(value) <= proposalLengths.fullName, t(tooLong(200))),
-        v.check(isStorableText, t(validationMessages.invisibleCharacters)),
+        v.check(isStorableText, t(fieldMessages.invisibleCharacters)),
       ),
       accept: v.literal(true, t(m.acceptRequired)),
     },

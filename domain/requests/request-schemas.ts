@@ -3,8 +3,9 @@ import type { Translate } from '../forms/translate'
 import { longTextSchema } from '../leads/contact-schema'
 import { leadMessages as m } from '../leads/lead-messages'
 import { budgetRanges, desiredStarts } from '../leads/lead-options'
-import { optionalTextSchema, strictObjectMessage } from '../registration/registration-schema'
 import { serviceIds } from '../services/service-table'
+import { optionalTextSchema } from '../validation/field-rules'
+import { strictObjectMessage } from '../validation/schema-issues'
 import { requestStatuses } from './request-status'
 
 /** Bounds of a request's texts, in code points. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
 import { longTextSchema } from '../leads/contact-schema'
-import { strictObjectMessage } from '../registration/registration-schema'
+import { strictObjectMessage } from '../validation/schema-issues'
 import { cleanFileName } from './file-names'
 import { threadLimits } from './thread-limits'
 import { threadMessages as m } from './thread-messages'

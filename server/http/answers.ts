@@ -11,7 +11,7 @@ import {
   type NoContent,
   successBody,
 } from '../../domain/api/api-contract'
-import { firstIssuePerField } from '../../domain/registration/registration-schema'
+import { firstIssuePerField } from '../../domain/validation/schema-issues'
 import { securityEvent } from '../log/security-event'
 import type { RateRule } from '../security/rate-limit'
 import type { ApiEnv } from './api-env'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from 'hono'
 import { createProfileUpdateSchema } from '../../domain/accounts/account-schemas'
-import { validationMessages } from '../../domain/registration/registration-messages'
+import { registrationMessages } from '../../domain/registration/registration-messages'
 import { stateMatchesCountry } from '../../domain/registration/registration-schema'
 import { users } from '../db/schema'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
@@ -42,8 +42,8 @@ export function updateProfileHandler(deps: ApiDeps): Handler<AccountEnv> {
       return failure(c, 400, 'invalid_fields', t(apiMessages.invalidFields), {
         state: t(
           verdict === 'missing'
-            ? validationMessages.stateRequired
-            : validationMessages.stateOutsideMexico,
+            ? registrationMessages.stateRequired
+            : registrationMessages.stateOutsideMexico,
         ),
       })
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { passwordLength } from '../../domain/registration/registration-schema'
+import { passwordLength } from '../../domain/validation/field-rules'
 import { checkedLength, checkedPrefix, checkPassword, type GuessEstimator } from './password-policy'
 
 /**

@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useMemo, useRef } from 'react'
 import * as v from 'valibot'
 import type { FieldErrors } from '../../domain/forms/field-errors'
 import type { Translate } from '../../domain/forms/translate'
-import { firstIssuePerField } from '../../domain/registration/registration-schema'
+import { firstIssuePerField } from '../../domain/validation/schema-issues'
 
 /**
  * The view's side of a form machine (machines/form-flow.ts): the refused fields' messages,
