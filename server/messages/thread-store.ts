@@ -8,7 +8,8 @@ import type {
 import type { Locale } from '../../domain/locales'
 import { isAcceptedMediaType, threadLimits } from '../../domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
-import { notificationPayload, threadChannel, watcherFreshSeconds } from '../live/thread-hub'
+import { watcherFreshSeconds } from '../live/stream-admission'
+import { notificationPayload, threadChannel } from '../live/thread-events'
 import { kindLiteral } from '../mail/mail-kind'
 import { digestMailKinds } from './digest-mail-kinds'
 

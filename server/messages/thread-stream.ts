@@ -2,13 +2,9 @@ import type { Context, Handler } from 'hono'
 import type { ThreadSide } from '../../domain/api/api-contract'
 import { tooManyRequests, unavailable } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
-import {
-  HubClosedError,
-  inboxTopic,
-  type StreamOwner,
-  StreamRefusedError,
-  type ThreadEvent,
-} from '../live/thread-hub'
+import { type StreamOwner, StreamRefusedError } from '../live/stream-admission'
+import { inboxTopic, type ThreadEvent } from '../live/thread-events'
+import { HubClosedError } from '../live/thread-hub'
 import { describeError } from '../log/describe-error'
 import { threadNotFound, threadOfPath, viewerOf } from './thread-handlers'
 import {
