@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { ApiAnswer } from '../domain/api/api-contract'
 import { formFlowGuards, isProofCancelled, messageActions } from './form-flow'
+import { injectedCall } from './injected-call'
 import { isValidPasskeyName } from './passkey-registration-machine'
 import { serverText } from './server-text'
 
@@ -65,17 +66,11 @@ const failed = (declined: string) =>
 export const factorActionsMachine = setup({
   types: { context: {} as FactorActionsContext, events: {} as FactorActionsEvent },
   actors: {
-    renamePasskey: fromPromise<unknown, { readonly id: string; readonly name: string }>(
-      async () => {
-        throw new Error('renamePasskey is not provided')
-      },
+    renamePasskey: injectedCall<unknown, { readonly id: string; readonly name: string }>(
+      'renamePasskey',
     ),
-    removePasskey: fromPromise<ApiAnswer, { readonly id: string }>(async () => {
-      throw new Error('removePasskey is not provided')
-    }),
-    disableTotp: fromPromise<ApiAnswer>(async () => {
-      throw new Error('disableTotp is not provided')
-    }),
+    removePasskey: injectedCall<ApiAnswer, { readonly id: string }>('removePasskey'),
+    disableTotp: injectedCall<ApiAnswer>('disableTotp'),
   },
   actions: {
     ...messageActions<FactorActionsContext, FactorActionsEvent>(),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { passkeyNameLength } from '../domain/accounts/factor-schemas'
 import type {
   PasskeyAddedBody,
@@ -16,6 +16,7 @@ import {
   onTooManyTries,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * Adding a passkey on `/profile`:
@@ -74,20 +75,14 @@ const again = {
 export const passkeyRegistrationMachine = setup({
   types: { context: {} as PasskeyRegistrationContext, events: {} as PasskeyRegistrationEvent },
   actors: {
-    registrationOptions: fromPromise<PasskeyOptionsJSON>(async () => {
-      throw new Error('registrationOptions is not provided')
-    }),
-    createCredential: fromPromise<PasskeyCredential, { readonly options: PasskeyOptionsJSON }>(
-      async () => {
-        throw new Error('createCredential is not provided')
-      },
+    registrationOptions: injectedCall<PasskeyOptionsJSON>('registrationOptions'),
+    createCredential: injectedCall<PasskeyCredential, { readonly options: PasskeyOptionsJSON }>(
+      'createCredential',
     ),
-    savePasskey: fromPromise<
+    savePasskey: injectedCall<
       PasskeySaved,
       { readonly credential: PasskeyCredential; readonly name: string }
-    >(async () => {
-      throw new Error('savePasskey is not provided')
-    }),
+    >('savePasskey'),
   },
   actions: {
     ...formFlowActions<PasskeyRegistrationContext, PasskeyRegistrationEvent>(),

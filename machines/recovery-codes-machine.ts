@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { RecoveryCodesBody } from '../domain/api/api-contract'
 import {
   formFlowGuards,
@@ -7,6 +7,7 @@ import {
   onProofCancelled,
   onTooManyTries,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 
 /**
  * The recovery codes on `/profile` (how many are left is the factors' read):
@@ -34,9 +35,7 @@ export type RecoveryCodesEvent =
 export const recoveryCodesMachine = setup({
   types: { context: {} as RecoveryCodesContext, events: {} as RecoveryCodesEvent },
   actors: {
-    regenerateCodes: fromPromise<RecoveryCodesBody>(async () => {
-      throw new Error('regenerateCodes is not provided')
-    }),
+    regenerateCodes: injectedCall<RecoveryCodesBody>('regenerateCodes'),
   },
   actions: {
     ...messageActions<RecoveryCodesContext, RecoveryCodesEvent>(),

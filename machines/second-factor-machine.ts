@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { SecondFactorMethod, SignedInBody } from '../domain/api/api-contract'
 import {
   codeIs,
@@ -12,6 +12,7 @@ import {
   retryTo,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 import { codeSubmitted } from './typed-code'
 
 /**
@@ -66,13 +67,9 @@ export const secondFactorMachine = setup({
     input: {} as SecondFactorInput,
   },
   actors: {
-    checkCode: fromPromise<SignedInBody, { readonly code: string }>(async () => {
-      throw new Error('checkCode is not provided')
-    }),
+    checkCode: injectedCall<SignedInBody, { readonly code: string }>('checkCode'),
     /** The passkey dialog and its check by the server, as one call. */
-    passkeySignIn: fromPromise<SignedInBody>(async () => {
-      throw new Error('passkeySignIn is not provided')
-    }),
+    passkeySignIn: injectedCall<SignedInBody>('passkeySignIn'),
   },
   actions: {
     ...formFlowActions<SecondFactorContext, SecondFactorEvent>(),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { ApiAnswer } from '../domain/api/api-contract'
 import {
   codeIs,
@@ -13,6 +13,7 @@ import {
   proofCancelledName,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 import { invalidCodeCode } from './second-factor-machine'
 
 /**
@@ -95,13 +96,9 @@ const proven = { target: 'closed', actions: ['forgetAll', 'prove'] } as const
 export const stepUpMachine = setup({
   types: { context: {} as StepUpContext, events: {} as StepUpEvent },
   actors: {
-    reauthenticate: fromPromise<ApiAnswer, StepUpProof>(async () => {
-      throw new Error('reauthenticate is not provided')
-    }),
+    reauthenticate: injectedCall<ApiAnswer, StepUpProof>('reauthenticate'),
     /** The passkey dialog and its check by the server, as one call. */
-    passkeyProof: fromPromise<ApiAnswer>(async () => {
-      throw new Error('passkeyProof is not provided')
-    }),
+    passkeyProof: injectedCall<ApiAnswer>('passkeyProof'),
   },
   actions: {
     ...formFlowActions<StepUpContext, StepUpEvent>(),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { RecoveryCodesBody, TotpEnrolmentBody } from '../domain/api/api-contract'
 import {
   codeIs,
@@ -11,6 +11,7 @@ import {
   onTooManyTries,
   validating,
 } from './form-flow'
+import { injectedCall } from './injected-call'
 import { invalidCodeCode } from './second-factor-machine'
 import { codeSubmitted } from './typed-code'
 
@@ -55,12 +56,8 @@ const forgotten = { secret: '', otpauthUri: '', code: '', recoveryCodes: [], ...
 export const totpEnrolmentMachine = setup({
   types: { context: {} as TotpEnrolmentContext, events: {} as TotpEnrolmentEvent },
   actors: {
-    startTotp: fromPromise<TotpStarted>(async () => {
-      throw new Error('startTotp is not provided')
-    }),
-    confirmTotp: fromPromise<TotpConfirmed, { readonly code: string }>(async () => {
-      throw new Error('confirmTotp is not provided')
-    }),
+    startTotp: injectedCall<TotpStarted>('startTotp'),
+    confirmTotp: injectedCall<TotpConfirmed, { readonly code: string }>('confirmTotp'),
   },
   actions: {
     ...formFlowActions<TotpEnrolmentContext, TotpEnrolmentEvent>(),
