@@ -1,10 +1,8 @@
-import type { Hono } from 'hono'
-import { apiPrefix, endpoints } from '../../domain/api/api-contract'
 import type { AgencyDeps } from '../http/agency-deps'
 import { jsonChangeGate } from '../http/api-gate'
-import { createApiRouter } from '../http/api-router'
+import { type ApiRoute, routeWithIds } from '../http/api-router'
 import { requireAdmin } from '../http/require-admin'
-import { type AccountEnv, requireSession } from '../http/require-session'
+import { requireSession } from '../http/require-session'
 import {
   agencyMoveHandler,
   clientAnswerHandler,
@@ -13,54 +11,38 @@ import {
   reviseHandler,
   saveDraftHandler,
 } from './proposal-handlers'
+import { proposalAnswerMessages as m } from './proposal-messages'
 import { proposalPdfHandler } from './proposal-pdf-handler'
 
-/** Where the client's side is mounted: beside their requests, before the requests' router. */
-export const clientProposalPrefix = endpoints.myServiceRequests.path
-/** Where the agency's side is mounted: before the admin's router. */
-export const agencyProposalPrefix = `${apiPrefix}/admin`
-
 /**
- * The client's side, `/api/v1/me/service-requests/:id/proposals…`: a live session (401), the
- * gate on changes (413, 415, 403 XSRF), and only their own requests and sent versions (404).
+ * A request's proposals. The client's side, `/api/v1/me/service-requests/:id/proposals…`: a
+ * live session (401), the gate on changes (413, 415, 403 XSRF), and only their own requests and
+ * sent versions (404). The agency's side, `/api/v1/admin/service-requests/:id/proposals…`: the
+ * admin's gate (401, 403) on every route, the gate on changes first. A malformed id answers the
+ * 404 an unknown one does: "no such request" where the list is read, else "no such proposal".
  */
-export function createClientProposalRoutes(deps: AgencyDeps): Hono<AccountEnv> {
+export function proposalRoutes(deps: AgencyDeps): ApiRoute[] {
   const gate = jsonChangeGate(deps)
   const session = requireSession(deps)
-  return createApiRouter(
-    clientProposalPrefix,
-    (routes, path) => {
-      routes.get(path('myProposals'), session, listProposalsHandler(deps, 'client'))
-      // Before `…/:proposalId/…` could read "current" as an id.
-      routes.get(path('myCurrentProposal'), session, currentProposalHandler(deps))
-      routes.get(path('myProposalPdf'), session, proposalPdfHandler(deps, 'client'))
-      routes.post(path('acceptProposal'), gate, session, clientAnswerHandler(deps, 'accept'))
-      routes.post(path('declineProposal'), gate, session, clientAnswerHandler(deps, 'decline'))
-    },
-    undefined,
-    { fallThrough: true },
-  )
-}
-
-/**
- * The agency's side, `/api/v1/admin/service-requests/:id/proposals…`: the admin's gate (401,
- * 403) on every route, the gate on changes first.
- */
-export function createAgencyProposalRoutes(deps: AgencyDeps): Hono<AccountEnv> {
-  const gate = jsonChangeGate(deps)
   const admin = requireAdmin(deps)
-  return createApiRouter(
-    agencyProposalPrefix,
-    (routes, path) => {
-      routes.get(path('adminProposals'), admin, listProposalsHandler(deps, 'agency'))
-      routes.post(path('createProposal'), gate, admin, saveDraftHandler(deps, 'create'))
-      routes.patch(path('editProposal'), gate, admin, saveDraftHandler(deps, 'edit'))
-      routes.post(path('sendProposal'), gate, admin, agencyMoveHandler(deps, 'send'))
-      routes.post(path('reviseProposal'), gate, admin, reviseHandler(deps))
-      routes.post(path('withdrawProposal'), gate, admin, agencyMoveHandler(deps, 'withdraw'))
-      routes.get(path('adminProposalPdf'), admin, proposalPdfHandler(deps, 'agency'))
-    },
-    undefined,
-    { fallThrough: true },
-  )
+  return [
+    routeWithIds('myProposals', m.requestNotFound, session, listProposalsHandler(deps, 'client')),
+    routeWithIds('myCurrentProposal', m.requestNotFound, session, currentProposalHandler(deps)),
+    routeWithIds('myProposalPdf', m.notFound, session, proposalPdfHandler(deps, 'client')),
+    routeWithIds('acceptProposal', m.notFound, gate, session, clientAnswerHandler(deps, 'accept')),
+    routeWithIds(
+      'declineProposal',
+      m.notFound,
+      gate,
+      session,
+      clientAnswerHandler(deps, 'decline'),
+    ),
+    routeWithIds('adminProposals', m.requestNotFound, admin, listProposalsHandler(deps, 'agency')),
+    routeWithIds('createProposal', m.notFound, gate, admin, saveDraftHandler(deps, 'create')),
+    routeWithIds('editProposal', m.notFound, gate, admin, saveDraftHandler(deps, 'edit')),
+    routeWithIds('sendProposal', m.notFound, gate, admin, agencyMoveHandler(deps, 'send')),
+    routeWithIds('reviseProposal', m.notFound, gate, admin, reviseHandler(deps)),
+    routeWithIds('withdrawProposal', m.notFound, gate, admin, agencyMoveHandler(deps, 'withdraw')),
+    routeWithIds('adminProposalPdf', m.notFound, admin, proposalPdfHandler(deps, 'agency')),
+  ]
 }
