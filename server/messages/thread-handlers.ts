@@ -9,6 +9,7 @@ import {
 } from '../../domain/requests/thread-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, invalidFields, tooManyRequests } from '../http/answers'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { nowOf } from '../sessions/clock'
@@ -45,7 +46,7 @@ export function threadOfPath(
   c: Context<AccountEnv>,
   side: ThreadSide,
 ): Promise<Thread | undefined> {
-  return openThread(deps.pool, c.req.param('id') ?? '', viewerOf(c, side))
+  return openThread(deps.pool, pathId(c, 'id'), viewerOf(c, side))
 }
 
 /** `GET …/service-requests/:id/messages[?before=]`: a page of the thread, newest page first. */
