@@ -11,7 +11,7 @@ import { defaultAgencyEmail, defaultAgencyLocale, defaultAgencyTimeZone } from '
 import { contactRoutes } from './contact/contact-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { factorsRoutes } from './factors/factors-routes'
-import { fileRoutes } from './files/file-routes'
+import { filesRoutes } from './files/files-routes'
 import type { ApiDeps } from './http/api-env'
 import { type ApiRoute, apiNotFound, createApiRouter } from './http/api-router'
 import { createThreadHub, type ThreadHub } from './live/thread-hub'
@@ -19,12 +19,12 @@ import { describeError } from './log/describe-error'
 import { type Logger, silentLogger } from './log/logger'
 import { type RequestEnv, requestLog } from './log/request-log'
 import { meRoutes } from './me/me-routes'
-import { threadRoutes } from './messages/thread-routes'
-import { defaultDigestDelaySeconds, type WorkspaceDeps } from './messages/workspace-deps'
-import { proposalRoutes } from './proposals/proposal-routes'
+import { defaultDigestDelaySeconds, type MessagesDeps } from './messages/messages-deps'
+import { messagesRoutes } from './messages/messages-routes'
+import { proposalsRoutes } from './proposals/proposals-routes'
 import { noProxy, type ProxyTrust } from './security/client-ip'
 import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
-import { requestRoutes } from './service-requests/request-routes'
+import { serviceRequestsRoutes } from './service-requests/service-requests-routes'
 import { createSiteRoutes } from './site/serve-site'
 
 export type AppOptions = {
@@ -92,17 +92,17 @@ function hashesFromPages(clientDir: string, name: string): string[] {
  * The API's route table: every resource's routes, each endpoint of the contract once (the
  * router refuses a table with an endpoint missing or twice, or two routes on one path).
  */
-export function apiRoutes(deps: WorkspaceDeps): ApiRoute[] {
+export function apiRoutes(deps: MessagesDeps): ApiRoute[] {
   return [
     ...authRoutes(deps),
     ...meRoutes(deps),
     ...factorsRoutes(deps),
     ...contactRoutes(deps),
-    ...requestRoutes(deps),
+    ...serviceRequestsRoutes(deps),
     ...adminRoutes(deps),
-    ...threadRoutes(deps),
-    ...fileRoutes(deps),
-    ...proposalRoutes(deps),
+    ...messagesRoutes(deps),
+    ...filesRoutes(deps),
+    ...proposalsRoutes(deps),
   ]
 }
 

@@ -12,8 +12,8 @@ import type { ApiDeps } from '../http/api-env'
 import { refuseWithoutSecondFactor } from '../http/require-admin'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
+import { threadAnswerMessages as m } from '../messages/thread-messages'
 import { openThread } from '../messages/thread-store'
-import { workspaceAnswerMessages as m } from '../messages/workspace-messages'
 import {
   chunkBytes,
   discardUpload,

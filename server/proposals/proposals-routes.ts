@@ -21,7 +21,7 @@ import { proposalPdfHandler } from './proposal-pdf-handler'
  * admin's gate (401, 403) on every route, the gate on changes first. A malformed id answers the
  * 404 an unknown one does: "no such request" where the list is read, else "no such proposal".
  */
-export function proposalRoutes(deps: AgencyDeps): ApiRoute[] {
+export function proposalsRoutes(deps: AgencyDeps): ApiRoute[] {
   const gate = jsonChangeGate(deps)
   const session = requireSession(deps)
   const admin = requireAdmin(deps)

@@ -13,7 +13,7 @@ import { requestAnswerMessages as m } from './request-messages'
  * `/api/v1/me/service-requests*`, like the other `/me` routes: `no-store`, the gate on changes
  * (413, 415, 403 XSRF), a live session (401), and the user always the session's.
  */
-export function requestRoutes(deps: AgencyDeps): ApiRoute[] {
+export function serviceRequestsRoutes(deps: AgencyDeps): ApiRoute[] {
   const gate = jsonChangeGate(deps)
   const session = requireSession(deps)
   return [

@@ -2,15 +2,15 @@ import { jsonChangeGate } from '../http/api-gate'
 import { type ApiRoute, route, routeWithIds } from '../http/api-router'
 import { requireAdmin } from '../http/require-admin'
 import { requireSession } from '../http/require-session'
+import type { MessagesDeps } from './messages-deps'
 import {
   inboxSummaryHandler,
   markReadHandler,
   sendMessageHandler,
   threadPageHandler,
 } from './thread-handlers'
+import { threadAnswerMessages as m } from './thread-messages'
 import { inboxStreamHandler, threadStreamHandler } from './thread-stream'
-import type { WorkspaceDeps } from './workspace-deps'
-import { workspaceAnswerMessages as m } from './workspace-messages'
 
 /**
  * A request's conversation. The client's side, `/api/v1/me/service-requests/:id/…`: a live
@@ -18,7 +18,7 @@ import { workspaceAnswerMessages as m } from './workspace-messages'
  * The agency's side, `/api/v1/admin/service-requests/:id/…`, the inbox's badge and its stream:
  * the admin's gate (401, 403) on every route, the gate on changes first.
  */
-export function threadRoutes(deps: WorkspaceDeps): ApiRoute[] {
+export function messagesRoutes(deps: MessagesDeps): ApiRoute[] {
   const gate = jsonChangeGate(deps)
   const session = requireSession(deps)
   const admin = requireAdmin(deps)

@@ -3,7 +3,7 @@ import { xsrfGate } from '../http/api-gate'
 import { type ApiRoute, route, routeWithIds } from '../http/api-router'
 import { requireAdmin } from '../http/require-admin'
 import { requireSession } from '../http/require-session'
-import { workspaceAnswerMessages as m } from '../messages/workspace-messages'
+import { threadAnswerMessages as m } from '../messages/thread-messages'
 import { fileDownloadHandler, filesZipHandler } from './file-download'
 import { fileUploadHandler } from './file-upload'
 
@@ -13,7 +13,7 @@ import { fileUploadHandler } from './file-upload'
  * limits); then a live session (401). The client's downloads need their session, the agency's
  * the admin's gate.
  */
-export function fileRoutes(deps: ApiDeps): ApiRoute[] {
+export function filesRoutes(deps: ApiDeps): ApiRoute[] {
   const session = requireSession(deps)
   const admin = requireAdmin(deps)
   return [
