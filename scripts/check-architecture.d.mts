@@ -10,3 +10,5 @@ export declare function checkArchitecture(root?: string): {
   readonly problems: string[]
   readonly files: number
 }
+export declare const serverResources: readonly string[]
+export declare function resourceNameProblems(root?: string): string[]

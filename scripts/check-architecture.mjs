@@ -23,6 +23,23 @@ const isTest = (file) =>
  * bottom of the stack (domain ← machines ← src, server) never reaches up, not even to a file
  * no layer claims.
  */
+/**
+ * The server's resources: one name each, from the URL to the contract file
+ * (`domain/api/<name>-endpoints.ts`), the server folder (`server/<name>/`) and its route table
+ * (`server/<name>/<name>-routes.ts`); docs/architecture.md's glossary maps the rest.
+ */
+export const serverResources = [
+  'auth',
+  'me',
+  'factors',
+  'contact',
+  'service-requests',
+  'admin',
+  'messages',
+  'files',
+  'proposals',
+]
+
 export const layers = [
   {
     name: 'domain',
@@ -98,7 +115,7 @@ export const layers = [
   },
   {
     name: 'server resource',
-    files: /^server\/(auth|me|factors|contact|service-requests|admin|messages|files|proposals)\//,
+    files: new RegExp(`^server/(${serverResources.join('|')})/`),
     mayImport: [
       'domain',
       'machines',
@@ -258,6 +275,39 @@ export const retiredFolders = [
   },
 ]
 
+/**
+ * One name per resource: each contract file `domain/api/<name>-endpoints.ts` has its server
+ * folder `server/<name>/`, a resource of the layer table, with its routes `<name>-routes.ts`;
+ * and each resource folder of the table that exists has its contract file.
+ */
+export function resourceNameProblems(root = projectRoot) {
+  const problems = []
+  const rule =
+    'a resource has one name: domain/api/<name>-endpoints.ts ⇔ server/<name>/<name>-routes.ts'
+  // A project without a contract (a throw-away one of the check's tests) has no names to match.
+  if (!existsSync(join(root, 'domain/api'))) return problems
+  const contracts = readdirSync(join(root, 'domain/api'))
+    .filter((entry) => entry.endsWith('-endpoints.ts'))
+    .map((entry) => entry.slice(0, -'-endpoints.ts'.length))
+  for (const name of contracts) {
+    if (!serverResources.includes(name) || !existsSync(join(root, 'server', name)))
+      problems.push(
+        `contract without its resource: domain/api/${name}-endpoints.ts has no server/${name}/\n    rule: ${rule}`,
+      )
+    else if (!existsSync(join(root, 'server', name, `${name}-routes.ts`)))
+      problems.push(
+        `resource without its routes: server/${name}/${name}-routes.ts is missing\n    rule: ${rule}`,
+      )
+  }
+  for (const name of serverResources) {
+    if (existsSync(join(root, 'server', name)) && !contracts.includes(name))
+      problems.push(
+        `resource without its contract: server/${name}/ has no domain/api/${name}-endpoints.ts\n    rule: ${rule}`,
+      )
+  }
+  return problems
+}
+
 /** Every file under `dir` (tests included), relative to `root`. */
 function listAll(root, dir) {
   if (!existsSync(join(root, dir))) return []
@@ -269,7 +319,7 @@ function listAll(root, dir) {
 
 /** Checks every source file under `root`; returns the broken rules (empty when all is well). */
 export function checkArchitecture(root = projectRoot) {
-  const problems = []
+  const problems = [...resourceNameProblems(root)]
   for (const { folder, why } of retiredFolders) {
     for (const file of listAll(root, folder))
       problems.push(`retired folder: ${file}\n    rule: ${why}`)

@@ -163,4 +163,26 @@ describe('the architecture check', () => {
       expect.stringContaining('server resource → server resource: server/admin/admin-handlers.ts'),
     ])
   })
+
+  it('fails a contract file without its server folder, and a resource folder without its contract', () => {
+    expect(
+      check({
+        ...domain,
+        'domain/api/files-endpoints.ts': 'export const filesEndpoints = {}\n',
+        'server/files/files-routes.ts': 'export {}\n',
+      }),
+    ).toEqual([])
+    const problems = check({
+      ...domain,
+      'domain/api/workspace-endpoints.ts': 'export const workspaceEndpoints = {}\n',
+      'domain/api/proposals-endpoints.ts': 'export const proposalsEndpoints = {}\n',
+      'server/proposals/proposal-routes.ts': 'export {}\n',
+      'server/messages/messages-routes.ts': 'export {}\n',
+    })
+    expect(problems.map((problem) => problem.split('\n')[0]).sort()).toEqual([
+      'contract without its resource: domain/api/workspace-endpoints.ts has no server/workspace/',
+      'resource without its contract: server/messages/ has no domain/api/messages-endpoints.ts',
+      'resource without its routes: server/proposals/proposals-routes.ts is missing',
+    ])
+  })
 })

@@ -3,49 +3,28 @@ import { resolve } from 'node:path'
 import knownScriptHashes from 'virtual:csp-script-hashes'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { apiPrefix } from '../domain/api/api-contract'
 import type { Locale } from '../domain/locales'
-import { adminPrefix, createAdminRoutes } from './admin/admin-routes'
-import { authPrefix, createAuthRoutes } from './auth/auth-routes'
+import { adminRoutes, adminUnknownPaths } from './admin/admin-routes'
+import { authRoutes } from './auth/auth-routes'
 import { defaultAgencyEmail, defaultAgencyLocale, defaultAgencyTimeZone } from './config'
-import { contactPath, createContactRoutes } from './contact/contact-routes'
+import { contactRoutes } from './contact/contact-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
-import {
-  createFactorsRoutes,
-  createReauthenticateRoutes,
-  factorsPrefix,
-  reauthenticatePrefix,
-} from './factors/factors-routes'
-import {
-  agencyFilesPrefix,
-  clientFilesPrefix,
-  createAgencyFileRoutes,
-  createClientFileRoutes,
-  createUploadRoutes,
-  uploadsPrefix,
-} from './files/file-routes'
+import { factorsRoutes } from './factors/factors-routes'
+import { filesRoutes } from './files/files-routes'
 import type { ApiDeps } from './http/api-env'
-import { apiNotFound } from './http/api-router'
+import { type ApiRoute, apiNotFound, createApiRouter } from './http/api-router'
 import { createThreadHub, type ThreadHub } from './live/thread-hub'
 import { describeError } from './log/describe-error'
 import { type Logger, silentLogger } from './log/logger'
 import { type RequestEnv, requestLog } from './log/request-log'
-import { createMeRoutes, mePrefix } from './me/me-routes'
-import {
-  agencyThreadPrefix,
-  clientThreadPrefix,
-  createAgencyThreadRoutes,
-  createClientThreadRoutes,
-} from './messages/thread-routes'
-import { defaultDigestDelaySeconds } from './messages/workspace-deps'
-import {
-  agencyProposalPrefix,
-  clientProposalPrefix,
-  createAgencyProposalRoutes,
-  createClientProposalRoutes,
-} from './proposals/proposal-routes'
+import { meRoutes } from './me/me-routes'
+import { defaultDigestDelaySeconds, type MessagesDeps } from './messages/messages-deps'
+import { messagesRoutes } from './messages/messages-routes'
+import { proposalsRoutes } from './proposals/proposals-routes'
 import { noProxy, type ProxyTrust } from './security/client-ip'
 import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
-import { createMyRequestRoutes, myRequestsPrefix } from './service-requests/request-routes'
+import { serviceRequestsRoutes } from './service-requests/service-requests-routes'
 import { createSiteRoutes } from './site/serve-site'
 
 export type AppOptions = {
@@ -109,6 +88,24 @@ function hashesFromPages(clientDir: string, name: string): string[] {
     : []
 }
 
+/**
+ * The API's route table: every resource's routes, each endpoint of the contract once (the
+ * router refuses a table with an endpoint missing or twice, or two routes on one path).
+ */
+export function apiRoutes(deps: MessagesDeps): ApiRoute[] {
+  return [
+    ...authRoutes(deps),
+    ...meRoutes(deps),
+    ...factorsRoutes(deps),
+    ...contactRoutes(deps),
+    ...serviceRequestsRoutes(deps),
+    ...adminRoutes(deps),
+    ...messagesRoutes(deps),
+    ...filesRoutes(deps),
+    ...proposalsRoutes(deps),
+  ]
+}
+
 /** /healthz gives up after this long, so a load balancer's probe never hangs on a dead database. */
 const healthTimeoutMs = 1500
 
@@ -168,23 +165,8 @@ export function createApp({
       live: live ?? createThreadHub({ pool: auth.pool }),
       digestDelaySeconds,
     }
-    app.route(authPrefix, createAuthRoutes(auth))
-    // A request's conversation and files add paths under the requests' and the admin's
-    // prefixes: mounted first, they let every other path through to those routers.
-    app.route(clientThreadPrefix, createClientThreadRoutes(workspace))
-    app.route(clientFilesPrefix, createClientFileRoutes(auth))
-    app.route(agencyThreadPrefix, createAgencyThreadRoutes(workspace))
-    app.route(agencyFilesPrefix, createAgencyFileRoutes(auth))
-    app.route(clientProposalPrefix, createClientProposalRoutes(agency))
-    app.route(agencyProposalPrefix, createAgencyProposalRoutes(agency))
-    // Before the other /me routes, whose catch-all answers 404.
-    app.route(uploadsPrefix, createUploadRoutes(auth))
-    app.route(myRequestsPrefix, createMyRequestRoutes(agency))
-    app.route(factorsPrefix, createFactorsRoutes(auth))
-    app.route(reauthenticatePrefix, createReauthenticateRoutes(auth))
-    app.route(mePrefix, createMeRoutes(auth))
-    app.route(contactPath, createContactRoutes(agency))
-    app.route(adminPrefix, createAdminRoutes(agency))
+    // One route table: each endpoint of the contract once, at its own method and path.
+    app.route(apiPrefix, createApiRouter(apiRoutes(workspace), [adminUnknownPaths(agency)]))
   }
   app.all('/api/*', apiNotFound)
 

@@ -5,7 +5,7 @@ import type { StatusChangeInput } from '../requests/request-schemas'
 import type { ServiceId } from '../services/service-table'
 import type { SuccessBody } from './answers'
 import { apiPrefix, endpoint } from './endpoint'
-import type { ServiceRequestSummary } from './service-request-endpoints'
+import type { ServiceRequestSummary } from './service-requests-endpoints'
 
 /** A service request as the agency sees it: with who sent it. */
 export type AdminServiceRequest = ServiceRequestSummary & {

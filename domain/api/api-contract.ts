@@ -1,6 +1,7 @@
 /**
  * The HTTP API, described once for both sides: each resource declares its endpoints (method,
- * path, success status, request and success bodies) in its own file beside this one; here they
+ * path, success status, request and success bodies) in its own file beside this one,
+ * `<resource>-endpoints.ts` for `server/<resource>/`; here they
  * are gathered, and the per-endpoint types both sides use are derived from them. The Hono
  * routes answer with these bodies and statuses (the compiler checks each answer against its
  * endpoint), and the site's client calls the endpoints by name and reads the same types.
@@ -11,11 +12,12 @@ import { adminEndpoints } from './admin-endpoints'
 import { authEndpoints } from './auth-endpoints'
 import { contactEndpoints } from './contact-endpoints'
 import type { Endpoint, MessageOnly, NoContent } from './endpoint'
-import { factorSignInEndpoints, factorsEndpoints } from './factors-endpoints'
+import { factorsEndpoints } from './factors-endpoints'
+import { filesEndpoints } from './files-endpoints'
 import { meEndpoints } from './me-endpoints'
-import { proposalEndpoints } from './proposal-endpoints'
-import { serviceRequestEndpoints } from './service-request-endpoints'
-import { workspaceEndpoints } from './workspace-endpoints'
+import { messagesEndpoints } from './messages-endpoints'
+import { proposalsEndpoints } from './proposals-endpoints'
+import { serviceRequestsEndpoints } from './service-requests-endpoints'
 
 export * from './admin-endpoints'
 export * from './answers'
@@ -24,21 +26,22 @@ export * from './contact-endpoints'
 export type { MessageOnly, NoContent } from './endpoint'
 export { apiPrefix, gateFailures, xsrfCookieName, xsrfHeaderName } from './endpoint'
 export * from './factors-endpoints'
+export * from './files-endpoints'
 export * from './me-endpoints'
-export * from './proposal-endpoints'
-export * from './service-request-endpoints'
-export * from './workspace-endpoints'
+export * from './messages-endpoints'
+export * from './proposals-endpoints'
+export * from './service-requests-endpoints'
 
 export const endpoints = {
   ...authEndpoints,
-  ...factorSignInEndpoints,
   ...meEndpoints,
   ...factorsEndpoints,
   ...contactEndpoints,
-  ...serviceRequestEndpoints,
+  ...serviceRequestsEndpoints,
   ...adminEndpoints,
-  ...workspaceEndpoints,
-  ...proposalEndpoints,
+  ...messagesEndpoints,
+  ...filesEndpoints,
+  ...proposalsEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

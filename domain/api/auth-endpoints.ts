@@ -1,12 +1,17 @@
 import type { LoginInput } from '../accounts/account-schemas'
+import type { CodeInput } from '../accounts/factor-schemas'
 import type { RegistrationValues } from '../registration/registration-schema'
 import type { SuccessBody } from './answers'
 import { apiPrefix, endpoint, type NoContent } from './endpoint'
+import type { PasskeyAssertionJSON, PasskeyOptionsBody } from './factors-endpoints'
 import type { AccountUser } from './me-endpoints'
 
 export type SignedInBody = SuccessBody & { readonly user: AccountUser }
 
-/** `/api/v1/auth/*`: registration, recovery, address confirmation, signing in and out. */
+/**
+ * `/api/v1/auth/*` (`server/auth/`): registration, recovery, address confirmation, signing in —
+ * with a password, then a second factor's code, or with a passkey — and out.
+ */
 export const authEndpoints = {
   /** Gives the browser a session id and an XSRF token signed for it (cookies; no body). */
   xsrfToken: endpoint<never, NoContent>()({
@@ -76,5 +81,40 @@ export const authEndpoints = {
     path: `${apiPrefix}/auth/logout`,
     status: 200,
     failures: [],
+  }),
+  /**
+   * The second step after `login` answered `second_factor_required`: a TOTP or recovery code
+   * with the half-way cookie it set (5 minutes, not a session). 400 `invalid_code`; 401
+   * `sign_in_expired` without a live half-way state (start again); 429 when the attempts of
+   * this half-way state or of the account are spent.
+   */
+  loginSecondFactor: endpoint<CodeInput, SignedInBody>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/login/second-factor`,
+    status: 200,
+    failures: ['invalid_fields', 'invalid_code', 'sign_in_expired'],
+  }),
+  /**
+   * Options for signing in with a passkey (no address needed: discoverable credentials, also
+   * for the browser's autofill). During a half-way sign-in they name that account's passkeys.
+   */
+  passkeySignInOptions: endpoint<Record<string, never>, PasskeyOptionsBody>()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/passkey/options`,
+    status: 200,
+    failures: ['invalid_fields'],
+  }),
+  /**
+   * Signs in with a passkey (two factors: something held and the authenticator's own check).
+   * 400 `passkey_rejected`; 403 `email_unverified`.
+   */
+  passkeySignIn: endpoint<
+    { readonly response: PasskeyAssertionJSON; readonly remember?: boolean },
+    SignedInBody
+  >()({
+    method: 'POST',
+    path: `${apiPrefix}/auth/passkey`,
+    status: 200,
+    failures: ['invalid_fields', 'passkey_rejected', 'email_unverified'],
   }),
 }

@@ -1,6 +1,5 @@
 import type { CodeInput, RenamePasskeyInput } from '../accounts/factor-schemas'
 import type { SuccessBody } from './answers'
-import type { SignedInBody } from './auth-endpoints'
 import { apiPrefix, endpoint } from './endpoint'
 import type { PasskeySummary } from './factor-methods'
 
@@ -226,44 +225,5 @@ export const factorsEndpoints = {
     path: `${apiPrefix}/me/reauthenticate/passkey`,
     status: 200,
     failures: ['unauthenticated', 'invalid_fields', 'passkey_rejected'],
-  }),
-}
-
-/** `/api/v1/auth/login/second-factor` and `/api/v1/auth/passkey*`: signing in with a factor. */
-export const factorSignInEndpoints = {
-  /**
-   * The second step after `login` answered `second_factor_required`: a TOTP or recovery code
-   * with the half-way cookie it set (5 minutes, not a session). 400 `invalid_code`; 401
-   * `sign_in_expired` without a live half-way state (start again); 429 when the attempts of
-   * this half-way state or of the account are spent.
-   */
-  loginSecondFactor: endpoint<CodeInput, SignedInBody>()({
-    method: 'POST',
-    path: `${apiPrefix}/auth/login/second-factor`,
-    status: 200,
-    failures: ['invalid_fields', 'invalid_code', 'sign_in_expired'],
-  }),
-  /**
-   * Options for signing in with a passkey (no address needed: discoverable credentials, also
-   * for the browser's autofill). During a half-way sign-in they name that account's passkeys.
-   */
-  passkeySignInOptions: endpoint<Record<string, never>, PasskeyOptionsBody>()({
-    method: 'POST',
-    path: `${apiPrefix}/auth/passkey/options`,
-    status: 200,
-    failures: ['invalid_fields'],
-  }),
-  /**
-   * Signs in with a passkey (two factors: something held and the authenticator's own check).
-   * 400 `passkey_rejected`; 403 `email_unverified`.
-   */
-  passkeySignIn: endpoint<
-    { readonly response: PasskeyAssertionJSON; readonly remember?: boolean },
-    SignedInBody
-  >()({
-    method: 'POST',
-    path: `${apiPrefix}/auth/passkey`,
-    status: 200,
-    failures: ['invalid_fields', 'passkey_rejected', 'email_unverified'],
   }),
 }

@@ -3,8 +3,8 @@ import type { Locale } from '../locales'
 import type { SuccessBody } from './answers'
 import { apiPrefix, endpoint } from './endpoint'
 import type { PasskeySummary, SignInMethod } from './factor-methods'
-import type { Proposal } from './proposal-endpoints'
-import type { ServiceRequestSummary } from './service-request-endpoints'
+import type { Proposal } from './proposals-endpoints'
+import type { ServiceRequestSummary } from './service-requests-endpoints'
 
 /** What an account may do: every account is a `client`; the agency's staff are `admin`. */
 export const userRoles = ['client', 'admin'] as const

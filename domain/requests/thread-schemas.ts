@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
+import { uuidPattern } from '../ids/uuid'
 import { longTextSchema } from '../leads/contact-schema'
 import { strictObjectMessage } from '../validation/schema-issues'
 import { cleanFileName } from './file-names'
 import { threadLimits } from './thread-limits'
 import { threadMessages as m } from './thread-messages'
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Message ids and cursors are positive integers, written as strings. */
 const sequencePattern = /^[1-9]\d{0,17}$/
 

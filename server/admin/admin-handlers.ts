@@ -9,6 +9,7 @@ import { createStatusChangeSchema } from '../../domain/requests/request-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure, invalidFields } from '../http/answers'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { threadStates } from '../messages/thread-store'
@@ -76,7 +77,7 @@ export function adminServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEn
 /** `GET /api/v1/admin/enquiries/:id`. */
 export function adminEnquiryHandler(deps: AgencyDeps): Handler<AccountEnv> {
   return async (c) => {
-    const row = await loadEnquiry(deps.pool, c.req.param('id') ?? '')
+    const row = await loadEnquiry(deps.pool, pathId(c, 'id'))
     if (!row) return failure(c, 404, 'not_found', c.get('t')(m.enquiryNotFound))
     return answer(c, 'adminEnquiry', { success: true, message: '', enquiry: toEnquiry(row) })
   }
@@ -91,7 +92,7 @@ export function markEnquiryHandledHandler(deps: AgencyDeps): Handler<AccountEnv>
     const { user } = signedInOf(c)
     const t = c.get('t')
     const { handled } = admitted.input
-    const row = await markEnquiry(deps.pool, c.req.param('id') ?? '', handled, user.id)
+    const row = await markEnquiry(deps.pool, pathId(c, 'id'), handled, user.id)
     if (!row) return failure(c, 404, 'not_found', t(m.enquiryNotFound))
     securityEvent(c, 'enquiry.handled', {
       accountId: user.id,
@@ -109,7 +110,7 @@ export function markEnquiryHandledHandler(deps: AgencyDeps): Handler<AccountEnv>
 /** `GET /api/v1/admin/service-requests/:id`: the request, its client and its history. */
 export function adminServiceRequestHandler(deps: AgencyDeps): Handler<AccountEnv> {
   return async (c) => {
-    const row = await loadAdminRequest(deps.pool, c.req.param('id') ?? '')
+    const row = await loadAdminRequest(deps.pool, pathId(c, 'id'))
     if (!row) return failure(c, 404, 'not_found', c.get('t')(m.notFound))
     return answer(c, 'adminServiceRequest', {
       success: true,

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg'
 import type { AdminServiceRequest, Enquiry, ListPage } from '../../domain/api/api-contract'
+import type { Uuid } from '../../domain/ids/uuid'
 import { budgetRanges } from '../../domain/leads/lead-options'
 import { isLocale } from '../../domain/locales'
 import { type AdminListQuery, adminPageSize } from '../../domain/requests/admin-list-query'
@@ -11,7 +12,6 @@ import { awaitingReplyCondition } from '../messages/thread-store'
 import {
   type AdminRequestRow,
   clientColumns,
-  isUuid,
   requestColumns,
   toAdminRequest,
 } from '../service-requests/request-store'
@@ -235,8 +235,7 @@ export function allRequestsForExport(pool: Pool, query: AdminListQuery) {
   return allRows<RequestExportRow>(pool, requestExportSelect, 'r', requestFilter(query))
 }
 
-export async function loadEnquiry(pool: Pool, id: string): Promise<EnquiryRow | undefined> {
-  if (!isUuid(id)) return undefined
+export async function loadEnquiry(pool: Pool, id: Uuid): Promise<EnquiryRow | undefined> {
   const { rows } = await pool.query<EnquiryRow>(`${enquirySelect} WHERE e.id = $1`, [id])
   return rows[0]
 }
@@ -244,11 +243,10 @@ export async function loadEnquiry(pool: Pool, id: string): Promise<EnquiryRow | 
 /** Marks an enquiry handled by `adminId` (now), or open again; undefined when there is none. */
 export async function markEnquiry(
   pool: Pool,
-  id: string,
+  id: Uuid,
   handled: boolean,
   adminId: string,
 ): Promise<EnquiryRow | undefined> {
-  if (!isUuid(id)) return undefined
   const { rows } = await pool.query<EnquiryRow>(
     `UPDATE contact_enquiries e SET
        handled_at = CASE WHEN $2 THEN coalesce(e.handled_at, now()) END,

@@ -1,9 +1,6 @@
-import type { Hono } from 'hono'
-import { apiPrefix } from '../../domain/api/api-contract'
 import type { ApiDeps } from '../http/api-env'
 import { jsonChangeGate } from '../http/api-gate'
-import { createApiRouter } from '../http/api-router'
-import type { AccountEnv } from '../http/require-session'
+import { type ApiRoute, route } from '../http/api-router'
 import { isHttps } from '../security/client-ip'
 import { ensureXsrfCookies } from '../security/xsrf'
 import { loginHandler } from './login'
@@ -16,30 +13,27 @@ import { resetPasswordHandler } from './reset-password'
 import { loginSecondFactorHandler } from './second-factor'
 import { verifyEmailHandler } from './verify-email'
 
-/** Where the app mounts the auth routes. */
-export const authPrefix = `${apiPrefix}/auth`
-
 /**
  * `/api/v1/auth/*`. Every state-changing route runs the same gate, in this order: 413 (body
  * over 64 KiB), 415 (not JSON), 403 (XSRF), then the handler (rate limits, 400, the work).
  */
-export function createAuthRoutes(deps: ApiDeps): Hono<AccountEnv> {
+export function authRoutes(deps: ApiDeps): ApiRoute[] {
   const gate = jsonChangeGate(deps)
-  return createApiRouter(authPrefix, (routes, path) => {
+  return [
     /** Gives the browser a session id and a token signed for it (the client calls this first). */
-    routes.get(path('xsrfToken'), (c) => {
+    route('xsrfToken', (c) => {
       ensureXsrfCookies(c, deps.xsrfKey, isHttps(c, deps.trustProxy))
       return c.body(null, 204)
-    })
-    routes.post(path('register'), gate, registerHandler(deps))
-    routes.post(path('resendRecoveryEmail'), gate, resendRecoveryEmailHandler(deps))
-    routes.post(path('resetPassword'), gate, resetPasswordHandler(deps))
-    routes.post(path('verifyEmail'), gate, verifyEmailHandler(deps))
-    routes.post(path('resendVerification'), gate, resendVerificationHandler(deps))
-    routes.post(path('login'), gate, loginHandler(deps))
-    routes.post(path('loginSecondFactor'), gate, loginSecondFactorHandler(deps))
-    routes.post(path('passkeySignInOptions'), gate, passkeySignInOptionsHandler(deps))
-    routes.post(path('passkeySignIn'), gate, passkeySignInHandler(deps))
-    routes.post(path('logout'), gate, logoutHandler(deps))
-  })
+    }),
+    route('register', gate, registerHandler(deps)),
+    route('resendRecoveryEmail', gate, resendRecoveryEmailHandler(deps)),
+    route('resetPassword', gate, resetPasswordHandler(deps)),
+    route('verifyEmail', gate, verifyEmailHandler(deps)),
+    route('resendVerification', gate, resendVerificationHandler(deps)),
+    route('login', gate, loginHandler(deps)),
+    route('loginSecondFactor', gate, loginSecondFactorHandler(deps)),
+    route('passkeySignInOptions', gate, passkeySignInOptionsHandler(deps)),
+    route('passkeySignIn', gate, passkeySignInHandler(deps)),
+    route('logout', gate, logoutHandler(deps)),
+  ]
 }

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg'
 import type { PasskeySummary, SecondFactorMethod } from '../../domain/api/api-contract'
+import type { Uuid } from '../../domain/ids/uuid'
 import {
   hashRecoveryCode,
   newRecoveryCodes,
@@ -22,8 +23,6 @@ type Queryable = Pool | PoolClient
 
 /** A pending enrolment lapses after this long. */
 export const totpEnrolmentSeconds = 10 * 60
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Whether the account has a passkey or a confirmed authenticator app. */
 export type FactorState = {
@@ -160,10 +159,9 @@ export async function insertPasskey(
 export async function renamePasskey(
   db: Queryable,
   userId: string,
-  id: string,
+  id: Uuid,
   name: string,
 ): Promise<PasskeySummary | undefined> {
-  if (!uuidPattern.test(id)) return undefined
   const { rows } = await db.query<PasskeyRow>(
     `UPDATE passkeys SET name = $3 WHERE id = $1 AND user_id = $2
      RETURNING id, name, created_at, last_used_at`,
@@ -173,8 +171,7 @@ export async function renamePasskey(
 }
 
 /** Removes one of `userId`'s passkeys; false when the user has no such passkey. */
-export async function removePasskey(db: Queryable, userId: string, id: string): Promise<boolean> {
-  if (!uuidPattern.test(id)) return false
+export async function removePasskey(db: Queryable, userId: string, id: Uuid): Promise<boolean> {
   const result = await db.query('DELETE FROM passkeys WHERE id = $1 AND user_id = $2', [id, userId])
   return (result.rowCount ?? 0) > 0
 }

@@ -8,6 +8,7 @@ import { inTransaction } from '../db/transaction'
 import { answer, failure, success } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { createEmptyBodySchema } from '../http/empty-body'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { registrationOptions, verifyRegistration } from '../security/webauthn'
@@ -102,7 +103,7 @@ export function registerPasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
 /** `PATCH /api/v1/me/factors/passkeys/:id` `{ name }`: another user's id is the same 404. */
 export function renamePasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
   return factorHandler(deps, createRenamePasskeySchema, async (c, { user, input, t }) => {
-    const passkey = await renamePasskey(deps.pool, user.id, c.req.param('id') ?? '', input.name)
+    const passkey = await renamePasskey(deps.pool, user.id, pathId(c, 'id'), input.name)
     if (!passkey) return failure(c, 404, 'not_found', t(m.passkeyNotFound))
     securityEvent(c, 'factor.passkey.renamed', { accountId: user.id })
     return answer(c, 'renamePasskey', { success: true, message: t(m.passkeyRenamed), passkey })
@@ -117,7 +118,7 @@ export function removePasskeyHandler(deps: ApiDeps): Handler<AccountEnv> {
   return async (c) => {
     const t = c.get('t')
     const { user } = signedInOf(c)
-    const id = c.req.param('id') ?? ''
+    const id = pathId(c, 'id')
     const outboxId = await removeSecondFactor(
       deps,
       user.id,

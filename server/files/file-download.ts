@@ -2,11 +2,11 @@ import type { Handler } from 'hono'
 import type { ThreadSide } from '../../domain/api/api-contract'
 import { failure } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
+import { threadAnswerMessages as m } from '../messages/thread-messages'
 import { openThread } from '../messages/thread-store'
-import { workspaceAnswerMessages as m } from '../messages/workspace-messages'
-import { isUuid } from '../service-requests/request-store'
 import { chooseRange } from './byte-range'
 import { attachmentDisposition } from './content-disposition'
 import { listClientFiles, loadSentFile, readFileBytes } from './file-store'
@@ -45,10 +45,9 @@ export function fileDownloadHandler(deps: ApiDeps, side: ThreadSide): Handler<Ac
   return async (c) => {
     const { user } = signedInOf(c)
     const notFound = () => failure(c, 404, 'not_found', c.get('t')(m.fileNotFound))
-    const thread = await openThread(deps.pool, c.req.param('id') ?? '', { side, userId: user.id })
-    const fileId = c.req.param('fileId') ?? ''
-    if (!thread || !isUuid(fileId)) return notFound()
-    const file = await loadSentFile(deps.pool, thread.requestId, fileId, {
+    const thread = await openThread(deps.pool, pathId(c, 'id'), { side, userId: user.id })
+    if (!thread) return notFound()
+    const file = await loadSentFile(deps.pool, thread.requestId, pathId(c, 'fileId'), {
       includeInternal: side === 'agency',
     })
     if (!file) return notFound()
@@ -97,7 +96,7 @@ export function fileDownloadHandler(deps: ApiDeps, side: ThreadSide): Handler<Ac
 export function filesZipHandler(deps: ApiDeps): Handler<AccountEnv> {
   return async (c) => {
     const { user } = signedInOf(c)
-    const thread = await openThread(deps.pool, c.req.param('id') ?? '', {
+    const thread = await openThread(deps.pool, pathId(c, 'id'), {
       side: 'client',
       userId: user.id,
     })

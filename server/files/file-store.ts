@@ -1,5 +1,6 @@
 import type { Pool } from 'pg'
 import type { ThreadFile } from '../../domain/api/api-contract'
+import type { Uuid } from '../../domain/ids/uuid'
 import type { AcceptedMediaType } from '../../domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
 import { toThreadFile } from '../messages/thread-store'
@@ -109,8 +110,8 @@ export async function finishUpload(
  */
 export async function loadSentFile(
   pool: Pool,
-  requestId: string,
-  fileId: string,
+  requestId: Uuid,
+  fileId: Uuid,
   { includeInternal }: { readonly includeInternal: boolean },
 ): Promise<FileRow | undefined> {
   const { rows } = await pool.query<FileRow>(

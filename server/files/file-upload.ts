@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Context, Handler } from 'hono'
 import * as v from 'valibot'
 import type { ThreadSide } from '../../domain/api/api-contract'
+import { isUuid } from '../../domain/ids/uuid'
 import { storedFileName } from '../../domain/requests/file-names'
 import { acceptedTypeLabels, threadLimits } from '../../domain/requests/thread-limits'
 import { createUploadQuerySchema } from '../../domain/requests/thread-schemas'
@@ -11,8 +12,8 @@ import type { ApiDeps } from '../http/api-env'
 import { refuseWithoutSecondFactor } from '../http/require-admin'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
+import { threadAnswerMessages as m } from '../messages/thread-messages'
 import { openThread } from '../messages/thread-store'
-import { workspaceAnswerMessages as m } from '../messages/workspace-messages'
 import {
   chunkBytes,
   discardUpload,
@@ -160,10 +161,11 @@ async function receive(
 ): Promise<Response> {
   const t = c.get('t')
   const { user } = signedInOf(c)
-  const thread = await openThread(deps.pool, upload.query.request, {
-    side: upload.side,
-    userId: user.id,
-  })
+  // The request named by the query: a malformed id names none, the same 404 as an unknown one.
+  const requestId = upload.query.request
+  const thread = isUuid(requestId)
+    ? await openThread(deps.pool, requestId, { side: upload.side, userId: user.id })
+    : undefined
   if (!thread) return refuse(c, failure(c, 404, 'not_found', t(m.notFound)))
   const refused = (reason: string, response: Response) => {
     securityEvent(c, 'thread.upload.refused', {

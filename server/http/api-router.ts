@@ -1,44 +1,113 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { type EndpointName, endpoints } from '../../domain/api/api-contract'
+import type { MessageDescriptor } from '@lingui/core'
+import { type Context, type Handler, Hono, type MiddlewareHandler } from 'hono'
+import { apiPrefix, type EndpointName, endpoints } from '../../domain/api/api-contract'
 import { localeOf } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
 import { failure } from './answers'
 import { answerError, apiContext, notFound } from './api-gate'
 import { apiMessages } from './api-messages'
+import { checkPathIds, pathIdNames, pathIdsOf } from './path-ids'
 import type { AccountEnv } from './require-session'
 
-/** An endpoint's path relative to where its router is mounted (`/` for the prefix itself). */
-export type RelativePath = (endpoint: EndpointName) => string
+/** What answers one endpoint: its middleware in order (gates, session or admin, proofs), then its handler. */
+export type RouteChain = readonly [...MiddlewareHandler<AccountEnv>[], Handler<AccountEnv>]
 
 /**
- * A resource's router (typed for signed-in routes too; `signedIn` is set only behind
- * `requireSession`), mounted at `prefix`: every answer in the request's language and
- * `no-store` (apiContext), the resource's routes (paths from the contract, relative to
- * `prefix`), a JSON 404 for any other path under it (after `beforeNotFound`: the admin's gate,
- * so only an admin learns which paths exist), and errors as answers (answerError).
- * `fallThrough`: no 404 of its own — a resource that adds paths under another one's prefix is
- * mounted before it, and the other paths reach that resource's router (and its 404).
+ * One row of the API's route table: a contract endpoint (which gives the method and the path)
+ * and the chain that answers it. A path with ids (`:id`, `:fileId`, `:proposalId`) names the 404
+ * a malformed id answers (`unknownId`: the one its handler gives an id that names nothing).
+ */
+export type ApiRoute = {
+  readonly endpoint: EndpointName
+  readonly chain: RouteChain
+  readonly unknownId?: MessageDescriptor
+}
+
+/** A route of a path without ids. */
+export function route(endpoint: EndpointName, ...chain: RouteChain): ApiRoute {
+  return { endpoint, chain }
+}
+
+/** A route of a path with ids: each must be well formed, else `unknownId`'s 404 (after the gates). */
+export function routeWithIds(
+  endpoint: EndpointName,
+  unknownId: MessageDescriptor,
+  ...chain: RouteChain
+): ApiRoute {
+  return { endpoint, chain, unknownId }
+}
+
+/**
+ * Unknown paths under `prefix` pass `gate` before their 404 (the admin's: only an admin learns
+ * which admin paths exist).
+ */
+export type GatedPrefix = { readonly prefix: string; readonly gate: MiddlewareHandler<AccountEnv> }
+
+const routeKey = (endpoint: EndpointName) =>
+  `${endpoints[endpoint].method} ${endpoints[endpoint].path.replace(/:[A-Za-z]+/g, ':')}`
+
+/**
+ * What is wrong with a route table, one line a fault (none: it can be mounted): an endpoint the
+ * contract does not declare, an endpoint routed twice, two routes on one method and path, an
+ * endpoint of the contract without a route, and a path's ids without their 404 (or a 404 for a
+ * path without ids, or an id the edge does not know).
+ */
+export function routeTableProblems(routes: readonly ApiRoute[]): string[] {
+  const problems: string[] = []
+  const byKey = new Map<string, EndpointName>()
+  const routed = new Set<string>()
+  for (const { endpoint, unknownId } of routes) {
+    if (!Object.hasOwn(endpoints, endpoint)) {
+      problems.push(`${endpoint}: no such endpoint in the contract`)
+      continue
+    }
+    if (routed.has(endpoint)) problems.push(`${endpoint}: routed twice`)
+    routed.add(endpoint)
+    const key = routeKey(endpoint)
+    const other = byKey.get(key)
+    if (other !== undefined && other !== endpoint)
+      problems.push(`${endpoint}: ${key} is already ${other}'s`)
+    byKey.set(key, endpoint)
+    const ids = pathIdsOf(endpoints[endpoint].path)
+    for (const id of ids)
+      if (!(pathIdNames as readonly string[]).includes(id))
+        problems.push(`${endpoint}: the edge does not check :${id}`)
+    if (ids.length > 0 && !unknownId) problems.push(`${endpoint}: its ids have no 404`)
+    if (ids.length === 0 && unknownId) problems.push(`${endpoint}: a 404 for ids its path lacks`)
+  }
+  for (const endpoint of Object.keys(endpoints))
+    if (!routed.has(endpoint)) problems.push(`${endpoint}: no route`)
+  return problems
+}
+
+/**
+ * The API's one router, mounted at `apiPrefix`, from the whole route table (every resource's
+ * routes, each endpoint once — `routeTableProblems` refuses any other table): every answer in
+ * the request's language and `no-store` (apiContext), each endpoint at its contract method and
+ * path, its ids checked at the edge, a JSON 404 for any other method or path (after its prefix's
+ * gate, if `gated` names one), and errors as answers (answerError). Each path has one owner, so
+ * the order of the rows decides nothing.
  */
 export function createApiRouter(
-  prefix: string,
-  addRoutes: (routes: Hono<AccountEnv>, path: RelativePath) => void,
-  beforeNotFound?: MiddlewareHandler<AccountEnv>,
-  { fallThrough = false }: { readonly fallThrough?: boolean } = {},
+  routes: readonly ApiRoute[],
+  gated: readonly GatedPrefix[] = [],
 ): Hono<AccountEnv> {
-  const routes = new Hono<AccountEnv>()
-  routes.use('*', apiContext)
-  addRoutes(routes, (endpoint) => {
-    const path = endpoints[endpoint].path
-    if (!path.startsWith(prefix)) throw new Error(`${endpoint} is not under ${prefix}`)
-    return path.slice(prefix.length) || '/'
-  })
-  // Falling through, the router mounted after this one answers the other paths.
-  if (!fallThrough) {
-    if (beforeNotFound) routes.all('*', beforeNotFound, notFound)
-    else routes.all('*', notFound)
+  const problems = routeTableProblems(routes)
+  if (problems.length > 0) throw new Error(`The API's route table:\n${problems.join('\n')}`)
+  const relative = (path: string) => path.slice(apiPrefix.length) || '/'
+  const router = new Hono<AccountEnv>()
+  router.use('*', apiContext)
+  for (const { endpoint, chain, unknownId } of routes) {
+    const { method, path } = endpoints[endpoint]
+    const handlers: (MiddlewareHandler<AccountEnv> | Handler<AccountEnv>)[] = unknownId
+      ? [...chain.slice(0, -1), checkPathIds(unknownId), ...chain.slice(-1)]
+      : [...chain]
+    router.on([method], [relative(path)], ...handlers)
   }
-  routes.onError(answerError)
-  return routes
+  for (const { prefix, gate } of gated) router.all(`${relative(prefix)}/*`, gate, notFound)
+  router.all('*', notFound)
+  router.onError(answerError)
+  return router
 }
 
 /** Any other `/api/*` address: a JSON 404 in the request's language, never the site's HTML page. */

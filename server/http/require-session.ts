@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { Uuid } from '../../domain/ids/uuid'
 import { isHttps } from '../security/client-ip'
 import { clearSignedInHint } from '../security/signed-in-hint'
 import { sessionIdOf } from '../security/xsrf'
@@ -13,9 +14,15 @@ import { apiMessages } from './api-messages'
 export type SignedIn = { readonly session: StoredSession; readonly user: UserRow }
 /**
  * `signedIn` is optional so that the shared middleware (typed for every API route) fits these
- * routes too; `signedInOf` reads it behind `requireSession`.
+ * routes too; `signedInOf` reads it behind `requireSession`. `pathIds`: the path's ids, checked
+ * at the edge (`server/http/path-ids.ts`).
  */
-export type AccountEnv = { Variables: ApiEnv['Variables'] & { signedIn?: SignedIn } }
+export type AccountEnv = {
+  Variables: ApiEnv['Variables'] & {
+    signedIn?: SignedIn
+    pathIds?: { readonly id?: Uuid; readonly fileId?: Uuid; readonly proposalId?: Uuid }
+  }
+}
 
 /** The request's session and user; only routes behind `requireSession` call it. */
 export function signedInOf(c: Context<AccountEnv>): SignedIn {

@@ -5,6 +5,7 @@ import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, success } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { createEmptyBodySchema } from '../http/empty-body'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { endBrowserSession } from '../sessions/browser-session'
@@ -55,7 +56,7 @@ export function endSessionHandler(deps: ApiDeps): Handler<AccountEnv> {
   return async (c) => {
     const t = c.get('t')
     const { user, session } = signedInOf(c)
-    const id = c.req.param('id') ?? ''
+    const id = pathId(c, 'id')
     if (!(await endUserSession(deps.pool, user.id, id)))
       return failure(c, 404, 'not_found', t(m.sessionNotFound))
     if (id === session.id) await endBrowserSession(c, deps)

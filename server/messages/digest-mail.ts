@@ -7,7 +7,7 @@ import {
   type MailBlock,
   type MailFrame,
 } from '../mail/compose-mail'
-import { digestMailMessages as m } from './workspace-messages'
+import { digestMailMessages as m } from './thread-messages'
 
 /** A digest as the worker reads it when it is sent: the messages the recipient has not read. */
 export type StoredDigest = {

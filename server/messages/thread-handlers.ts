@@ -9,9 +9,12 @@ import {
 } from '../../domain/requests/thread-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import { answer, failure, invalidFields, tooManyRequests } from '../http/answers'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { nowOf } from '../sessions/clock'
+import type { MessagesDeps } from './messages-deps'
+import { threadAnswerMessages as m } from './thread-messages'
 import {
   insertMessage,
   loadThreadPage,
@@ -22,8 +25,6 @@ import {
   unansweredThreads,
   type Viewer,
 } from './thread-store'
-import type { WorkspaceDeps } from './workspace-deps'
-import { workspaceAnswerMessages as m } from './workspace-messages'
 
 const pageQuerySchemas = schemasPerLocale(createThreadPageQuerySchema)
 const clientMessageSchemas = schemasPerLocale(createClientMessageSchema)
@@ -41,15 +42,15 @@ export function threadNotFound(c: Context<AccountEnv>): Response {
 
 /** The thread of the path's request, if the caller may open it. */
 export function threadOfPath(
-  deps: WorkspaceDeps,
+  deps: MessagesDeps,
   c: Context<AccountEnv>,
   side: ThreadSide,
 ): Promise<Thread | undefined> {
-  return openThread(deps.pool, c.req.param('id') ?? '', viewerOf(c, side))
+  return openThread(deps.pool, pathId(c, 'id'), viewerOf(c, side))
 }
 
 /** `GET …/service-requests/:id/messages[?before=]`: a page of the thread, newest page first. */
-export function threadPageHandler(deps: WorkspaceDeps, side: ThreadSide): Handler<AccountEnv> {
+export function threadPageHandler(deps: MessagesDeps, side: ThreadSide): Handler<AccountEnv> {
   return async (c) => {
     const parsed = v.safeParse(pageQuerySchemas[c.get('locale')], c.req.query())
     if (!parsed.success) return invalidFields(c, parsed.issues, c.get('t')(m.invalidQuery))
@@ -84,7 +85,7 @@ export function threadPageHandler(deps: WorkspaceDeps, side: ThreadSide): Handle
  * limit (messages a minute), the thread (404); then the message, its files, its live event and
  * the other side's digest, in one transaction.
  */
-export function sendMessageHandler(deps: WorkspaceDeps, side: ThreadSide): Handler<AccountEnv> {
+export function sendMessageHandler(deps: MessagesDeps, side: ThreadSide): Handler<AccountEnv> {
   return async (c) => {
     const t = c.get('t')
     const admitted =
@@ -142,7 +143,7 @@ export function sendMessageHandler(deps: WorkspaceDeps, side: ThreadSide): Handl
 }
 
 /** `POST …/service-requests/:id/read` `{ upTo }`: the caller's read mark (204). */
-export function markReadHandler(deps: WorkspaceDeps, side: ThreadSide): Handler<AccountEnv> {
+export function markReadHandler(deps: MessagesDeps, side: ThreadSide): Handler<AccountEnv> {
   return async (c) => {
     const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, readMarkSchemas)
     if (!admitted.ok) return admitted.response
@@ -154,7 +155,7 @@ export function markReadHandler(deps: WorkspaceDeps, side: ThreadSide): Handler<
 }
 
 /** `GET /api/v1/admin/inbox-summary`: the threads awaiting the agency's reply. */
-export function inboxSummaryHandler(deps: WorkspaceDeps): Handler<AccountEnv> {
+export function inboxSummaryHandler(deps: MessagesDeps): Handler<AccountEnv> {
   return async (c) =>
     answer(c, 'adminInboxSummary', {
       success: true,

@@ -5,6 +5,7 @@ import type {
   ThreadMessage,
   ThreadSide,
 } from '../../domain/api/api-contract'
+import type { Uuid } from '../../domain/ids/uuid'
 import type { Locale } from '../../domain/locales'
 import { isAcceptedMediaType, threadLimits } from '../../domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
@@ -13,15 +14,11 @@ import { notificationPayload, threadChannel } from '../live/thread-events'
 import { kindLiteral } from '../mail/mail-kind'
 import { digestMailKinds } from './digest-mail-kinds'
 
-/** A uuid as PostgreSQL writes it: any other id names no request (and would be a cast error). */
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-
 /** Who reads a thread: the request's client, or an admin (any request). */
 export type Viewer = { readonly side: ThreadSide; readonly userId: string }
 
 /** A thread the viewer may open: its request and the request's client. */
-export type Thread = { readonly requestId: string; readonly clientId: string }
+export type Thread = { readonly requestId: Uuid; readonly clientId: string }
 
 /**
  * The thread of `requestId` if `viewer` may open it: the client only their own request, an
@@ -30,16 +27,15 @@ export type Thread = { readonly requestId: string; readonly clientId: string }
  */
 export async function openThread(
   pool: Pool,
-  requestId: string,
+  requestId: Uuid,
   viewer: Viewer,
 ): Promise<Thread | undefined> {
-  if (!isUuid(requestId)) return undefined
   const { rows } = await pool.query<{ id: string; user_id: string }>(
     `SELECT id, user_id FROM service_requests WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2)`,
     [requestId, viewer.side === 'client' ? viewer.userId : null],
   )
   const row = rows[0]
-  return row && { requestId: row.id, clientId: row.user_id }
+  return row && { requestId, clientId: row.user_id }
 }
 
 export type MessageRow = {

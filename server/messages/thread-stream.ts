@@ -6,6 +6,7 @@ import { type StreamOwner, StreamRefusedError } from '../live/stream-admission'
 import { inboxTopic, type ThreadEvent } from '../live/thread-events'
 import { HubClosedError } from '../live/thread-hub'
 import { describeError } from '../log/describe-error'
+import type { MessagesDeps } from './messages-deps'
 import { threadNotFound, threadOfPath, viewerOf } from './thread-handlers'
 import {
   loadMessage,
@@ -16,7 +17,6 @@ import {
   toViewerMessage,
   unansweredThreads,
 } from './thread-store'
-import type { WorkspaceDeps } from './workspace-deps'
 
 const encoder = new TextEncoder()
 
@@ -88,7 +88,7 @@ function ownerOf(
  * browser then reconnects, through the gates again). 429 past the account's or the address's
  * cap; 503 when the instance is stopping or holds all the streams it may.
  */
-async function openStream(deps: WorkspaceDeps, c: Context<AccountEnv>, parts: StreamParts) {
+async function openStream(deps: MessagesDeps, c: Context<AccountEnv>, parts: StreamParts) {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined
   let closed = false
   let unsubscribe: (() => Promise<void>) | undefined
@@ -160,7 +160,7 @@ async function openStream(deps: WorkspaceDeps, c: Context<AccountEnv>, parts: St
  * in the agency's read mark. While it is open the side counts as present: no digest is mailed
  * to it about this thread.
  */
-export function threadStreamHandler(deps: WorkspaceDeps, side: ThreadSide): Handler<AccountEnv> {
+export function threadStreamHandler(deps: MessagesDeps, side: ThreadSide): Handler<AccountEnv> {
   return async (c) => {
     const viewer = viewerOf(c, side)
     const thread = await threadOfPath(deps, c, side)
@@ -211,7 +211,7 @@ export function threadStreamHandler(deps: WorkspaceDeps, side: ThreadSide): Hand
  * `GET /api/v1/admin/events`: every thread's activity and the unanswered count, live (the count
  * read once per event for every inbox stream of the instance).
  */
-export function inboxStreamHandler(deps: WorkspaceDeps): Handler<AccountEnv> {
+export function inboxStreamHandler(deps: MessagesDeps): Handler<AccountEnv> {
   return async (c) =>
     openStream(deps, c, {
       topic: inboxTopic,

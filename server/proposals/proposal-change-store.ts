@@ -1,4 +1,5 @@
 import type { Pool } from 'pg'
+import type { Uuid } from '../../domain/ids/uuid'
 import { computeTotals, ivaPercent } from '../../domain/money'
 import { isPastValidity } from '../../domain/requests/proposal-dates'
 import type { ProposalDraftValues } from '../../domain/requests/proposal-schemas'
@@ -9,9 +10,10 @@ import {
   requestTakesProposals,
   requestTransition,
 } from '../../machines/proposal-machine'
+import { storedUuid } from '../db/stored-id'
 import { inTransaction } from '../db/transaction'
 import type { MailKind } from '../mail/mail-kind'
-import { type AgencyInbox, isUuid } from '../service-requests/request-store'
+import type { AgencyInbox } from '../service-requests/request-store'
 import { proposalContentText, sha256Hex } from './proposal-content'
 import { proposalMailKinds } from './proposal-mail-kinds'
 import {
@@ -58,7 +60,7 @@ function draftValues(input: ProposalDraftValues, validUntil: string) {
 export async function createDraft(
   pool: Pool,
   draft: {
-    readonly requestId: string
+    readonly requestId: Uuid
     readonly byUserId: string
     readonly now: Date
     readonly defaultValidUntil: string
@@ -111,7 +113,7 @@ export async function createDraft(
               draft.now,
             ],
           )
-    const proposalId = inserted.rows[0]?.id ?? ''
+    const proposalId = storedUuid(inserted.rows[0]?.id ?? '')
     await client.query(
       `INSERT INTO proposal_events (proposal_id, from_state, to_state, by_role, by_user_id, created_at)
        VALUES ($1, NULL, 'draft', 'agency', $2, $3)`,
@@ -125,15 +127,14 @@ export async function createDraft(
 export async function editDraft(
   pool: Pool,
   edit: {
-    readonly requestId: string
-    readonly proposalId: string
+    readonly requestId: Uuid
+    readonly proposalId: Uuid
     readonly byUserId: string
     readonly input: ProposalDraftValues
     readonly now: Date
     readonly defaultValidUntil: string
   },
 ): Promise<DraftOutcome> {
-  if (!isUuid(edit.proposalId)) return { outcome: 'not_found' }
   return inTransaction(pool, async (client) => {
     const request = await lockRequest(client, edit.requestId, undefined)
     if (!request) return { outcome: 'not_found' }
@@ -170,8 +171,8 @@ export type AcceptanceEvidence = {
 }
 
 export type ProposalChange = {
-  readonly requestId: string
-  readonly proposalId: string
+  readonly requestId: Uuid
+  readonly proposalId: Uuid
   /** Set for a client's change: only their own request is found, and never a draft. */
   readonly ownerId?: string
   readonly event: Extract<ProposalEvent, { type: 'send' | 'accept' | 'decline' | 'withdraw' }>
@@ -204,7 +205,6 @@ export async function changeProposal(
   pool: Pool,
   change: ProposalChange,
 ): Promise<Refusal | Changed> {
-  if (!isUuid(change.proposalId)) return { outcome: 'not_found' }
   return inTransaction(pool, async (client) => {
     const request = await lockRequest(client, change.requestId, change.ownerId)
     if (!request) return { outcome: 'not_found' }

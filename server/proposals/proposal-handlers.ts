@@ -10,6 +10,7 @@ import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure } from '../http/answers'
 import { createEmptyBodySchema } from '../http/empty-body'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { nowOf } from '../sessions/clock'
@@ -24,9 +25,12 @@ import type { Changed, Refusal } from './proposal-moves'
 import { listProposals, loadProposal, type ProposalViewer, requestVisible } from './proposal-store'
 import { toAgencyProposal, toClientProposal } from './proposal-view'
 
+/** The request's id (every proposal path has one). */
+const requestIdOf = (c: Context<AccountEnv>) => pathId(c, 'id')
+/** The request's and the version's ids (the paths under `…/proposals/:proposalId`). */
 const ids = (c: Context<AccountEnv>) => ({
-  requestId: c.req.param('id') ?? '',
-  proposalId: c.req.param('proposalId') ?? '',
+  requestId: pathId(c, 'id'),
+  proposalId: pathId(c, 'proposalId'),
 })
 
 const viewerOf = (c: Context<AccountEnv>, side: 'client' | 'agency'): ProposalViewer => ({
@@ -70,7 +74,7 @@ export function listProposalsHandler(
 ): Handler<AccountEnv> {
   return async (c) => {
     const viewer = viewerOf(c, side)
-    const { requestId } = ids(c)
+    const requestId = requestIdOf(c)
     if (!(await requestVisible(deps.pool, requestId, viewer)))
       return failure(c, 404, 'not_found', c.get('t')(m.requestNotFound))
     const rows = await listProposals(deps.pool, requestId, viewer)
@@ -91,7 +95,7 @@ export function listProposalsHandler(
 export function currentProposalHandler(deps: AgencyDeps): Handler<AccountEnv> {
   return async (c) => {
     const viewer = viewerOf(c, 'client')
-    const { requestId } = ids(c)
+    const requestId = requestIdOf(c)
     const t = c.get('t')
     if (!(await requestVisible(deps.pool, requestId, viewer)))
       return failure(c, 404, 'not_found', t(m.requestNotFound))
@@ -120,7 +124,7 @@ async function agencyAnswer(
   changed: Changed,
   message: string,
 ) {
-  const { requestId } = ids(c)
+  const requestId = requestIdOf(c)
   for (const id of changed.mailIds) deps.mail.queued(id)
   const row = await loadProposal(deps.pool, requestId, changed.proposalId, viewerOf(c, 'agency'))
   if (!row) return failure(c, 404, 'not_found', c.get('t')(m.notFound))
@@ -138,7 +142,7 @@ export function saveDraftHandler(deps: AgencyDeps, mode: 'create' | 'edit'): Han
     const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, schemas)
     if (!admitted.ok) return admitted.response
     const { user } = signedInOf(c)
-    const { requestId, proposalId } = ids(c)
+    const requestId = requestIdOf(c)
     const now = nowOf(deps)
     const common = {
       requestId,
@@ -150,7 +154,7 @@ export function saveDraftHandler(deps: AgencyDeps, mode: 'create' | 'edit'): Han
     const saved =
       mode === 'create'
         ? await createDraft(deps.pool, common)
-        : await editDraft(deps.pool, { ...common, proposalId })
+        : await editDraft(deps.pool, { ...common, proposalId: pathId(c, 'proposalId') })
     if (saved.outcome !== 'changed') return refusal(c, 'edit', saved)
     securityEvent(c, mode === 'create' ? 'proposal.created' : 'proposal.edited', {
       accountId: user.id,
@@ -219,7 +223,7 @@ export function agencyMoveHandler(
     if (changed.outcome !== 'changed') return refusal(c, action, changed)
     securityEvent(c, action === 'send' ? 'proposal.sent' : 'proposal.withdrawn', {
       accountId: user.id,
-      requestId: ids(c).requestId,
+      requestId: requestIdOf(c),
     })
     const t = c.get('t')
     return agencyAnswer(
@@ -269,9 +273,9 @@ export function clientAnswerHandler(
     for (const id of changed.mailIds) deps.mail.queued(id)
     securityEvent(c, action === 'accept' ? 'proposal.accepted' : 'proposal.declined', {
       accountId: user.id,
-      requestId: ids(c).requestId,
+      requestId: requestIdOf(c),
     })
-    const row = await loadProposal(deps.pool, ids(c).requestId, changed.proposalId, {
+    const row = await loadProposal(deps.pool, requestIdOf(c), changed.proposalId, {
       side: 'client',
       userId: user.id,
     })

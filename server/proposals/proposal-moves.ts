@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg'
+import type { Uuid } from '../../domain/ids/uuid'
 import { agencyDay, isPastValidity } from '../../domain/requests/proposal-dates'
 import type { ProposalState } from '../../domain/requests/proposal-state'
 import {
@@ -7,9 +8,10 @@ import {
   type RequestStatus,
 } from '../../domain/requests/request-status'
 import { proposalTransition, requestTransition } from '../../machines/proposal-machine'
+import { storedUuid } from '../db/stored-id'
 import { inTransaction } from '../db/transaction'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
-import { type AgencyInbox, isUuid } from '../service-requests/request-store'
+import type { AgencyInbox } from '../service-requests/request-store'
 
 /**
  * The steps every change of a proposal is made of, in the caller's transaction: the request
@@ -35,7 +37,7 @@ export type Refusal =
 
 export type Changed = {
   readonly outcome: 'changed'
-  readonly proposalId: string
+  readonly proposalId: Uuid
   readonly mailIds: readonly number[]
 }
 
@@ -45,10 +47,9 @@ const requestStatusOf = (value: string): RequestStatus =>
 /** The request, locked: every change of its proposals is judged one after the other. */
 export async function lockRequest(
   client: PoolClient,
-  requestId: string,
+  requestId: Uuid,
   ownerId: string | undefined,
 ): Promise<{ status: RequestStatus; user_id: string } | undefined> {
-  if (!isUuid(requestId)) return undefined
   const { rows } = await client.query<{ status: string; user_id: string }>(
     `SELECT status, user_id FROM service_requests
      WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2::uuid) FOR UPDATE`,
@@ -186,7 +187,7 @@ export async function expireProposals(pool: Pool, now: Date): Promise<number> {
   let expired = 0
   for (const row of rows) {
     const did = await inTransaction(pool, async (client) => {
-      const request = await lockRequest(client, row.request_id, undefined)
+      const request = await lockRequest(client, storedUuid(row.request_id), undefined)
       return request ? expireIfPast(client, row.request_id, request, now) : false
     })
     if (did) expired += 1

@@ -3,6 +3,7 @@ import { isLocale } from '../../domain/locales'
 import { asServiceId, serviceNames } from '../../domain/services/service-table'
 import type { AgencyDeps } from '../http/agency-deps'
 import { failure } from '../http/answers'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { translator } from '../i18n/server-i18n'
 import { nowOf } from '../sessions/clock'
@@ -31,8 +32,8 @@ export function proposalPdfHandler(
   side: 'client' | 'agency',
 ): Handler<AccountEnv> {
   return async (c) => {
-    const requestId = c.req.param('id') ?? ''
-    const proposalId = c.req.param('proposalId') ?? ''
+    const requestId = pathId(c, 'id')
+    const proposalId = pathId(c, 'proposalId')
     const row = await loadProposal(deps.pool, requestId, proposalId, {
       side,
       userId: signedInOf(c).user.id,

@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg'
+import type { Uuid } from '../../domain/ids/uuid'
 import { agencyDay } from '../../domain/requests/proposal-dates'
 import type { proposalAcceptances } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
-import { isUuid } from '../service-requests/request-store'
 import { type ProposalRow, proposalColumns } from './proposal-rows'
 
 /**
@@ -24,10 +24,9 @@ const visibleTo = (viewer: ProposalViewer, userParam: string) =>
 /** Whether the request exists and is the viewer's (any request, for the agency). */
 export async function requestVisible(
   pool: Pool,
-  requestId: string,
+  requestId: Uuid,
   viewer: ProposalViewer,
 ): Promise<boolean> {
-  if (!isUuid(requestId)) return false
   const { rowCount } = await pool.query(
     `SELECT 1 FROM service_requests WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2::uuid)`,
     [requestId, viewer.side === 'client' ? viewer.userId : null],
@@ -38,10 +37,9 @@ export async function requestVisible(
 /** The request's proposals the viewer may see, newest first. */
 export async function listProposals(
   pool: Pool,
-  requestId: string,
+  requestId: Uuid,
   viewer: ProposalViewer,
 ): Promise<ProposalRow[]> {
-  if (!isUuid(requestId)) return []
   const { rows } = await pool.query<ProposalRow>(
     `SELECT ${proposalColumns} FROM proposals p
      WHERE p.request_id = $1 AND ${visibleTo(viewer, '$2::uuid')}
@@ -54,11 +52,10 @@ export async function listProposals(
 /** One proposal of the request, if the viewer may see it. */
 export async function loadProposal(
   pool: Pool | PoolClient,
-  requestId: string,
-  proposalId: string,
+  requestId: Uuid,
+  proposalId: Uuid,
   viewer: ProposalViewer,
 ): Promise<ProposalRow | undefined> {
-  if (!isUuid(requestId) || !isUuid(proposalId)) return undefined
   const { rows } = await pool.query<ProposalRow>(
     `SELECT ${proposalColumns} FROM proposals p
      WHERE p.request_id = $1 AND p.id = $3 AND ${visibleTo(viewer, '$2::uuid')}`,
@@ -147,9 +144,8 @@ export type ProposalRequestFacts = {
 
 export async function loadRequestFacts(
   pool: Pool,
-  requestId: string,
+  requestId: Uuid,
 ): Promise<ProposalRequestFacts | undefined> {
-  if (!isUuid(requestId)) return undefined
   const { rows } = await pool.query<ProposalRequestFacts>(
     `SELECT r.service_id, trim(u.name || ' ' || u.last_name) AS client_name,
        u.email AS client_email, u.locale AS client_locale

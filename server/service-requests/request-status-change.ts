@@ -2,9 +2,11 @@ import type { Handler } from 'hono'
 import type * as v from 'valibot'
 import type { EndpointSuccess } from '../../domain/api/api-contract'
 import type { Translate } from '../../domain/forms/translate'
+import type { Uuid } from '../../domain/ids/uuid'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure } from '../http/answers'
+import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { type SecurityEventName, securityEvent } from '../log/security-event'
 import type { UserRow } from '../sessions/account-user'
@@ -25,7 +27,7 @@ export type StatusChangeRoute<
   /** Whether the log line names the new status (the agency's changes; a withdrawal is one). */
   readonly logsStatus: boolean
   /** The request as the answer shows it, read again after the change. */
-  readonly reload: (deps: AgencyDeps, user: UserRow, requestId: string) => Promise<Row | undefined>
+  readonly reload: (deps: AgencyDeps, user: UserRow, requestId: Uuid) => Promise<Row | undefined>
   readonly body: (row: Row, t: Translate) => EndpointSuccess[E]
 }
 
@@ -46,7 +48,7 @@ export function requestStatusChangeHandler<
     if (!admitted.ok) return admitted.response
     const { user } = signedInOf(c)
     const t = c.get('t')
-    const requestId = c.req.param('id') ?? ''
+    const requestId = pathId(c, 'id')
     const change = route.change(admitted.input, user)
     const changed = await changeRequestStatus(deps.pool, {
       ...change,

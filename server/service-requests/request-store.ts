@@ -10,6 +10,7 @@ import type {
   RequestHistoryEntry,
   ServiceRequestSummary,
 } from '../../domain/api/api-contract'
+import type { Uuid } from '../../domain/ids/uuid'
 import { budgetRanges, desiredStarts } from '../../domain/leads/lead-options'
 import { isLocale, type Locale } from '../../domain/locales'
 import type { createServiceRequestSchema } from '../../domain/requests/request-schemas'
@@ -29,11 +30,6 @@ import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { requestMailKinds } from './request-mail-kinds'
 
 type ServiceRequestValues = v.InferOutput<ReturnType<typeof createServiceRequestSchema>>
-
-/** A uuid as PostgreSQL writes it: any other id names no row (and would be a cast error). */
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-}
 
 /** A request row with its history as one JSON array (oldest first). */
 export type RequestRow = SqlColumns<
@@ -134,9 +130,8 @@ export async function listOwnRequests(pool: Pool, userId: string): Promise<Reque
 export async function loadOwnRequest(
   pool: Pool,
   userId: string,
-  requestId: string,
+  requestId: Uuid,
 ): Promise<RequestRow | undefined> {
-  if (!isUuid(requestId)) return undefined
   const { rows } = await pool.query<RequestRow>(
     `SELECT ${requestColumns} FROM service_requests r WHERE r.id = $1 AND r.user_id = $2`,
     [requestId, userId],
@@ -147,9 +142,8 @@ export async function loadOwnRequest(
 /** One request with its client, for the agency. */
 export async function loadAdminRequest(
   pool: Pool,
-  requestId: string,
+  requestId: Uuid,
 ): Promise<AdminRequestRow | undefined> {
-  if (!isUuid(requestId)) return undefined
   const { rows } = await pool.query<AdminRequestRow>(
     `SELECT ${requestColumns}, ${clientColumns}
      FROM service_requests r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
@@ -215,7 +209,7 @@ export async function insertServiceRequest(
 }
 
 export type StatusChange = {
-  readonly requestId: string
+  readonly requestId: Uuid
   /** Set for a client's change: only their own request is found. */
   readonly ownerId?: string
   readonly to: RequestStatus
@@ -265,7 +259,6 @@ export async function changeRequestStatus(
   pool: Pool,
   change: StatusChange,
 ): Promise<ChangeOutcome> {
-  if (!isUuid(change.requestId)) return { outcome: 'not_found' }
   return inTransaction(pool, async (client, rollback): Promise<ChangeOutcome> => {
     const { rows } = await client.query<{ status: string; user_id: string }>(
       `SELECT status, user_id FROM service_requests

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Pool, PoolClient } from 'pg'
 import type { SignInMethod } from '../../domain/api/api-contract'
+import type { Uuid } from '../../domain/ids/uuid'
 import type { sessions } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 
@@ -171,11 +172,8 @@ export async function endSessionById(pool: Pool, sessionId: string): Promise<str
   return rows[0]?.user_id
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Ends one of `userId`'s sessions by its public id; false when the user has no such session. */
-export async function endUserSession(pool: Pool, userId: string, id: string): Promise<boolean> {
-  if (!uuidPattern.test(id)) return false
+export async function endUserSession(pool: Pool, userId: string, id: Uuid): Promise<boolean> {
   const result = await pool.query('DELETE FROM sessions WHERE id = $1 AND user_id = $2', [
     id,
     userId,

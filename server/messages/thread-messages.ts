@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 
 /** The answers of a request's conversation and files, in the request's language. */
-export const workspaceAnswerMessages = {
+export const threadAnswerMessages = {
   notFound: msg`That request does not exist.`,
   fileNotFound: msg`That file does not exist.`,
   sent: msg`Your message has been sent.`,

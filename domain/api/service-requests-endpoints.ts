@@ -42,7 +42,7 @@ export type ServiceRequestsBody = {
 export type ServiceRequestBody = SuccessBody & { readonly request: ServiceRequestSummary }
 
 /** `/api/v1/me/service-requests*`: the signed-in client's own requests (401 without a session). */
-export const serviceRequestEndpoints = {
+export const serviceRequestsEndpoints = {
   /** The client's requests, newest first. */
   myServiceRequests: endpoint<never, ServiceRequestsBody>()({
     method: 'GET',

@@ -94,7 +94,7 @@ const adminFailures = ['unauthenticated', 'forbidden', 'mfa_required', 'not_foun
 const proposalPath = `${apiPrefix}/admin/service-requests/:id/proposals/:proposalId`
 const myProposalPath = `${apiPrefix}/me/service-requests/:id/proposals/:proposalId`
 
-export const proposalEndpoints = {
+export const proposalsEndpoints = {
   /** Every version, newest first, drafts included. */
   adminProposals: endpoint<never, ProposalsBody<AgencyProposal>>()({
     method: 'GET',

@@ -1,4 +1,3 @@
-import type { AcceptedMediaType } from '../requests/thread-limits'
 import type {
   AgencyMessageInput,
   ClientMessageInput,
@@ -6,32 +5,18 @@ import type {
 } from '../requests/thread-schemas'
 import type { SuccessBody } from './answers'
 import { apiPrefix, endpoint, type NoContent } from './endpoint'
+import type { ThreadFile } from './files-endpoints'
 
 /**
- * A request's workspace: one conversation between its client and the agency, with shared files.
- * The client reaches it under `/api/v1/me/service-requests/:id/…`, the agency under
- * `/api/v1/admin/service-requests/:id/…`. Any id that is not the caller's (another client's
- * request, a file of another request, an upload of another account) answers the same 404 as an
- * id that does not exist.
+ * A request's messages (`server/messages/`): one conversation between its client and the
+ * agency, its read marks and live streams, and the inbox's badge. The client reaches it under
+ * `/api/v1/me/service-requests/:id/…`, the agency under `/api/v1/admin/service-requests/:id/…`.
+ * The files the messages carry are `files-endpoints.ts`. Any id that is not the caller's
+ * answers the same 404 as an id that does not exist.
  */
 
 /** Who wrote a message: the request's client or the agency (any admin). */
 export type ThreadSide = 'client' | 'agency'
-
-/** A file of the thread, as uploaded (the type is the one recognised from the content). */
-export type ThreadFile = {
-  readonly id: string
-  /**
-   * The name given at upload, cleaned and ending with the recognised type's extension
-   * (`storedFileName`, Unicode kept): the same in the thread, the mails, the ZIP and the download.
-   */
-  readonly name: string
-  /** Bytes. */
-  readonly size: number
-  readonly type: AcceptedMediaType
-  /** Lower-case hex SHA-256 of the bytes: the download's bytes have the same. */
-  readonly sha256: string
-}
 
 /** One message as its client sees it. */
 export type ThreadMessage = {
@@ -69,7 +54,6 @@ export type ThreadPage<Message> = {
 }
 
 export type ThreadMessageBody<Message> = SuccessBody & { readonly threadMessage: Message }
-export type UploadBody = SuccessBody & { readonly upload: ThreadFile }
 
 /** The agency's inbox badge: threads whose last public message is the client's. */
 export type InboxSummaryBody = { readonly success: true; readonly unansweredThreads: number }
@@ -98,7 +82,7 @@ export type InboxStreamEvent = {
   readonly unansweredThreads: number
 }
 
-export const workspaceEndpoints = {
+export const messagesEndpoints = {
   /** A page of the thread (`?before=<olderCursor>` for older ones). */
   myThreadMessages: endpoint<never, ThreadPage<ThreadMessage>>()({
     method: 'GET',
@@ -131,53 +115,6 @@ export const workspaceEndpoints = {
     status: 200,
     failures: ['unauthenticated', 'not_found'],
   }),
-  /**
-   * The file's exact bytes: `Content-Disposition: attachment` (RFC 6266: an ASCII `filename=`
-   * and the Unicode `filename*=UTF-8''…`), `X-Content-Type-Options: nosniff`,
-   * `Content-Security-Policy: sandbox`, a strong `ETag` (its SHA-256; `If-None-Match` answers
-   * 304), `Accept-Ranges: bytes` (one range: 206, or 416 `range_not_satisfiable`).
-   */
-  myThreadFile: endpoint<never, NoContent>()({
-    method: 'GET',
-    path: `${apiPrefix}/me/service-requests/:id/files/:fileId`,
-    status: 200,
-    failures: ['unauthenticated', 'not_found', 'range_not_satisfiable'],
-  }),
-  /**
-   * Every file the thread shared with the client, as one ZIP archive (stored, streamed; each
-   * entry under its own name, made unique with a number when two share one). 404 as above.
-   */
-  myThreadFilesZip: endpoint<never, NoContent>()({
-    method: 'GET',
-    path: `${apiPrefix}/me/service-requests/:id/files.zip`,
-    status: 200,
-    failures: ['unauthenticated', 'not_found'],
-  }),
-  /**
-   * One file, before the message that sends it: `?request=<id>&name=<file name>`, the body its
-   * raw bytes (streamed; any `Content-Type`). Both sides upload here (an admin for any request,
-   * 403 `mfa_required` without a second factor proved in the session). 413 `too_large` over
-   * 10 MB, 413 `quota_exceeded` when the request's files (those waiting for their message and
-   * arriving included) would pass 100 MB or the uploader has 20 waiting, 415
-   * `unsupported_media_type` (the message names the accepted types) when the content is none of
-   * them, 429 past the upload bytes an hour, 404 when the request is not the caller's. An upload
-   * no message sends within 24 h is deleted.
-   */
-  uploadFile: endpoint<never, UploadBody>()({
-    method: 'POST',
-    path: `${apiPrefix}/me/uploads`,
-    status: 201,
-    failures: [
-      'unauthenticated',
-      'mfa_required',
-      'invalid_fields',
-      'not_found',
-      'too_large',
-      'quota_exceeded',
-      'unsupported_media_type',
-    ],
-  }),
-
   adminThreadMessages: endpoint<never, ThreadPage<AgencyThreadMessage>>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests/:id/messages`,
@@ -204,13 +141,6 @@ export const workspaceEndpoints = {
     path: `${apiPrefix}/admin/service-requests/:id/events`,
     status: 200,
     failures: ['unauthenticated', 'forbidden', 'not_found'],
-  }),
-  /** As `myThreadFile`, for any request's file. */
-  adminThreadFile: endpoint<never, NoContent>()({
-    method: 'GET',
-    path: `${apiPrefix}/admin/service-requests/:id/files/:fileId`,
-    status: 200,
-    failures: ['unauthenticated', 'forbidden', 'not_found', 'range_not_satisfiable'],
   }),
   /** The account menu's Inbox badge. */
   adminInboxSummary: endpoint<never, InboxSummaryBody>()({
