@@ -2,12 +2,12 @@ import { assign, setup } from 'xstate'
 import { failureStatus, type SuccessBody } from '../domain/api/api-contract'
 import {
   type FormFlowContext,
-  failureOf,
   formFlowActions,
   freshFlow,
   onFailure,
+  onRefusal,
   showAnswerText,
-  showServerText,
+  validating,
 } from './form-flow'
 import { injectedCall } from './injected-call'
 
@@ -104,26 +104,14 @@ export const proposalAnswerMachine = setup({
         },
       },
     },
-    checking: {
-      always: [
-        { guard: 'acceptanceComplete', target: 'submittingAcceptance' },
-        { target: 'accepting', actions: 'countRefusal' },
-      ],
-    },
+    checking: validating('acceptanceComplete', 'submittingAcceptance', 'accepting'),
     submittingAcceptance: {
       invoke: {
         id: 'acceptProposal',
         src: 'acceptProposal',
         input: ({ context }) => context.acceptance,
         onDone: { target: 'accepted', actions: showAnswerText },
-        onError: [
-          {
-            guard: { type: 'noLongerOpen', params: failureOf },
-            target: 'refused',
-            actions: showServerText,
-          },
-          onFailure('failed'),
-        ],
+        onError: [onRefusal('noLongerOpen', 'refused'), onFailure('failed')],
       },
     },
     declining: {
@@ -141,14 +129,7 @@ export const proposalAnswerMachine = setup({
         src: 'declineProposal',
         input: ({ context }) => context.decline,
         onDone: { target: 'declined', actions: showAnswerText },
-        onError: [
-          {
-            guard: { type: 'noLongerOpen', params: failureOf },
-            target: 'refused',
-            actions: showServerText,
-          },
-          onFailure('failed'),
-        ],
+        onError: [onRefusal('noLongerOpen', 'refused'), onFailure('failed')],
       },
     },
     failed: {

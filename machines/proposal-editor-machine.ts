@@ -13,6 +13,7 @@ import {
   onFailure,
   retryTo,
   showAnswerText,
+  validating,
 } from './form-flow'
 import { injectedCall } from './injected-call'
 import {
@@ -214,12 +215,7 @@ export const proposalEditorMachine = setup({
         },
       },
     },
-    checking: {
-      always: [
-        { guard: 'draftIsValid', target: 'saving' },
-        { target: 'editing', actions: 'countRefusal' },
-      ],
-    },
+    checking: validating('draftIsValid', 'saving', 'editing'),
     saving: {
       invoke: {
         id: 'saveDraft',
