@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { postalAddressParts } from '../addresses/postal-address'
 import type { Translate } from '../forms/translate'
 import { registrationMessages } from '../registration/registration-messages'
 import {
@@ -61,15 +62,7 @@ export const profileFields = [
   'name',
   'lastName',
   'phone',
-  'street',
-  'exteriorNumber',
-  'interiorNumber',
-  'neighborhood',
-  'municipality',
-  'postalCode',
-  'city',
-  'state',
-  'country',
+  ...postalAddressParts,
   'gender',
   'birthDate',
 ] as const satisfies readonly RegistrationField[]
