@@ -14,6 +14,7 @@ import {
   retryTo,
   showAnswerText,
   validating,
+  valuesOf,
 } from './form-flow'
 import { injectedCall } from './injected-call'
 import {
@@ -211,7 +212,7 @@ export const proposalEditorMachine = setup({
         cancel: { target: 'showing', actions: ['forgetMessage', 'forgetDraft'] },
         save: {
           target: 'checking',
-          actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) },
+          actions: { type: 'keepValues', params: valuesOf },
         },
       },
     },
