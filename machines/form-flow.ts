@@ -225,13 +225,25 @@ export function onProofCancelled<
   return { guard: { type: 'proofCancelled', params: failureOf }, target, actions } as const
 }
 
-/** The server's 429: the `rateLimited` state, with its text. */
-export function onTooManyTries<const Actions extends readonly string[]>(...actions: Actions) {
+/**
+ * A refusal the machine's guard `guard` recognises (given the failed call's error): `target`,
+ * after `actions`, with the server's text (e.g. a 409: the thing changed meanwhile).
+ */
+export function onRefusal<
+  const Guard extends string,
+  const Target extends string,
+  const Actions extends readonly string[],
+>(guard: Guard, target: Target, ...actions: Actions) {
   return {
-    guard: { type: 'tooManyTries', params: failureOf },
-    target: 'rateLimited',
+    guard: { type: guard, params: failureOf },
+    target,
     actions: [...actions, showServerText],
   } as const
+}
+
+/** The server's 429: the `rateLimited` state, with its text. */
+export function onTooManyTries<const Actions extends readonly string[]>(...actions: Actions) {
+  return onRefusal('tooManyTries', 'rateLimited', ...actions)
 }
 
 /** Any other failure: `target`, with the server's text when it sent one. */

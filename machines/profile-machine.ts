@@ -8,6 +8,7 @@ import {
   onFailure,
   retryTo,
   validating,
+  valuesOf,
 } from './form-flow'
 import { injectedCall } from './injected-call'
 
@@ -79,7 +80,7 @@ export const profileMachine = setup({
         cancel: { target: 'viewing', actions: 'restoreSaved' },
         save: {
           target: 'validating',
-          actions: { type: 'takeValues', params: ({ event }) => ({ values: event.values }) },
+          actions: { type: 'takeValues', params: valuesOf },
         },
       },
     },

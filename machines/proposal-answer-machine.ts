@@ -2,12 +2,13 @@ import { assign, setup } from 'xstate'
 import { failureStatus, type SuccessBody } from '../domain/api/api-contract'
 import {
   type FormFlowContext,
-  failureOf,
   formFlowActions,
   freshFlow,
   onFailure,
+  onRefusal,
   showAnswerText,
-  showServerText,
+  validating,
+  valuesOf,
 } from './form-flow'
 import { injectedCall } from './injected-call'
 
@@ -50,6 +51,17 @@ export const emptyAcceptance: AcceptanceValues = { fullName: '', agreed: false }
 /** A full name worth recording (letters, not blanks) and the box ticked. */
 export function isCompleteAcceptance(values: AcceptanceValues): boolean {
   return values.agreed && values.fullName.trim().length >= 2
+}
+
+/**
+ * How an answer's call ends: `done` with the server's text; `refused` when the proposal is no
+ * longer the one to answer (409/410), with the server's text; else `failed`.
+ */
+function answerSettled<const Done extends 'accepted' | 'declined'>(done: Done) {
+  return {
+    onDone: { target: done, actions: showAnswerText },
+    onError: [onRefusal('noLongerOpen', 'refused'), onFailure('failed')],
+  } as const
 }
 
 export const proposalAnswerMachine = setup({
@@ -100,30 +112,17 @@ export const proposalAnswerMachine = setup({
         cancel: { target: 'viewing', actions: 'startOver' },
         submitAcceptance: {
           target: 'checking',
-          actions: { type: 'keepAcceptance', params: ({ event }) => ({ values: event.values }) },
+          actions: { type: 'keepAcceptance', params: valuesOf },
         },
       },
     },
-    checking: {
-      always: [
-        { guard: 'acceptanceComplete', target: 'submittingAcceptance' },
-        { target: 'accepting', actions: 'countRefusal' },
-      ],
-    },
+    checking: validating('acceptanceComplete', 'submittingAcceptance', 'accepting'),
     submittingAcceptance: {
       invoke: {
         id: 'acceptProposal',
         src: 'acceptProposal',
         input: ({ context }) => context.acceptance,
-        onDone: { target: 'accepted', actions: showAnswerText },
-        onError: [
-          {
-            guard: { type: 'noLongerOpen', params: failureOf },
-            target: 'refused',
-            actions: showServerText,
-          },
-          onFailure('failed'),
-        ],
+        ...answerSettled('accepted'),
       },
     },
     declining: {
@@ -131,7 +130,7 @@ export const proposalAnswerMachine = setup({
         cancel: { target: 'viewing', actions: 'startOver' },
         submitDecline: {
           target: 'submittingDecline',
-          actions: { type: 'keepDecline', params: ({ event }) => ({ values: event.values }) },
+          actions: { type: 'keepDecline', params: valuesOf },
         },
       },
     },
@@ -140,15 +139,7 @@ export const proposalAnswerMachine = setup({
         id: 'declineProposal',
         src: 'declineProposal',
         input: ({ context }) => context.decline,
-        onDone: { target: 'declined', actions: showAnswerText },
-        onError: [
-          {
-            guard: { type: 'noLongerOpen', params: failureOf },
-            target: 'refused',
-            actions: showServerText,
-          },
-          onFailure('failed'),
-        ],
+        ...answerSettled('declined'),
       },
     },
     failed: {

@@ -13,6 +13,8 @@ import {
   onFailure,
   retryTo,
   showAnswerText,
+  validating,
+  valuesOf,
 } from './form-flow'
 import { injectedCall } from './injected-call'
 import {
@@ -210,16 +212,11 @@ export const proposalEditorMachine = setup({
         cancel: { target: 'showing', actions: ['forgetMessage', 'forgetDraft'] },
         save: {
           target: 'checking',
-          actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) },
+          actions: { type: 'keepValues', params: valuesOf },
         },
       },
     },
-    checking: {
-      always: [
-        { guard: 'draftIsValid', target: 'saving' },
-        { target: 'editing', actions: 'countRefusal' },
-      ],
-    },
+    checking: validating('draftIsValid', 'saving', 'editing'),
     saving: {
       invoke: {
         id: 'saveDraft',

@@ -3,12 +3,11 @@ import { failureStatus, type ServiceRequestBody } from '../domain/api/api-contra
 import type { RequestStatus } from '../domain/requests/request-status'
 import {
   type FormFlowContext,
-  failureOf,
   messageActions,
   onFailure,
+  onRefusal,
   retryTo,
   showAnswerText,
-  showServerText,
   valuesOf,
 } from './form-flow'
 import { injectedCall } from './injected-call'
@@ -79,14 +78,7 @@ export const statusChangeMachine = setup({
         src: 'changeStatus',
         input: ({ context }) => context.values ?? { to: 'received', note: '' },
         onDone: { target: 'done', actions: showAnswerText },
-        onError: [
-          {
-            guard: { type: 'conflicting', params: failureOf },
-            target: 'conflict',
-            actions: showServerText,
-          },
-          onFailure('error'),
-        ],
+        onError: [onRefusal('conflicting', 'conflict'), onFailure('error')],
       },
     },
     done: {

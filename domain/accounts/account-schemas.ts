@@ -1,10 +1,10 @@
 import * as v from 'valibot'
+import { postalAddressParts } from '../addresses/postal-address'
 import type { Translate } from '../forms/translate'
-import { registrationMessages } from '../registration/registration-messages'
 import {
   createRegistrationEntries,
-  passesStateRule,
   type RegistrationField,
+  stateRuleChecks,
 } from '../registration/registration-schema'
 import { emailSchema, passwordSchema } from '../validation/field-rules'
 import { strictObjectMessage } from '../validation/schema-issues'
@@ -61,15 +61,7 @@ export const profileFields = [
   'name',
   'lastName',
   'phone',
-  'street',
-  'exteriorNumber',
-  'interiorNumber',
-  'neighborhood',
-  'municipality',
-  'postalCode',
-  'city',
-  'state',
-  'country',
+  ...postalAddressParts,
   'gender',
   'birthDate',
 ] as const satisfies readonly RegistrationField[]
@@ -96,25 +88,7 @@ export function createProfileUpdateSchema(t: Translate, today?: () => Date) {
     },
     strictObjectMessage(t),
   )
-  return v.pipe(
-    object,
-    v.forward(
-      v.partialCheck(
-        [['state'], ['country']],
-        (input) => passesStateRule(input, 'missing', 'when both are sent'),
-        t(registrationMessages.stateRequired),
-      ),
-      ['state'],
-    ),
-    v.forward(
-      v.partialCheck(
-        [['state'], ['country']],
-        (input) => passesStateRule(input, 'foreign', 'when both are sent'),
-        t(registrationMessages.stateOutsideMexico),
-      ),
-      ['state'],
-    ),
-  )
+  return v.pipe(object, ...stateRuleChecks<v.InferOutput<typeof object>>(t, 'when both are sent'))
 }
 
 /** `POST /api/v1/me/password`: the current password and a new one under the password rules. */

@@ -1,3 +1,5 @@
+import { isOneOf } from '../one-of'
+
 /**
  * The countries an address may be in: every officially assigned ISO 3166-1 alpha-2 code (249).
  * Only the codes are kept here: their names are messages of the catalogs that show an address
@@ -28,6 +30,4 @@ export type CountryCode = (typeof countryCodes)[number]
 /** Most of the agency's clients live in Mexico: the form's default. */
 export const defaultCountry: CountryCode = 'MX'
 
-export function isCountryCode(value: unknown): value is CountryCode {
-  return typeof value === 'string' && (countryCodes as readonly string[]).includes(value)
-}
+export const isCountryCode = isOneOf(countryCodes)

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import * as v from 'valibot'
 import { defaultCountry, isCountryCode } from '../addresses/countries'
 import { isMexicanState } from '../addresses/mexican-states'
@@ -157,30 +158,44 @@ export function passesStateRule(
   return stateMatchesCountry(address) !== refused
 }
 
+type StateAndCountry = {
+  readonly state?: string | undefined
+  readonly country?: string | undefined
+}
+
+/**
+ * The state/country rule as an object schema's last two checks, each message on the state
+ * field: a Mexican address without its state, then another country's address with one. Each
+ * check reads only the state and the country, so it runs even when other fields are refused.
+ */
+export function stateRuleChecks<TObject extends StateAndCountry>(
+  t: Translate,
+  scope: 'always' | 'when both are sent' = 'always',
+) {
+  const side = (refused: 'missing' | 'foreign', message: MessageDescriptor) =>
+    v.forward(
+      v.partialCheck(
+        [['state'], ['country']],
+        (input: StateAndCountry) => passesStateRule(input, refused, scope),
+        t(message),
+      ),
+      ['state'],
+    )
+  // Written on the two fields it reads, each check hands the whole object on unchanged: typed
+  // as the caller's object (Valibot cannot check the paths against a type parameter).
+  return [side('missing', m.stateRequired), side('foreign', m.stateOutsideMexico)] as unknown as [
+    v.GenericValidation<TObject>,
+    v.GenericValidation<TObject>,
+  ]
+}
+
 export function createRegistrationSchema(t: Translate, today: () => Date = () => new Date()) {
-  return v.pipe(
-    v.strictObject(
-      createRegistrationEntries(t, today),
-      // Its own words: an unknown field "is not part of the registration form".
-      objectMessage(t, m.unknownRegistrationField, m.registrationNotAnObject),
-    ),
-    v.forward(
-      v.partialCheck(
-        [['state'], ['country']],
-        (input) => passesStateRule(input, 'missing'),
-        t(m.stateRequired),
-      ),
-      ['state'],
-    ),
-    v.forward(
-      v.partialCheck(
-        [['state'], ['country']],
-        (input) => passesStateRule(input, 'foreign'),
-        t(m.stateOutsideMexico),
-      ),
-      ['state'],
-    ),
+  const object = v.strictObject(
+    createRegistrationEntries(t, today),
+    // Its own words: an unknown field "is not part of the registration form".
+    objectMessage(t, m.unknownRegistrationField, m.registrationNotAnObject),
   )
+  return v.pipe(object, ...stateRuleChecks<v.InferOutput<typeof object>>(t))
 }
 
 export type RegistrationSchema = ReturnType<typeof createRegistrationSchema>

@@ -1,3 +1,5 @@
+import { isOneOf } from '../one-of'
+
 /**
  * The states a proposal version may be stored in. Which change is allowed from which is not
  * listed here: the `proposal` machine (machines/proposal-machine.ts) is the one rule book.
@@ -13,9 +15,7 @@ export const proposalStates = [
 ] as const
 export type ProposalState = (typeof proposalStates)[number]
 
-export function isProposalState(value: unknown): value is ProposalState {
-  return (proposalStates as readonly unknown[]).includes(value)
-}
+export const isProposalState = isOneOf(proposalStates)
 
 /** What a person may do to a proposal (the rest happens to it: expiry, a newer version, a close). */
 export const proposalActions = ['edit', 'send', 'accept', 'decline', 'withdraw'] as const

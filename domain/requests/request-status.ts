@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { isOneOf } from '../one-of'
 
 /**
  * A service request's statuses, in the order work moves through them. Which change is allowed
@@ -17,9 +18,7 @@ export const requestStatuses = [
 ] as const
 export type RequestStatus = (typeof requestStatuses)[number]
 
-export function isRequestStatus(value: unknown): value is RequestStatus {
-  return (requestStatuses as readonly unknown[]).includes(value)
-}
+export const isRequestStatus = isOneOf(requestStatuses)
 
 export const requestStatusLabels: Record<RequestStatus, MessageDescriptor> = {
   received: msg`Received`,
