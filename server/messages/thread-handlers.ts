@@ -14,11 +14,10 @@ import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { nowOf } from '../sessions/clock'
 import type { MessagesDeps } from './messages-deps'
+import { insertMessage, markRead } from './thread-change-store'
 import { threadAnswerMessages as m } from './thread-messages'
 import {
-  insertMessage,
   loadThreadPage,
-  markRead,
   openThread,
   type Thread,
   toViewerMessage,

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
 import type {
   AgencyThreadMessage,
   ThreadFile,
@@ -6,13 +6,7 @@ import type {
   ThreadSide,
 } from '../../domain/api/api-contract'
 import type { Uuid } from '../../domain/ids/uuid'
-import type { Locale } from '../../domain/locales'
 import { isAcceptedMediaType, threadLimits } from '../../domain/requests/thread-limits'
-import { inTransaction } from '../db/transaction'
-import { watcherFreshSeconds } from '../live/stream-admission'
-import { notificationPayload, threadChannel } from '../live/thread-events'
-import { kindLiteral } from '../mail/mail-kind'
-import { digestMailKinds } from './digest-mail-kinds'
 
 /** Who reads a thread: the request's client, or an admin (any request). */
 export type Viewer = { readonly side: ThreadSide; readonly userId: string }
@@ -50,7 +44,7 @@ export type MessageRow = {
 }
 
 /** A message with its author's name and its files (in the order attached). */
-const messageColumns = `m.id, m.side, m.internal, m.body, m.created_at, m.author_id,
+export const messageColumns = `m.id, m.side, m.internal, m.body, m.created_at, m.author_id,
   coalesce(trim(u.name || ' ' || u.last_name), '') AS author_name,
   coalesce((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size,
       'media_type', f.media_type, 'sha256', f.sha256) ORDER BY f.position)
@@ -209,164 +203,6 @@ export async function newestMessageId(
     [requestId, viewer.side === 'agency'],
   )
   return Number(rows[0]?.id ?? 0)
-}
-
-export type NewMessage = {
-  readonly thread: Thread
-  readonly author: Viewer
-  readonly internal: boolean
-  readonly body: string
-  /** Upload ids, in the order attached. */
-  readonly fileIds: readonly string[]
-  /** The app's clock now: a digest due after it still collects messages. */
-  readonly now: Date
-  /** When the digest of a side that does not have the thread open is sent. */
-  readonly digestDueAt: Date
-  /** Where the agency's digest goes (AGENCY_EMAIL). */
-  readonly agencyEmail: string
-  /** AGENCY_LANGUAGE: the agency's digest is written in it. */
-  readonly agencyLocale: Locale
-}
-
-export type SendOutcome =
-  | { readonly outcome: 'sent'; readonly row: MessageRow; readonly mailIds: readonly number[] }
-  | { readonly outcome: 'invalid_files' }
-  | { readonly outcome: 'quota_exceeded' }
-
-/**
- * Stores a message in one transaction, serialised per thread: the message; its files (each an
- * upload of the author's, for this request, stored and not yet sent — otherwise nothing is
- * stored); the request's sent bytes checked against the limit; the live event (delivered at
- * commit); and, unless it is an internal note or the other side has the thread open on some
- * instance, the other side's digest mail — one per thread and side while it waits, due
- * `digestDueAt`, so several messages make one mail.
- */
-export async function insertMessage(pool: Pool, message: NewMessage): Promise<SendOutcome> {
-  const { thread, author } = message
-  const stored = await inTransaction(pool, async (client, rollback) => {
-    await client.query("SELECT pg_advisory_xact_lock(hashtextextended('thread:' || $1, 0))", [
-      thread.requestId,
-    ])
-    const inserted = await client.query<{ id: string }>(
-      `INSERT INTO thread_messages (request_id, author_id, side, internal, body)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [thread.requestId, author.userId, author.side, message.internal, message.body],
-    )
-    const id = inserted.rows[0]?.id
-    if (!id) throw new Error('The message insert returned no row')
-    if (message.fileIds.length > 0) {
-      const attached = await client.query(
-        `UPDATE thread_files SET message_id = $1, position = (a.ord - 1)::smallint
-         FROM unnest($2::uuid[]) WITH ORDINALITY AS a (id, ord)
-         WHERE thread_files.id = a.id AND thread_files.request_id = $3
-           AND thread_files.owner_id = $4 AND thread_files.message_id IS NULL
-           AND thread_files.stored_at IS NOT NULL`,
-        [id, message.fileIds, thread.requestId, author.userId],
-      )
-      if (attached.rowCount !== message.fileIds.length) {
-        rollback()
-        return { outcome: 'invalid_files' } as const
-      }
-      const sent = await client.query<{ total: string }>(
-        `SELECT coalesce(sum(size), 0) AS total FROM thread_files
-         WHERE request_id = $1 AND message_id IS NOT NULL`,
-        [thread.requestId],
-      )
-      if (Number(sent.rows[0]?.total ?? 0) > threadLimits.requestBytes) {
-        rollback()
-        return { outcome: 'quota_exceeded' } as const
-      }
-    }
-    await client.query('SELECT pg_notify($1, $2)', [
-      threadChannel,
-      notificationPayload({
-        kind: 'message',
-        requestId: thread.requestId,
-        messageId: id,
-        side: author.side,
-        internal: message.internal,
-      }),
-    ])
-    const mailIds = message.internal ? [] : await queueDigest(client, message, id)
-    const { rows } = await client.query<MessageRow>(`SELECT ${messageColumns} WHERE m.id = $1`, [
-      id,
-    ])
-    return { outcome: 'sent', row: rows[0], mailIds } as const
-  })
-  if (stored.outcome !== 'sent') return stored
-  if (!stored.row) throw new Error('The new message is gone')
-  return { outcome: 'sent', row: stored.row, mailIds: stored.mailIds }
-}
-
-/**
- * The other side's digest: nothing when that side has a fresh stream on the thread, or when its
- * digest already waits (not yet due, not yet claimed); else a new one, due `digestDueAt`,
- * starting at this message.
- */
-async function queueDigest(
-  client: PoolClient,
-  message: NewMessage,
-  messageId: string,
-): Promise<number[]> {
-  const recipient: ThreadSide = message.author.side === 'client' ? 'agency' : 'client'
-  const kind = recipient === 'client' ? digestMailKinds.client : digestMailKinds.agency
-  const { rows } = await client.query<{ id: string }>(
-    `INSERT INTO mail_outbox (kind, recipient, locale, user_id, thread_message_id, next_attempt_at)
-     SELECT ${kindLiteral(kind)}, CASE WHEN $3 = 'client' THEN u.email ELSE $4 END,
-       CASE WHEN $3 = 'client' THEN u.locale ELSE $7 END,
-       CASE WHEN $3 = 'client' THEN u.id END, $2, $5
-     FROM service_requests r JOIN users u ON u.id = r.user_id
-     WHERE r.id = $1
-       AND NOT EXISTS (SELECT 1 FROM thread_watchers w
-         WHERE w.request_id = $1 AND w.side = $3
-           AND w.seen_at > now() - make_interval(secs => ${watcherFreshSeconds})
-           -- A revoked admin's stream, until its instance ends it, does not count.
-           AND (w.side = 'client' OR EXISTS (SELECT 1 FROM users a
-             WHERE a.id = w.user_id AND a.role = 'admin')))
-       AND NOT EXISTS (SELECT 1 FROM mail_outbox o JOIN thread_messages first ON first.id = o.thread_message_id
-         WHERE first.request_id = $1 AND o.kind = ${kindLiteral(kind)} AND o.status = 'pending'
-           AND o.attempts = 0 AND o.next_attempt_at > $6)
-     RETURNING id`,
-    [
-      message.thread.requestId,
-      messageId,
-      recipient,
-      message.agencyEmail,
-      message.digestDueAt,
-      message.now,
-      message.agencyLocale,
-    ],
-  )
-  return rows.map((row) => Number(row.id))
-}
-
-/**
- * Moves the viewer's read mark up to `upTo` (never back, never past the thread's newest
- * message) and tells the other side's streams: the mark, and the newest public message up to it
- * (what a client's stream relays: never a note's id). Resolves with the mark.
- */
-export async function markRead(
-  pool: Pool,
-  thread: Thread,
-  viewer: Viewer,
-  upTo: string,
-): Promise<number> {
-  const { rows } = await pool.query<{ up_to: string }>(
-    `WITH mark AS (
-       INSERT INTO thread_reads (user_id, request_id, up_to)
-       VALUES ($1, $2, least($3::bigint,
-         (SELECT coalesce(max(id), 0) FROM thread_messages WHERE request_id = $2)))
-       ON CONFLICT (user_id, request_id) DO UPDATE
-         SET up_to = greatest(thread_reads.up_to, excluded.up_to), read_at = now()
-       RETURNING up_to
-     )
-     SELECT up_to, pg_notify($4, json_build_object('k', 'r', 'r', $2::text, 's', $5::text,
-       'u', up_to::text,
-       'c', (SELECT coalesce(max(id), 0) FROM thread_messages
-         WHERE request_id = $2 AND NOT internal AND id <= up_to)::text)::text) FROM mark`,
-    [viewer.userId, thread.requestId, upTo, threadChannel, viewer.side],
-  )
-  return Number(rows[0]?.up_to ?? 0)
 }
 
 /** Per request: the messages new to the viewer and whether the agency owes a reply. */
