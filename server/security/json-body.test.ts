@@ -61,7 +61,8 @@ describe('JSON bodies whose top level is not an object', () => {
     '%s answers 400 invalid_json, translated, and changes nothing',
     async (name) => {
       const endpoint = endpoints[name]
-      const path = endpoint.path.replace(':id', someId)
+      // Every id of the path well formed (`:id`, `:proposalId`…): a malformed one is a 404 first.
+      const path = endpoint.path.replace(/:[A-Za-z]+/g, someId)
       const countOf = async () =>
         (
           await kit.database.pool.query<{ state: string }>(
