@@ -137,6 +137,8 @@ async function main() {
       TRUST_PROXY: 'true',
       DATABASE_URL: '',
       SMTP_URL: '',
+      // No load balancer to wait for: a SIGTERM stops at once.
+      SHUTDOWN_DELAY_MS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

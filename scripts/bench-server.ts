@@ -90,6 +90,8 @@ export async function withBenchServer(
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
+      // No load balancer to wait for: a SIGTERM stops at once.
+      SHUTDOWN_DELAY_MS: '0',
       TRUST_PROXY: 'true',
     },
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],

@@ -87,6 +87,8 @@ async function startServer() {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
+      // No load balancer to wait for: a SIGTERM stops at once.
+      SHUTDOWN_DELAY_MS: '0',
       PUBLIC_URL: baseURL,
       // scripts/bench-api.mjs sends each registration from its own X-Forwarded-For address, so
       // the per-address rate limit stays in the measured path without refusing the load.

@@ -1,5 +1,6 @@
 // `npm start`: (re)builds the site and server when the build is missing or older than the
-// sources, then runs the server in this process.
+// sources, then runs the server in this process. `npm run db:migrate` is the same with
+// `--migrate`: the server applies its build's pending migrations and exits.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'

@@ -21,6 +21,7 @@ import { type RequestEnv, requestLog } from './log/request-log'
 import { meRoutes } from './me/me-routes'
 import { defaultDigestDelaySeconds, type MessagesDeps } from './messages/messages-deps'
 import { messagesRoutes } from './messages/messages-routes'
+import { type Drain, probeRoutes } from './probes'
 import { proposalsRoutes } from './proposals/proposals-routes'
 import { noProxy, type ProxyTrust } from './security/client-ip'
 import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
@@ -33,6 +34,10 @@ export type AppOptions = {
   readonly publicUrl?: string
   /** Resolves when the process's dependencies (the database) answer; rejects otherwise. */
   readonly checkHealth?: () => Promise<void>
+  /** How many of the build's migrations the database lacks (/readyz waits for none). */
+  readonly migrationsPending?: () => Promise<number>
+  /** The instance's stop switch: /readyz is 503 once it is on. */
+  readonly drain?: Drain
   /** The API's dependencies; without them no `/api/v1` resource is mounted (only the 404). */
   readonly auth?: ApiDeps
   /** AGENCY_EMAIL: where contact enquiries are mailed (default: the address on /contact). */
@@ -106,14 +111,13 @@ export function apiRoutes(deps: MessagesDeps): ApiRoute[] {
   ]
 }
 
-/** /healthz gives up after this long, so a load balancer's probe never hangs on a dead database. */
-const healthTimeoutMs = 1500
-
 /** Builds the whole HTTP application; `main.ts` only listens. Tests use it in-process. */
 export function createApp({
   clientDir,
   publicUrl,
   checkHealth = async () => {},
+  migrationsPending,
+  drain,
   auth,
   agencyEmail = defaultAgencyEmail,
   agencyTimeZone = defaultAgencyTimeZone,
@@ -140,23 +144,10 @@ export function createApp({
     }),
   )
 
-  app.get('/healthz', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    let timer: NodeJS.Timeout | undefined
-    try {
-      await Promise.race([
-        checkHealth(),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('health check timed out')), healthTimeoutMs)
-        }),
-      ])
-      return c.json({ status: 'ok' })
-    } catch {
-      return c.json({ status: 'unavailable' }, 503)
-    } finally {
-      clearTimeout(timer)
-    }
-  })
+  app.route(
+    '/',
+    probeRoutes({ checkHealth, migrationsPending, draining: () => drain?.draining ?? false }),
+  )
 
   if (auth) {
     const agency = { ...auth, agencyEmail, agencyLocale, agencyTimeZone }

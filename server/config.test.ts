@@ -41,6 +41,29 @@ describe('configuration from the environment', () => {
     )
   })
 
+  it('reads the running settings: the stop delay (10 s), migrations at start (on), the metrics port (off)', () => {
+    const config = readConfig({}, defaults)
+    expect([config.shutdownDelayMs, config.migrateOnStart, config.metricsPort]).toEqual([
+      10_000,
+      true,
+      undefined,
+    ])
+    const set = readConfig(
+      { SHUTDOWN_DELAY_MS: '0', MIGRATE_ON_START: 'false', METRICS_PORT: '9464' },
+      defaults,
+    )
+    expect([set.shutdownDelayMs, set.migrateOnStart, set.metricsPort]).toEqual([0, false, 9464])
+    expect(() => readConfig({ MIGRATE_ON_START: 'no' }, defaults)).toThrow(
+      /MIGRATE_ON_START: must be true or false/,
+    )
+    expect(() => readConfig({ SHUTDOWN_DELAY_MS: '120000' }, defaults)).toThrow(
+      /SHUTDOWN_DELAY_MS: must be at most 60000/,
+    )
+    expect(() => readConfig({ METRICS_PORT: '0' }, defaults)).toThrow(
+      /METRICS_PORT: must be a port number \(1-65535\)/,
+    )
+  })
+
   it('bounds a request’s wait on the database by DATABASE_WAIT_MS, 2 s by default', () => {
     expect(readConfig({}, defaults).databaseWaitMs).toBe(2000)
     expect(() => readConfig({ DATABASE_WAIT_MS: '30000' }, defaults)).toThrow(

@@ -14,6 +14,12 @@ export const defaultAgencyTimeZone = 'America/Mexico_City'
 /** The language of the agency's own mails unless AGENCY_LANGUAGE says otherwise. */
 export const defaultAgencyLocale: Locale = agency.language
 
+/**
+ * How long a stopping instance keeps serving after /readyz turned 503: two or three of a load
+ * balancer's probe intervals (typically 5 s), so it has taken the instance out before it stops.
+ */
+export const defaultShutdownDelayMs = 10_000
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 /** A whole number of `unit` from the environment, from `min` to `max` (`maxNote` says why). */
@@ -92,6 +98,27 @@ const EnvSchema = v.object({
     String(defaultDatabaseWaitMs),
   ),
   MESSAGE_DIGEST_SECONDS: v.optional(wholeNumber('seconds', 0, 86_400, 'a day'), '300'),
+  SHUTDOWN_DELAY_MS: v.optional(
+    wholeNumber('milliseconds', 0, 60_000, 'a minute'),
+    String(defaultShutdownDelayMs),
+  ),
+  MIGRATE_ON_START: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'must be true or false'),
+      v.transform((value) => value === 'true'),
+    ),
+    'true',
+  ),
+  METRICS_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a port number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(1, 'must be a port number (1-65535)'),
+      v.maxValue(65535, 'must be a port number (1-65535)'),
+    ),
+  ),
 })
 
 export type ServerConfig = {
@@ -123,6 +150,12 @@ export type ServerConfig = {
   readonly digestDelaySeconds: number
   /** How long a request waits on the database before it is answered 503 (db/database.ts). */
   readonly databaseWaitMs: number
+  /** SHUTDOWN_DELAY_MS: how long a stopping instance serves on, not ready, before it stops. */
+  readonly shutdownDelayMs: number
+  /** MIGRATE_ON_START: whether the start applies the pending migrations (else `npm run db:migrate`). */
+  readonly migrateOnStart: boolean
+  /** METRICS_PORT: where /metrics listens (on HOST); undefined: no metrics endpoint. */
+  readonly metricsPort: number | undefined
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +200,9 @@ export function readConfig(
     logLevel: e.LOG_LEVEL,
     digestDelaySeconds: e.MESSAGE_DIGEST_SECONDS,
     databaseWaitMs: e.DATABASE_WAIT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    migrateOnStart: e.MIGRATE_ON_START,
+    metricsPort: e.METRICS_PORT,
   }
 }
 

@@ -131,6 +131,8 @@ describe('stopping the server process', () => {
         DATABASE_URL: databaseUrlOf(database.connection),
         // Required with DATABASE_URL: the key that seals authenticator-app secrets.
         TOTP_ENCRYPTION_KEY: '07'.repeat(32),
+        // No load balancer to wait for (running-in-production.test.ts tests the delay).
+        SHUTDOWN_DELAY_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

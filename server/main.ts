@@ -1,23 +1,46 @@
 import { fileURLToPath } from 'node:url'
 import type { ServerType } from '@hono/node-server'
 import { createApp } from './app'
-import { ConfigError, readConfig } from './config'
+import { ConfigError, readConfig, type ServerConfig } from './config'
+import { openDatabase } from './db/database'
 import { stopGracefully } from './graceful-stop'
 import { listen } from './http-server'
-import { createLogger } from './log/logger'
+import { createLogger, type Logger, logLine } from './log/logger'
+import { type MetricsEndpoint, startMetricsEndpoint } from './metrics-endpoint'
+import { createDrain } from './probes'
 import { type Services, startServices } from './services'
+
+/**
+ * `node main.js --migrate` (`npm run db:migrate`): applies the build's pending migrations and
+ * exits, for a deployment that runs them apart from the instances' start (docs/decisions/056).
+ */
+async function migrateOnly(config: ServerConfig, logger: Logger): Promise<void> {
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    log: logLine(logger),
+    warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
+  })
+  await database.close()
+  logger.info({ event: 'db.migrated', applied: database.applied })
+  logger.flush()
+}
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, {
     clientDir: fileURLToPath(new URL('../client', import.meta.url)),
   })
   const logger = createLogger({ level: config.logLevel })
+  if (process.argv.includes('--migrate')) return migrateOnly(config, logger)
   // Signals are handled from the start: a SIGTERM during start-up still stops the database.
   let services: Services | undefined
   let server: ServerType | undefined
+  let metrics: MetricsEndpoint | undefined
   let stopping = false
+  const drain = createDrain()
   const stopAndExit = async (running: Services) => {
     const code = await stopGracefully({ server, services: running, logger })
+    await metrics?.close()
     logger.info({ event: 'server.stopped', code })
     logger.flush()
     process.exit(code)
@@ -25,9 +48,14 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
-    logger.info({ event: 'server.stopping', signal })
-    if (services) void stopAndExit(services)
-    // else start-up is still under way: main() sees `stopping` and stops what it started.
+    // /readyz answers 503 from now on; the instance serves on until the load balancer has seen
+    // it. SIGINT is a person's Ctrl-C: no load balancer to wait for.
+    drain.start()
+    const delayMs = services && server && signal === 'SIGTERM' ? config.shutdownDelayMs : 0
+    logger.info({ event: 'server.stopping', signal, delayMs })
+    if (!services) return // start-up is still under way: main() sees `stopping` and stops what it started.
+    const running = services
+    setTimeout(() => void stopAndExit(running), delayMs)
   }
   process.once('SIGINT', () => shutdown('SIGINT'))
   process.once('SIGTERM', () => shutdown('SIGTERM'))
@@ -37,10 +65,19 @@ async function main(): Promise<void> {
     await stopAndExit(services)
     return
   }
+  if (config.metricsPort !== undefined) {
+    metrics = await startMetricsEndpoint(
+      { host: config.host, port: config.metricsPort },
+      { pool: services.database.pool, live: services.live },
+    )
+    logger.info({ event: 'metrics.listening', port: metrics.port })
+  }
   const app = createApp({
     clientDir: config.clientDir,
     publicUrl: config.publicUrl,
     checkHealth: services.database.check,
+    migrationsPending: services.database.migrationsPending,
+    drain,
     auth: services.auth,
     agencyEmail: config.agencyEmail,
     agencyTimeZone: config.agencyTimeZone,

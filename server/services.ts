@@ -45,8 +45,13 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     log,
     warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
     timeouts: requestTimeoutsFor(config.databaseWaitMs),
+    migrate: config.migrateOnStart,
   })
   log(`Database: ${database.description}`)
+  if (!config.migrateOnStart)
+    log(
+      'MIGRATE_ON_START=false: migrations are left to `npm run db:migrate` (/readyz waits for them)',
+    )
   // Without XSRF_SECRET the key lives in the database, so every instance sharing it signs alike.
   const secrets = await loadSecrets({ pool: database.pool, xsrfSecret: config.xsrfSecret }).catch(
     async (error: unknown) => {

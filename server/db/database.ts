@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg, { type PoolConfig } from 'pg'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres'
-import { migrate } from './migrate'
+import { migrate, pendingMigrations } from './migrate'
 import * as schema from './schema'
 import { type DatabaseTimeouts, migrationTimeouts, requestTimeouts } from './timeouts'
 
@@ -12,8 +12,12 @@ export type Database = {
   readonly db: Db
   /** Where the data lives, for the start-up log (no credentials). */
   readonly description: string
+  /** The migrations this start applied (none when MIGRATE_ON_START=false or none were due). */
+  readonly applied: readonly string[]
   /** Resolves when the database answers a query; for /healthz. */
   check(): Promise<void>
+  /** How many of the build's migrations the database lacks; for /readyz. */
+  migrationsPending(): Promise<number>
   /** Closes the pool, then stops the embedded server if this process started one. */
   close(): Promise<void>
 }
@@ -27,6 +31,8 @@ export type DatabaseOptions = {
   readonly warn?: (message: string) => void
   /** A request's bounds on the database (production's unless DATABASE_WAIT_MS is set). */
   readonly timeouts?: DatabaseTimeouts
+  /** Whether to apply the pending migrations first (MIGRATE_ON_START; default: yes). */
+  readonly migrate?: boolean
 }
 
 export function createPool(
@@ -91,7 +97,8 @@ function describeUrl(url: string): string {
 
 /**
  * PostgreSQL everywhere: DATABASE_URL when set, else an embedded server in DATA_DIR. Migrations
- * run before the pool is handed out, so the app never sees an old schema.
+ * run before the pool is handed out, so the app never sees an old schema — unless `migrate` is
+ * false (they are run on their own, `npm run db:migrate`, and /readyz waits for them).
  */
 export async function openDatabase({
   dataDir,
@@ -100,6 +107,7 @@ export async function openDatabase({
   log = console.log,
   warn = console.warn,
   timeouts = requestTimeouts,
+  migrate: migrateFirst = true,
 }: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined
   let connection: PoolConfig | string
@@ -112,8 +120,9 @@ export async function openDatabase({
     connection = embedded.connection
     description = `embedded PostgreSQL in ${embedded.clusterDir}`
   }
+  let applied: string[] = []
   try {
-    const applied = await migrateDatabase(connection, warn)
+    if (migrateFirst) applied = await migrateDatabase(connection, warn)
     if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`)
   } catch (error) {
     await embedded?.stop().catch(() => {})
@@ -124,9 +133,11 @@ export async function openDatabase({
     pool,
     db: drizzle({ client: pool, schema }),
     description,
+    applied,
     async check() {
       await pool.query('SELECT 1')
     },
+    migrationsPending: () => pendingMigrations(pool),
     async close() {
       await pool.end()
       await embedded?.stop()

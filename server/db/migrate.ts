@@ -27,6 +27,27 @@ export const migrations: readonly Migration[] = journal.entries.map((entry) => {
 })
 
 /**
+ * How many of `all` the database has not applied yet (none applied at all: every one). Read
+ * without the lock: an answer for /readyz, which a migration under way makes pending a moment
+ * longer at most.
+ */
+export async function pendingMigrations(
+  pool: Pool,
+  all: readonly Migration[] = migrations,
+): Promise<number> {
+  const table = await pool.query<{ present: boolean }>(
+    `SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
+  )
+  if (!table.rows[0]?.present) return all.length
+  const last = await pool.query<{ created_at: string | null }>(
+    'SELECT max(created_at) AS created_at FROM drizzle.__drizzle_migrations',
+  )
+  const lastAppliedAt = last.rows[0]?.created_at
+  if (lastAppliedAt === null || lastAppliedAt === undefined) return all.length
+  return all.filter((migration) => migration.when > Number(lastAppliedAt)).length
+}
+
+/**
  * Runs the pending migrations in one transaction while holding `pg_advisory_lock`: when several
  * instances start at once, one migrates and the others wait, then find nothing left to do.
  * Returns the tags it applied.

@@ -11,6 +11,7 @@ import { answer, failure, invalidFields, tooManyRequests } from '../http/answers
 import type { ApiDeps } from '../http/api-env'
 import { refuseWithoutSecondFactor } from '../http/require-admin'
 import { type AccountEnv, signedInOf } from '../http/require-session'
+import { uploadedBytes, uploadsStored } from '../log/metrics'
 import { securityEvent } from '../log/security-event'
 import { threadAnswerMessages as m } from '../messages/thread-messages'
 import { openThread } from '../messages/thread-store'
@@ -228,6 +229,8 @@ async function receive(
       type,
     })
     finished = true
+    uploadsStored.inc()
+    uploadedBytes.inc(stored.size)
     securityEvent(c, 'thread.upload', {
       accountId: user.id,
       requestId: thread.requestId,

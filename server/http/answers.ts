@@ -12,6 +12,7 @@ import {
   successBody,
 } from '../../domain/api/api-contract'
 import { firstIssuePerField } from '../../domain/validation/schema-issues'
+import { rateLimitRefusals } from '../log/metrics'
 import { securityEvent } from '../log/security-event'
 import type { RateRule } from '../security/rate-limit'
 import type { ApiEnv } from './api-env'
@@ -68,6 +69,7 @@ export function tooManyRequests(
   rule: Pick<RateRule, 'name'>,
 ): Response {
   securityEvent(c, 'rate.limited', { rule: rule.name })
+  rateLimitRefusals.inc({ rule: rule.name })
   c.header('Retry-After', String(retryAfterSeconds))
   return failure(c, 429, 'rate_limited', c.get('t')(rateLimited(retryAfterSeconds)))
 }

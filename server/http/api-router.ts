@@ -102,7 +102,12 @@ export function createApiRouter(
     const handlers: (MiddlewareHandler<AccountEnv> | Handler<AccountEnv>)[] = unknownId
       ? [...chain.slice(0, -1), checkPathIds(unknownId), ...chain.slice(-1)]
       : [...chain]
-    router.on([method], [relative(path)], ...handlers)
+    // The route's pattern for the metrics (never the path itself: it holds ids).
+    const named: MiddlewareHandler<AccountEnv> = async (c, next) => {
+      c.set('route', path)
+      await next()
+    }
+    router.on([method], [relative(path)], named, ...handlers)
   }
   for (const { prefix, gate } of gated) router.all(`${relative(prefix)}/*`, gate, notFound)
   router.all('*', notFound)

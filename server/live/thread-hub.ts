@@ -40,8 +40,11 @@ export type Subscriber = {
   heartbeat(): void
   /** The listening connection was lost and is back: events may have been missed meanwhile. */
   resync(): void
-  /** The instance is stopping, the stream's lifetime is over or its session ended: end it now. */
-  end(): void
+  /**
+   * The instance is stopping (`stopping`), the stream's lifetime is over or its session ended:
+   * end it now.
+   */
+  end(stopping?: 'stopping'): void
 }
 
 export type ThreadHub = {
@@ -281,7 +284,7 @@ export function createThreadHub({
       if (sessionCheck) clearInterval(sessionCheck)
       if (retry) clearTimeout(retry)
       const open = [...subscribers]
-      for (const subscriber of open) subscriber.end()
+      for (const subscriber of open) subscriber.end('stopping')
       await Promise.all(open.map((subscriber) => unsubscribe(subscriber)))
       const client = listener
       listener = undefined

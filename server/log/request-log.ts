@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { clientAddress, type ProxyTrust, peerIsProxy } from '../security/client-ip'
 import type { Logger } from './logger'
+import { methodLabel, requestDuration, routeLabel } from './metrics'
 
 /** What every request carries from the first middleware on (Hono context variables). */
 export type RequestVariables = {
@@ -10,6 +11,8 @@ export type RequestVariables = {
   readonly log: Logger
   /** The client's address key (IPv6 grouped per /64), see security/client-ip.ts. */
   readonly clientIp: string
+  /** The API route that answered, as its contract pattern (set by the API router; metrics). */
+  readonly route?: string
 }
 export type RequestEnv = { Variables: RequestVariables }
 
@@ -25,7 +28,8 @@ const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/
 /**
  * One JSON line per request (`event: "http.request"`): method, path (never the query, which may
  * carry a reset token), status, duration and client address, under a request id that is echoed
- * in X-Request-Id so a user's report can be matched to the log.
+ * in X-Request-Id so a user's report can be matched to the log. The same duration goes to the
+ * metrics, by route pattern (log/metrics.ts).
  */
 export function requestLog({
   logger,
@@ -48,14 +52,23 @@ export function requestLog({
     } finally {
       c.res.headers.set(requestIdHeader, requestId)
       const status = c.res.status
+      const ms = performance.now() - started
       log[status >= 500 ? 'error' : 'info']({
         event: 'http.request',
         method: c.req.method,
         path: c.req.path.slice(0, 200),
         status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
         ip: clientIp,
       })
+      requestDuration.observe(
+        {
+          method: methodLabel(c.req.method),
+          route: routeLabel(c.req.path, c.get('route')),
+          status: String(status),
+        },
+        ms / 1000,
+      )
     }
   }
 }

@@ -3,6 +3,7 @@ import type { mailOutbox } from '../db/schema'
 import type { SqlColumns } from '../db/sql-row'
 import { describeError } from '../log/describe-error'
 import { maskEmail } from '../log/mask-email'
+import { mailsRefused, mailsSent } from '../log/metrics'
 import type { MailKindRegistry, PreparedMail } from './mail-kind'
 import {
   claimDue,
@@ -114,12 +115,14 @@ export function createOutboxWorker({
         giveUp,
         retryInSeconds: retryDelaySeconds(row.attempts, retryBaseSeconds),
       })
+      mailsRefused.inc({ outcome: giveUp ? 'given_up' : 'retried' })
       log(
         `Mail #${row.id} to ${maskEmail(row.recipient)} not delivered (attempt ${row.attempts}${giveUp ? ', giving up' : ''}): ${reason}`,
       )
       return false
     }
     // Should this fail, the row keeps its lease and is sent again when it ends (at least once).
+    mailsSent.inc()
     await markSent(pool, kinds, row, prepared.link)
     log(`Mail #${row.id} (${row.kind}, ${row.locale}) delivered to ${maskEmail(row.recipient)}`)
     return true

@@ -81,6 +81,14 @@ function ownerOf(
   }
 }
 
+/** When a stopping instance ends its streams: reconnect within 0.5 to 3 s, at random. */
+export const stopRetryRangeMs = [500, 3000] as const
+
+function stopRetryMs(): number {
+  const [low, high] = stopRetryRangeMs
+  return low + Math.floor(Math.random() * (high - low))
+}
+
 /**
  * An event stream on this instance's hub: `retry` first, then what `onEvent` writes, one at a
  * time in order; a heartbeat comment every beat; it ends when the reader goes away, the instance
@@ -100,8 +108,11 @@ async function openStream(deps: MessagesDeps, c: Context<AccountEnv>, parts: Str
       closed = true
     }
   }
-  const finish = () => {
+  const finish = (stopping?: 'stopping') => {
     if (closed) return
+    // The instance is stopping: the browser reconnects, to another instance, after a short
+    // spread-out wait, so the streams of a stopped instance do not all arrive at once.
+    if (stopping) write(`retry: ${stopRetryMs()}\n\n`)
     closed = true
     try {
       controller?.close()

@@ -66,6 +66,8 @@ export async function startServerProcess(
       CLIENT_DIR: join(buildDir, 'client'),
       // A test's own key: these servers run on DATABASE_URL, which needs one.
       TOTP_ENCRYPTION_KEY: '07'.repeat(32),
+      // No load balancer to wait for: a SIGTERM stops at once (a drain's test sets its own).
+      SHUTDOWN_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

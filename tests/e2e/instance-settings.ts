@@ -13,4 +13,6 @@ export const instanceSettings = {
   // tests hold production's 2 s bounds): on a loaded machine a connection took longer, and a
   // sign-in was answered 503 by design.
   DATABASE_WAIT_MS: '20000',
+  // No load balancer to wait for: a SIGTERM stops the instance at once.
+  SHUTDOWN_DELAY_MS: '0',
 } as const
