@@ -15,7 +15,7 @@ import { databaseUnavailable } from './unavailable'
 /**
  * The server when its dependencies fail, measured, on every test backend (the embedded
  * PostgreSQL, and CI's PostgreSQL 15 through a proxy that plays the faults: see
- * server/test/faulty-database.ts): PostgreSQL stopped under load (503 fast, /healthz 503,
+ * server/test/faulty-database.ts): PostgreSQL stopped under load (503 fast, /healthz and /readyz 503,
  * recovery by itself, no acknowledged write lost), PostgreSQL hung (503 within the timeouts,
  * recovery by itself), and the SMTP server down or refusing (retries with back-off, one
  * delivery). Each test prints what it measured.
@@ -45,7 +45,7 @@ describe.each(testBackends())('PostgreSQL stopped under load ($name)', (backend)
     await faulty?.close()
   })
 
-  it('answers 503 within 2 s while it is down, /healthz 503, and recovers by itself with every acknowledged write', async () => {
+  it('answers 503 within 2 s while it is down, /healthz and /readyz 503 (/livez 200), and recovers by itself with every acknowledged write', async () => {
     faulty = await openFaultyDatabase(backend)
     const { database } = faulty
     const { pool } = database
@@ -75,6 +75,13 @@ describe.each(testBackends())('PostgreSQL stopped under load ($name)', (backend)
       await faulty.stop()
       await sleep(2500)
       const healthDown = await health()
+      // The load balancer's probe says so too; the process manager's sees a live process.
+      const probesDown = await Promise.all(
+        ['/readyz', '/livez'].map(async (path) => {
+          const response = await fetch(`${api.url}${path}`)
+          return [path, response.status, await response.json()]
+        }),
+      )
       const restartAt = Date.now()
       await faulty.start()
       // Both recover by themselves: no restart of the app, no pool reset.
@@ -120,6 +127,10 @@ describe.each(testBackends())('PostgreSQL stopped under load ($name)', (backend)
       expect(outage.every((s) => s.status === 503)).toBe(true)
       expect(maxOutageMs).toBeLessThan(2000)
       expect(healthDown).toMatchObject({ status: 503 })
+      expect(probesDown).toEqual([
+        ['/readyz', 503, { status: 'unavailable' }],
+        ['/livez', 200, { status: 'ok' }],
+      ])
       expect(healthDown.ms).toBeLessThan(2000)
       expect(recoveredAt).toBeGreaterThan(0)
       expect(healthUp.status).toBe(200)
