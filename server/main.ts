@@ -65,13 +65,6 @@ async function main(): Promise<void> {
     await stopAndExit(services)
     return
   }
-  if (config.metricsPort !== undefined) {
-    metrics = await startMetricsEndpoint(
-      { host: config.host, port: config.metricsPort },
-      { pool: services.database.pool, live: services.live },
-    )
-    logger.info({ event: 'metrics.listening', port: metrics.port })
-  }
   const app = createApp({
     clientDir: config.clientDir,
     publicUrl: config.publicUrl,
@@ -93,6 +86,15 @@ async function main(): Promise<void> {
       `Listening on http://${config.host}:${port} (public URL ${config.publicUrl})`,
     )
   })
+  // After the app listens: a stop from here on has the server to stop (and exits the process,
+  // metrics endpoint included).
+  if (config.metricsPort !== undefined) {
+    metrics = await startMetricsEndpoint(
+      { host: config.host, port: config.metricsPort },
+      { pool: services.database.pool, live: services.live },
+    )
+    logger.info({ event: 'metrics.listening', port: metrics.port })
+  }
 }
 
 main().catch((error: unknown) => {

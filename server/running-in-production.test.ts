@@ -210,6 +210,8 @@ describe('running in production', () => {
     )
     await expect.poll(() => stream.text(), { timeout: 10_000 }).toContain('retry: 2000')
 
+    const signalledAt = Date.now()
+    const servedAtSignal = pool[0]?.served ?? 0
     first.child.kill('SIGTERM')
     // The signal arrives a moment after it is sent; then /readyz turns at once.
     await expect
@@ -227,6 +229,8 @@ describe('running in production', () => {
     expect(first.child.exitCode).toBeNull()
 
     expect(await exited(first.child, 30_000)).toBe(0)
+    const stoppedMs = Date.now() - signalledAt
+    const servedWhileDraining = (pool[0]?.served ?? 0) - servedAtSignal
     await stream.ended
     expect(stream.text()).toMatch(/retry: 2000\n\n[\s\S]*retry: \d+\n\n$/)
     const servedBySecond = pool[1]?.served ?? 0
@@ -235,6 +239,13 @@ describe('running in production', () => {
       .toBeGreaterThan(servedBySecond + 20)
     running = false
     await Promise.all([traffic, probing])
+    console.log(
+      [
+        'Two instances, one stopped by SIGTERM under steady traffic (SHUTDOWN_DELAY_MS=3000):',
+        `  served: first ${pool[0]?.served}, second ${pool[1]?.served}; failed ${failures.length}`,
+        `  the first served ${servedWhileDraining} of the balanced requests after the signal (until its probe said 503), and exited ${stoppedMs} ms after it`,
+      ].join('\n'),
+    )
     expect(failures).toEqual([])
     const log = first.output.join('')
     expect(log).toContain('"event":"server.stopping","signal":"SIGTERM","delayMs":3000')
