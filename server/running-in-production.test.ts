@@ -12,6 +12,7 @@ import {
   freePort,
   type RunningServer,
   startServerProcess,
+  xsrfHeaders,
 } from './test/server-process'
 import { createTestDatabase, type TestDatabase, testBackends } from './test/test-database'
 
@@ -80,9 +81,9 @@ describe('running in production', () => {
     return server
   }
 
-  it('answers /livez, /readyz and /healthz; /metrics only on its own port, by route pattern', async () => {
+  it('answers /livez, /readyz and /healthz; /metrics on its own port only: route patterns, refusals, mails, outbox, pool, process', async () => {
     const metricsPort = await freePort()
-    const server = await instance({ METRICS_PORT: String(metricsPort) })
+    const server = await instance({ METRICS_PORT: String(metricsPort), SMTP_URL: kit.smtp.url })
     for (const [path, status] of [
       ['/livez', 'ok'],
       ['/readyz', 'ready'],
@@ -92,17 +93,61 @@ describe('running in production', () => {
       expect([path, answer.status, await answer.json()]).toEqual([path, 200, { status }])
       expect(answer.headers.get('cache-control')).toBe('no-store')
     }
-    // Two mails waiting two minutes (no instance here has SMTP: nothing sends them).
+    // Two mails sent at once; two more waiting for two minutes, due in an hour (a retry).
+    const sentBefore = kit.smtp.mails.length
     await kit.database.pool.query(
-      `INSERT INTO mail_outbox (kind, recipient, locale, created_at)
-       SELECT 'account_deleted', 'waiting' || n || '@example.com', 'en', now() - interval '120 seconds'
+      `INSERT INTO mail_outbox (kind, recipient, locale)
+       SELECT 'account_deleted', 'farewell' || n || '@example.com', 'en'
        FROM generate_series(1, 2) AS n`,
     )
+    await kit.database.pool.query(
+      `INSERT INTO mail_outbox (kind, recipient, locale, created_at, next_attempt_at)
+       SELECT 'account_deleted', 'waiting' || n || '@example.com', 'en',
+         now() - interval '120 seconds', now() + interval '1 hour'
+       FROM generate_series(1, 2) AS n`,
+    )
+    // A deletion notice's row is deleted once sent, after it is counted: once both are gone,
+    // the counter has both.
+    await expect
+      .poll(
+        async () =>
+          (
+            await kit.database.pool.query(
+              `SELECT count(*)::int AS n FROM mail_outbox WHERE recipient LIKE 'farewell%'`,
+            )
+          ).rows[0]?.n,
+        { timeout: 15_000 },
+      )
+      .toBe(0)
+    expect(kit.smtp.mails.length).toBe(sentBefore + 2)
     const id = '5b0e8a4e-3c1f-4d2a-9e7b-0c6d1f2a3b4c'
     expect((await fetch(`${server.url}/api/v1/me/service-requests/${id}/messages`)).status).toBe(
       401,
     )
     expect((await fetch(`${server.url}/api/v1/no-such-thing/${id}`)).status).toBe(404)
+
+    // A fourth enquiry from one address in the hour is refused (a bot's: the honeypot is filled,
+    // so nothing is stored or mailed).
+    const headers = await xsrfHeaders(server.url)
+    const statuses: number[] = []
+    for (let n = 0; n < 4; n += 1) {
+      const answer = await fetch(`${server.url}/api/v1/contact`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          name: 'Bot',
+          email: 'same.sender@example.com',
+          service: 'e-commerce',
+          budget: '25k-75k',
+          message: 'Buy cheap links for your site today.',
+          consent: true,
+          website: 'https://spam.example',
+          elapsedMs: 12_000,
+        }),
+      })
+      statuses.push(answer.status)
+    }
+    expect(statuses).toEqual([201, 201, 201, 429])
 
     const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
     expect(scrape.status).toBe(200)
@@ -125,6 +170,10 @@ describe('running in production', () => {
     ).toBe(1)
     expect(one('http_request_duration_seconds_count', { route: '/api/*', status: '404' })).toBe(1)
     expect(one('http_request_duration_seconds_count', { route: '/readyz', status: '200' })).toBe(1)
+    expect(
+      one('http_request_duration_seconds_count', { route: '/api/v1/contact', status: '429' }),
+    ).toBe(1)
+    expect(one('rate_limit_refusals_total', { rule: 'contact:email' })).toBe(1)
     // Never an id, a path of its own or an address in a label.
     const labelValues = samples.flatMap((sample) => Object.values(sample.labels))
     expect(
@@ -138,12 +187,11 @@ describe('running in production', () => {
     expect(one('db_pool_connections_in_use')).toBeGreaterThanOrEqual(0)
     expect(one('db_pool_waiting_requests')).toBe(0)
     expect(one('live_streams_open')).toBe(0)
-    expect(one('mail_sent_total')).toBe(0)
+    expect(one('mail_sent_total')).toBe(2)
     expect(one('uploads_stored_total')).toBe(0)
     expect(one('process_resident_memory_bytes')).toBeGreaterThan(0)
     expect(one('nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0)
-    for (const name of ['rate_limit_refusals_total', 'mail_refused_total'])
-      expect(text).toContain(`# TYPE ${name} counter`)
+    expect(text).toContain('# TYPE mail_refused_total counter')
 
     // The metrics port answers /metrics alone (the public app has no such route).
     expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404)
