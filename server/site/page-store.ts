@@ -40,14 +40,16 @@ export function createPageStore({
 }) {
   const cache = new Map<string, Promise<StoredPage | undefined>>()
   let manifest: Promise<PagesManifest> | undefined
-  let pagesByPath: Promise<ReadonlyMap<string, ManifestPage>> | undefined
-  let templates:
-    | Promise<readonly { readonly page: ManifestPage; readonly pattern: RegExp }[]>
-    | undefined
+  let pageIndex: Promise<PageIndex> | undefined
 
+  // A manifest that cannot be read is an error for this request only: the next one reads again.
   const readManifest = () => {
     manifest ??= readFile(join(pagesDir, pagesManifestFile), 'utf8').then(
       (text) => JSON.parse(text) as PagesManifest,
+      (error: unknown) => {
+        manifest = undefined
+        throw error
+      },
     )
     return manifest
   }
@@ -88,18 +90,14 @@ export function createPageStore({
      * any single path segment in the parameter's place finds it.
      */
     async page(pathname: string): Promise<ManifestPage | undefined> {
-      pagesByPath ??= readManifest().then(
-        ({ pages }) => new Map(pages.map((page) => [page.path, page])),
-      )
-      templates ??= readManifest().then(({ pages }) =>
-        pages
-          .filter((page) => page.path.includes('/$'))
-          .map((page) => ({ page, pattern: templatePattern(page.path) })),
-      )
-      return (
-        (await pagesByPath).get(pathname) ??
-        (await templates).find(({ pattern }) => pattern.test(pathname))?.page
-      )
+      // One promise for both lookups: two, one awaited after the other, left the second's
+      // rejection unhandled when the manifest was missing, and that ended the process.
+      pageIndex ??= readManifest().then(indexPages, (error: unknown) => {
+        pageIndex = undefined
+        throw error
+      })
+      const { byPath, templates } = await pageIndex
+      return byPath.get(pathname) ?? templates.find(({ pattern }) => pattern.test(pathname))?.page
     },
     /** The file (a name from the manifest) with the public origin in place, or undefined. */
     get(file: string): Promise<StoredPage | undefined> {
@@ -114,6 +112,21 @@ export function createPageStore({
 }
 
 export type PageStore = ReturnType<typeof createPageStore>
+
+type PageIndex = {
+  readonly byPath: ReadonlyMap<string, ManifestPage>
+  /** The pages of routes with a parameter, each with the pattern of the paths it serves. */
+  readonly templates: readonly { readonly page: ManifestPage; readonly pattern: RegExp }[]
+}
+
+function indexPages({ pages }: PagesManifest): PageIndex {
+  return {
+    byPath: new Map(pages.map((page) => [page.path, page])),
+    templates: pages
+      .filter((page) => page.path.includes('/$'))
+      .map((page) => ({ page, pattern: templatePattern(page.path) })),
+  }
+}
 
 /** `/my-services/$requestId` → a pattern where `$requestId` is one non-empty path segment. */
 function templatePattern(path: string): RegExp {
