@@ -5,6 +5,7 @@ export const contentMessages = {
   notText: msg`Type this as text.`,
   forbiddenCharacter: (code: string) =>
     msg`Remove the invisible control character ${code} from this text (it can hide or reorder what readers see).`,
+  oneLine: msg`Keep this on one line (no line breaks or tabs).`,
   notALink: msg`Use a link that starts with https:// or http://, or a path of this site that starts with /.`,
   notASlug: msg`Use lower-case letters, digits and single hyphens (for example: new-online-shop).`,
   notAnAsset: msg`Use the name of one of the site's images (lower-case letters, digits and hyphens).`,

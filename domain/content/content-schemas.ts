@@ -31,15 +31,22 @@ export const contentLengths = {
 
 const stringOf = (t: Translate) => v.string(t(m.notText))
 
-/** A text of at most `max` code points: line breaks kept (`\r\n` → `\n`), ends trimmed. */
-function text(t: Translate, max: number) {
+/**
+ * A text of at most `max` code points, its ends trimmed. A paragraph keeps its line breaks
+ * (`\r\n` → `\n`) and tabs; any other text is one line (a title, a name, a button).
+ */
+function text(t: Translate, max: number, paragraph = false) {
   return v.pipe(
     stringOf(t),
-    v.transform((value) => value.replace(/\r\n?/g, '\n').trim()),
+    v.transform((value) => (paragraph ? value.replace(/\r\n?/g, '\n') : value).trim()),
     v.check((value) => codePoints(value) <= max, t(tooLong(max))),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return
-      const code = forbiddenCharacterIn(dataset.value)
+      if (!paragraph && /[\r\n\t]/.test(dataset.value)) {
+        addIssue({ message: t(m.oneLine) })
+        return
+      }
+      const code = forbiddenCharacterIn(dataset.value, paragraph)
       if (code) addIssue({ message: t(m.forbiddenCharacter(code)) })
     }),
   )
@@ -60,7 +67,10 @@ function both<TSchema extends v.GenericSchema<unknown, string>>(t: Translate, sc
   return v.strictObject({ en: schema, es: schema }, strict(t))
 }
 
+/** A one-line text in both languages. */
 const words = (t: Translate, max: number) => both(t, text(t, max))
+/** Paragraphs in both languages. */
+const paragraphs = (t: Translate, max: number) => both(t, text(t, max, true))
 const link = (t: Translate) => both(t, ruledText(t, contentLengths.link, isSiteLink, t(m.notALink)))
 
 /** An item's or a file's id (`Uuid`). */
@@ -99,10 +109,10 @@ function caseStudy(t: Translate) {
         v.maxLength(8, t(m.tooManyServices)),
         v.check((ids) => new Set(ids).size === ids.length, t(m.serviceTwice)),
       ),
-      situation: words(t, contentLengths.long),
-      constraint: words(t, contentLengths.long),
-      approach: words(t, contentLengths.long),
-      outcome: words(t, contentLengths.long),
+      situation: paragraphs(t, contentLengths.long),
+      constraint: paragraphs(t, contentLengths.long),
+      approach: paragraphs(t, contentLengths.long),
+      outcome: paragraphs(t, contentLengths.long),
       results: v.pipe(
         v.array(
           v.strictObject(
@@ -139,7 +149,7 @@ function caseStudy(t: Translate) {
 function testimonial(t: Translate) {
   return v.strictObject(
     {
-      quote: words(t, contentLengths.medium),
+      quote: paragraphs(t, contentLengths.medium),
       person: text(t, contentLengths.name),
       role: words(t, contentLengths.short),
       company: text(t, contentLengths.name),
@@ -161,7 +171,7 @@ function teamMember(t: Translate) {
     {
       name: text(t, contentLengths.name),
       role: words(t, contentLengths.short),
-      bio: words(t, contentLengths.medium),
+      bio: paragraphs(t, contentLengths.medium),
       image: image(t),
       order: order(t),
     },
@@ -174,7 +184,7 @@ function slide(t: Translate) {
     {
       title: words(t, contentLengths.short),
       subtitle: words(t, contentLengths.short),
-      paragraph: words(t, contentLengths.medium),
+      paragraph: paragraphs(t, contentLengths.medium),
       buttonText: words(t, contentLengths.short),
       /** Per language: a slide may lead to a different page in each. */
       buttonLink: link(t),
@@ -193,7 +203,7 @@ function card(t: Translate) {
       /** Optional: empty in both languages, or written in both. */
       badge: words(t, contentLengths.short),
       title: words(t, contentLengths.short),
-      description: words(t, contentLengths.medium),
+      description: paragraphs(t, contentLengths.medium),
       buttonText: words(t, contentLengths.short),
       link: link(t),
       order: order(t),
@@ -207,7 +217,7 @@ function faq(t: Translate) {
     {
       area: v.picklist(areaIds, t(m.notAnArea)),
       question: words(t, contentLengths.short),
-      answer: words(t, contentLengths.long),
+      answer: paragraphs(t, contentLengths.long),
       order: order(t),
     },
     strict(t),

@@ -8,12 +8,15 @@
 const forbiddenInContent =
   /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u
 
-/** Line breaks and tabs are how a paragraph is written; every other control is refused. */
+/** Line breaks and tabs are how a paragraph is written. */
 const writing = /[\n\t]/g
 
-/** The first character a content text may not hold, as `U+XXXX` (undefined: none). */
-export function forbiddenCharacterIn(value: string): string | undefined {
-  const found = forbiddenInContent.exec(value.replace(writing, ' '))
+/**
+ * The first character a content text may not hold, as `U+XXXX` (undefined: none). A paragraph
+ * may hold line breaks and tabs; a one-line text (a title, a name, a button) may not.
+ */
+export function forbiddenCharacterIn(value: string, paragraph: boolean): string | undefined {
+  const found = forbiddenInContent.exec(paragraph ? value.replace(writing, ' ') : value)
   if (!found) return undefined
   const code = found[0].codePointAt(0) ?? 0
   return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`

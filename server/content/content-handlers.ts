@@ -11,7 +11,6 @@ import {
 } from '../../domain/api/content-endpoints'
 import type { ContentKind } from '../../domain/content/content-kinds'
 import {
-  type ContentData,
   createContentSchema,
   createVersionSchema,
   editContentSchema,
@@ -179,8 +178,7 @@ export function createHandler(deps: AgencyDeps, kind: ContentKind): Handler<Acco
   return async (c) => {
     const admitted = await admit(c, deps, schemas)
     if (!admitted.ok) return admitted.response
-    const data = admitted.input.data as ContentData
-    const created = await createItem(deps.pool, who(c, deps, kind), data)
+    const created = await createItem(deps.pool, who(c, deps, kind), admitted.input.data)
     return afterChange(c, deps, kind, 'Create', created, c.get('t')(m.created))
   }
 }
@@ -191,7 +189,7 @@ export function editHandler(deps: AgencyDeps, kind: ContentKind): Handler<Accoun
     const admitted = await admit(c, deps, schemas)
     if (!admitted.ok) return admitted.response
     const { version, data } = admitted.input
-    const change: ContentChange = { action: 'edit', data: data as ContentData }
+    const change: ContentChange = { action: 'edit', data }
     const edited = await changeItem(deps.pool, who(c, deps, kind), pathId(c, 'id'), version, change)
     return afterChange(c, deps, kind, 'Edit', edited, c.get('t')(m.edited))
   }

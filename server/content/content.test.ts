@@ -529,6 +529,18 @@ describe.each(testBackends())('the site content API on $name', (backend) => {
       })
     })
 
+    it('keeps a title, a name or a button on one line', async () => {
+      for (const title of ['Two\nlines', 'A\ttab', 'Carriage\rreturn']) {
+        const answer = await admin.post(base('slides'), {
+          data: { ...samples.slides, buttonText: both('Fine', title) },
+        })
+        expect(answer.status, title).toBe(400)
+        expect(answer.body.fields, title).toEqual({
+          'data.buttonText.es': 'Keep this on one line (no line breaks or tabs).',
+        })
+      }
+    })
+
     it('keeps line breaks and tabs in a paragraph', async () => {
       const paragraph = both('One.\r\n\tTwo.', 'Uno.\nDos.')
       const item = await created('slides', { ...samples.slides, paragraph })
