@@ -39,6 +39,7 @@ export default defineConfig({
         '<rootDir>/src/ui/proposal/**',
         '<rootDir>/src/ui/workspace/**',
         '<rootDir>/domain/workspace/**',
+        '<rootDir>/domain/content/**',
         '<rootDir>/src/ui/address/**',
       ],
     },
@@ -116,9 +117,10 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
-      // The API's answers and the mails: only the server loads this catalog, never a page.
+      // The API's answers and the mails: only the server loads this catalog, never a page. The
+      // site content's field rules are here until the admin's content editor has a catalog.
       path: '<rootDir>/locales/{locale}/server',
-      include: ['<rootDir>/server'],
+      include: ['<rootDir>/server', '<rootDir>/domain/content'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {

@@ -38,6 +38,7 @@ export const serverResources = [
   'messages',
   'files',
   'proposals',
+  'content',
 ]
 
 export const layers = [

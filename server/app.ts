@@ -9,6 +9,7 @@ import { adminRoutes, adminUnknownPaths } from './admin/admin-routes'
 import { authRoutes } from './auth/auth-routes'
 import { defaultAgencyEmail, defaultAgencyLocale, defaultAgencyTimeZone } from './config'
 import { contactRoutes } from './contact/contact-routes'
+import { contentRoutes } from './content/content-routes'
 import { isDatabaseUnavailable } from './db/unavailable'
 import { factorsRoutes } from './factors/factors-routes'
 import { filesRoutes } from './files/files-routes'
@@ -108,6 +109,7 @@ export function apiRoutes(deps: MessagesDeps): ApiRoute[] {
     ...messagesRoutes(deps),
     ...filesRoutes(deps),
     ...proposalsRoutes(deps),
+    ...contentRoutes(deps),
   ]
 }
 

@@ -1,4 +1,5 @@
 import { factorKeyOf, type ServerConfig } from './config'
+import { seedContent } from './content/content-seed'
 import { type Database, openDatabase } from './db/database'
 import { requestTimeoutsFor } from './db/timeouts'
 import type { ApiDeps } from './http/api-env'
@@ -59,6 +60,8 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
       throw error
     },
   )
+  // The site's content as shipped, once per database (docs/decisions/059).
+  if (await seedContent(database.pool)) log('Seeded the site content')
   const smtp = config.smtpUrl
     ? createSmtpSender(config.smtpUrl, config.mailFrom ?? defaultFrom(config.publicUrl))
     : undefined

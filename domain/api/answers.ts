@@ -75,6 +75,11 @@ export const errorCodes = [
   'no_second_factor',
   /** 410: the proposal answered was superseded by a newer version, withdrawn, or has expired. */
   'proposal_closed',
+  /**
+   * 409: the item changed since the version the change names (another admin saved it): the
+   * body's `currentVersion` says which version to reload; nothing was overwritten.
+   */
+  'conflict',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
@@ -90,6 +95,8 @@ export type FailureBody = {
   readonly fields?: FieldErrors
   /** With `second_factor_required`: what the account's second step may use. */
   readonly methods?: readonly SecondFactorMethod[]
+  /** With `conflict`: the item's version now. */
+  readonly currentVersion?: number
 }
 
 export type ApiBody = SuccessBody | FailureBody

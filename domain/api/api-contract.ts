@@ -11,6 +11,7 @@
 import { adminEndpoints } from './admin-endpoints'
 import { authEndpoints } from './auth-endpoints'
 import { contactEndpoints } from './contact-endpoints'
+import { contentEndpoints } from './content-endpoints'
 import type { Endpoint, MessageOnly, NoContent } from './endpoint'
 import { factorsEndpoints } from './factors-endpoints'
 import { filesEndpoints } from './files-endpoints'
@@ -23,6 +24,7 @@ export * from './admin-endpoints'
 export * from './answers'
 export * from './auth-endpoints'
 export * from './contact-endpoints'
+export * from './content-endpoints'
 export type { MessageOnly, NoContent } from './endpoint'
 export { apiPrefix, gateFailures, xsrfCookieName, xsrfHeaderName } from './endpoint'
 export * from './factors-endpoints'
@@ -42,6 +44,7 @@ export const endpoints = {
   ...messagesEndpoints,
   ...filesEndpoints,
   ...proposalsEndpoints,
+  ...contentEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

@@ -35,3 +35,16 @@ export function firstIssuePerField(issues: readonly v.BaseIssue<unknown>[]): Fie
   }
   return errors
 }
+
+/**
+ * The first message per field, named by its whole path (`data.results.1.label`): for bodies
+ * whose fields nest, where the top-level name alone would not say which one to fix.
+ */
+export function firstIssuePerPath(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of issues) {
+    const field = (issue.path ?? []).map((item) => String(item.key)).join('.')
+    if (errors[field] === undefined) errors[field] = issue.message
+  }
+  return errors
+}

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { contentKinds, contentStates, revisionActions } from '../../domain/content/content-kinds'
 import { proposalMachine } from '../../machines/proposal-machine'
 import { serviceRequestMachine } from '../../machines/service-request-machine'
 import { searchKeySql } from './search-key'
@@ -724,3 +725,71 @@ export const webauthnChallenges = pgTable(
     index('webauthn_challenges_expires_at_idx').on(table.expiresAt),
   ],
 )
+
+const storedList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ')
+
+/**
+ * The site's content the agency edits (docs/decisions/059): one row per item of any kind, its
+ * fields as JSON checked by the kind's schema (`domain/content/content-schemas.ts`) before every
+ * write. `version` counts the changes; a change names the version it was made from.
+ */
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    state: text('state').notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('content_items_kind_check', sql`${table.kind} in (${sql.raw(storedList(contentKinds))})`),
+    check(
+      'content_items_state_check',
+      sql`${table.state} in (${sql.raw(storedList(contentStates))})`,
+    ),
+    index('content_items_kind_idx').on(table.kind, table.createdAt),
+    // A case study's address in each language names one case study.
+    uniqueIndex('content_items_slug_en_idx')
+      .on(sql`(${table.data}->'slug'->>'en')`)
+      .where(sql`${table.kind} = 'case-studies' and ${table.data}->'slug'->>'en' <> ''`),
+    uniqueIndex('content_items_slug_es_idx')
+      .on(sql`(${table.data}->'slug'->>'es')`)
+      .where(sql`${table.kind} = 'case-studies' and ${table.data}->'slug'->>'es' <> ''`),
+  ],
+)
+
+/** Every change of an item, numbered by the version it made: who, when, and the whole item. */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    action: text('action').notNull(),
+    state: text('state').notNull(),
+    data: jsonb('data').notNull(),
+    restoredFrom: integer('restored_from'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'content_revisions_action_check',
+      sql`${table.action} in (${sql.raw(storedList(revisionActions))})`,
+    ),
+    uniqueIndex('content_revisions_item_number_idx').on(table.itemId, table.number),
+  ],
+)
+
+/** The seed content shipped with the site, inserted once (a row per seed, by name). */
+export const contentSeeds = pgTable('content_seeds', {
+  name: text('name').primaryKey(),
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+})

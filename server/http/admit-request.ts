@@ -25,14 +25,17 @@ type Admitted<TOutput> =
  * What every auth endpoint does first, in this order: the per-address rate limit (before any
  * parsing work), a JSON body, then the shared schema in the request's language.
  * `failuresOnly`: the rule counts failed attempts, which the handler hits itself; here it is
- * only checked.
+ * only checked. `fieldsByPath`: a refused field is named by its whole path (nested bodies).
  */
 export async function admitRequest<TSchema extends v.GenericSchema>(
   c: Context<ApiEnv>,
   deps: ApiDeps,
   perIpRule: RateRule,
   schemas: Record<Locale, TSchema>,
-  { failuresOnly = false }: { failuresOnly?: boolean } = {},
+  {
+    failuresOnly = false,
+    fieldsByPath = false,
+  }: { failuresOnly?: boolean; fieldsByPath?: boolean } = {},
 ): Promise<Admitted<v.InferOutput<TSchema>>> {
   const t = c.get('t')
   const perIp = failuresOnly
@@ -48,7 +51,7 @@ export async function admitRequest<TSchema extends v.GenericSchema>(
   }
   const parsed = v.safeParse(schemas[c.get('locale')], body.value)
   if (!parsed.success) {
-    const response = invalidFields(c, parsed.issues, t(apiMessages.invalidFields))
+    const response = invalidFields(c, parsed.issues, t(apiMessages.invalidFields), fieldsByPath)
     securityEvent(c, 'request.invalid', {
       reason: 'invalid_fields',
       fields: fieldNames(parsed.issues),

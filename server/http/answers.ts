@@ -11,7 +11,7 @@ import {
   type NoContent,
   successBody,
 } from '../../domain/api/api-contract'
-import { firstIssuePerField } from '../../domain/validation/schema-issues'
+import { firstIssuePerField, firstIssuePerPath } from '../../domain/validation/schema-issues'
 import { rateLimitRefusals } from '../log/metrics'
 import { securityEvent } from '../log/security-event'
 import type { RateRule } from '../security/rate-limit'
@@ -74,13 +74,17 @@ export function tooManyRequests(
   return failure(c, 429, 'rate_limited', c.get('t')(rateLimited(retryAfterSeconds)))
 }
 
-/** 400 with one message per field; a problem with the body as a whole becomes the message. */
+/**
+ * 400 with one message per field; a problem with the body as a whole becomes the message.
+ * `byPath`: fields named by their whole path (`data.title.es`), for bodies whose fields nest.
+ */
 export function invalidFields(
   c: Context<ApiEnv>,
   issues: readonly v.BaseIssue<unknown>[],
   fallback: string,
+  byPath = false,
 ): Response {
-  const { '': whole, ...fields } = firstIssuePerField(issues)
+  const { '': whole, ...fields } = (byPath ? firstIssuePerPath : firstIssuePerField)(issues)
   return failure(c, 400, 'invalid_fields', whole ?? fallback, fields)
 }
 

@@ -20,7 +20,12 @@ export type SignedIn = { readonly session: StoredSession; readonly user: UserRow
 export type AccountEnv = {
   Variables: ApiEnv['Variables'] & {
     signedIn?: SignedIn
-    pathIds?: { readonly id?: Uuid; readonly fileId?: Uuid; readonly proposalId?: Uuid }
+    pathIds?: {
+      readonly id?: Uuid
+      readonly fileId?: Uuid
+      readonly proposalId?: Uuid
+      readonly revisionId?: Uuid
+    }
   }
 }
 

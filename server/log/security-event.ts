@@ -66,6 +66,8 @@ export type SecurityEventName =
   | 'thread.upload'
   | 'thread.upload.refused'
   | 'thread.download'
+  | 'content.changed'
+  | 'content.conflict'
 
 export type SecurityEventFields = {
   readonly accountId?: string | undefined
@@ -96,6 +98,9 @@ export type SecurityEventFields = {
   readonly to?: string
   /** How a sign-in or proof was made (`totp`, `recoveryCode`, `passkey`, `password`). */
   readonly method?: string
+  /** The site content acted on: its kind (`case-studies`, …) and id. */
+  readonly contentKind?: string
+  readonly itemId?: string
 }
 
 const warnings = new Set<SecurityEventName>([

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EndpointName, endpoints } from '../../domain/api/api-contract'
 import { setAccountRole } from '../admin/admin-role'
+import { defaultRateRules } from '../http/rate-rules'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { enrolTotp, proveWithCode } from '../test/factor-kit'
@@ -29,7 +30,11 @@ describe('JSON bodies whose top level is not an object', () => {
   let browser: ApiClient
   beforeAll(async () => {
     if (!embedded) throw new Error('no test backend')
-    kit = await startAccountKit(embedded)
+    // Six bodies for each of 90-odd endpoints, from one address: more than the admin's rate
+    // rule allows in its window (a 429 would answer before the body is read).
+    kit = await startAccountKit(embedded, {
+      rateRules: { accountPerIp: { ...defaultRateRules.accountPerIp, limit: 10_000 } },
+    })
     const account = await kit.verifiedAccount('es')
     // An admin, so the admin endpoints reach their body too (and a client's endpoints, as any
     // account may use them).

@@ -3,25 +3,18 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import type { PoolConfig } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { readConfig } from '../config'
 import { silentLogger } from '../log/logger'
 import { startServices } from '../services'
 import { ApiClient } from '../test/api-harness'
-import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
-
-function urlOf(connection: PoolConfig): string {
-  if (connection.connectionString) return connection.connectionString
-  const { user = '', password = '', host = '', port = 5432, database = '' } = connection
-  const secret = typeof password === 'string' ? password : ''
-  const credentials = `${encodeURIComponent(user)}:${encodeURIComponent(secret)}`
-  // The embedded server listens on a Unix socket: its directory goes in the `host` parameter.
-  return host.startsWith('/')
-    ? `postgres://${credentials}@/${database}?host=${encodeURIComponent(host)}&port=${port}`
-    : `postgres://${credentials}@${host}:${port}/${database}`
-}
+import {
+  connectionUrl,
+  createTestDatabase,
+  type TestDatabase,
+  testBackends,
+} from '../test/test-database'
 
 describe.each(testBackends())('XSRF key shared through $name', (backend) => {
   let database: TestDatabase
@@ -44,7 +37,7 @@ describe.each(testBackends())('XSRF key shared through $name', (backend) => {
     dirs.push(dataDir, clientDir)
     const config = readConfig(
       {
-        DATABASE_URL: urlOf(database.connection),
+        DATABASE_URL: connectionUrl(database.connection),
         DATA_DIR: dataDir,
         TOTP_ENCRYPTION_KEY: '07'.repeat(32),
         ...env,

@@ -113,3 +113,15 @@ export function startedLater<T extends object>(current: () => T | undefined, nam
     },
   })
 }
+
+/** A test database's connection as a DATABASE_URL (what `npm start` is given). */
+export function connectionUrl(connection: PoolConfig): string {
+  if (connection.connectionString) return connection.connectionString
+  const { user = '', password = '', host = '', port = 5432, database = '' } = connection
+  const secret = typeof password === 'string' ? password : ''
+  const credentials = `${encodeURIComponent(user)}:${encodeURIComponent(secret)}`
+  // The embedded server listens on a Unix socket: its directory goes in the `host` parameter.
+  return host.startsWith('/')
+    ? `postgres://${credentials}@/${database}?host=${encodeURIComponent(host)}&port=${port}`
+    : `postgres://${credentials}@${host}:${port}/${database}`
+}

@@ -6,6 +6,7 @@ import {
   endpoints,
   readAnswer,
 } from '../../domain/api/api-contract'
+import { contentEndpointSet } from '../../domain/api/content-endpoints'
 import { type RequestOptions, requestJson } from './http-client'
 
 /** The `:name` parameters of a path, as an object of strings (`{}` when it has none). */
@@ -117,6 +118,7 @@ const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
   withdrawProposal: true,
   acceptProposal: true,
   declineProposal: true,
+  ...contentEndpointSet(['Create', 'Edit', 'Delete', 'Publish', 'Unpublish', 'Restore']),
 }
 
 /** The endpoints with a typed success body (the keys of `EndpointSuccess`, as values). */
@@ -163,4 +165,14 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
   myCurrentProposal: true,
   acceptProposal: true,
   declineProposal: true,
+  ...contentEndpointSet([
+    'List',
+    'Create',
+    'Read',
+    'Edit',
+    'Publish',
+    'Unpublish',
+    'Revisions',
+    'Restore',
+  ]),
 }

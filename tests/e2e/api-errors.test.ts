@@ -106,6 +106,7 @@ function expectFailure(
       'success',
       ...('fields' in body ? ['fields'] : []),
       ...(code === 'second_factor_required' ? ['methods'] : []),
+      ...(code === 'conflict' ? ['currentVersion'] : []),
     ].sort(),
   )
   expect(answer.text).not.toMatch(/\bat .*\.(ts|js):\d+/)
@@ -384,6 +385,23 @@ describe('the endpoints’ own failures', () => {
       accept: true,
     })
     expectFailure('acceptProposal', old, 410, 'proposal_closed')
+  })
+
+  it('conflict: a change to site content made from a version someone has since changed', async () => {
+    const faq = {
+      area: 'seo-marketing',
+      question: { en: 'Do you write content?', es: '¿Escriben contenido?' },
+      answer: { en: 'Yes, in both languages.', es: 'Sí, en ambos idiomas.' },
+      order: 0,
+    }
+    const created = await admin.call('POST', path('contentFaqsCreate'), { data: faq })
+    expect(created.status, created.text).toBe(201)
+    const id = (created.body as { item: { id: string } }).item.id
+    const first = await admin.call('PATCH', path('contentFaqsEdit', id), { version: 1, data: faq })
+    expect(first.status, first.text).toBe(200)
+    const stale = await admin.call('PATCH', path('contentFaqsEdit', id), { version: 1, data: faq })
+    expectFailure('contentFaqsEdit', stale, 409, 'conflict')
+    expect((stale.body as { currentVersion: number }).currentVersion).toBe(2)
   })
 
   it('second_factor_required, then sign_in_expired and invalid_code on the second step', async () => {
