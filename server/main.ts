@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { ServerType } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, readConfig, type ServerConfig } from './config'
+import { seedContent } from './content/content-seed'
 import { openDatabase } from './db/database'
 import { stopGracefully } from './graceful-stop'
 import { listen } from './http-server'
@@ -21,8 +22,8 @@ async function migrateOnly(config: ServerConfig, logger: Logger): Promise<void> 
     log: logLine(logger),
     warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
   })
-  await database.close()
-  logger.info({ event: 'db.migrated', applied: database.applied })
+  const seeded = await seedContent(database.pool).finally(() => database.close())
+  logger.info({ event: 'db.migrated', applied: database.applied, seeded })
   logger.flush()
 }
 

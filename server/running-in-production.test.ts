@@ -333,13 +333,15 @@ describe('running in production', () => {
     }
     const migrated = await runMigrate()
     expect(migrated.code, migrated.output).toBe(0)
-    expect(migrated.output).toContain(`"event":"db.migrated","applied":["${last.tag}"]`)
+    expect(migrated.output).toContain(
+      `"event":"db.migrated","applied":["${last.tag}"],"seeded":true`,
+    )
     await expect
       .poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000 })
       .toBe(200)
     const again = await runMigrate()
     expect(again.code, again.output).toBe(0)
-    expect(again.output).toContain('"event":"db.migrated","applied":[]')
+    expect(again.output).toContain('"event":"db.migrated","applied":[],"seeded":false')
 
     server.child.kill('SIGTERM')
     expect(await exited(server.child, 30_000)).toBe(0)

@@ -60,8 +60,9 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
       throw error
     },
   )
-  // The site's content as shipped, once per database (docs/decisions/059).
-  if (await seedContent(database.pool)) log('Seeded the site content')
+  // The site's content as shipped, once per database (docs/decisions/059). It is data that comes
+  // with the schema, so it goes in where the migrations run: here, or in `npm run db:migrate`.
+  if (config.migrateOnStart && (await seedContent(database.pool))) log('Seeded the site content')
   const smtp = config.smtpUrl
     ? createSmtpSender(config.smtpUrl, config.mailFrom ?? defaultFrom(config.publicUrl))
     : undefined
