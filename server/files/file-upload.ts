@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { Context, Handler } from 'hono'
+import type { PoolClient } from 'pg'
 import * as v from 'valibot'
 import type { ThreadSide } from '../../domain/api/api-contract'
 import { isUuid } from '../../domain/ids/uuid'
 import { storedFileName } from '../../domain/requests/file-names'
 import { acceptedTypeLabels, threadLimits } from '../../domain/requests/thread-limits'
 import { createUploadQuerySchema } from '../../domain/requests/thread-schemas'
+import { inTransaction } from '../db/transaction'
 import { schemasPerLocale } from '../http/admit-request'
 import { answer, failure, invalidFields, tooManyRequests } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
@@ -37,13 +39,15 @@ type Stored =
   | { readonly ok: false; readonly reason: 'too_large' | 'unsupported' }
 
 /**
- * Reads the body as it arrives into chunks of `chunkBytes`, each written before more is read
- * (the socket waits meanwhile: a fast sender fills no memory), hashing and sniffing on the way.
- * Stops at the first byte past `limit` (the bytes reserved for it) or the first that no accepted
- * type could hold.
+ * Reads the body in one pass as it arrives, each byte copied once into the chunk being filled;
+ * a full chunk (`chunkBytes`) is written before more is read (the socket waits meanwhile: a
+ * fast sender fills no memory), hashing and sniffing on the way. Stops at the first byte past
+ * `limit` (the bytes reserved for it) or the first that no accepted type could hold. Every
+ * chunk goes through `db`, the upload's one connection and transaction: the body is admitted
+ * to the database once, not once a chunk, and its chunks commit together with the file's row.
  */
 async function storeBody(
-  deps: ApiDeps,
+  db: PoolClient,
   upload: {
     readonly fileId: string
     readonly limit: number
@@ -55,20 +59,13 @@ async function storeBody(
   const { fileId, limit } = upload
   const hash = createHash('sha256')
   const reader = body.getReader()
-  let pending: Buffer[] = []
-  let pendingBytes = 0
+  let chunk = Buffer.allocUnsafe(chunkBytes)
+  let filled = 0
   let size = 0
   let seq = 0
-  const flush = async (all: boolean) => {
-    while (pendingBytes >= chunkBytes || (all && pendingBytes > 0)) {
-      const joined = Buffer.concat(pending)
-      const chunk = joined.subarray(0, Math.min(chunkBytes, joined.length))
-      const rest = joined.subarray(chunk.length)
-      await writeChunk(deps.pool, fileId, seq, chunk)
-      seq += 1
-      pending = rest.length > 0 ? [rest] : []
-      pendingBytes = rest.length
-    }
+  const write = async (data: Buffer) => {
+    await writeChunk(db, fileId, seq, data)
+    seq += 1
   }
   try {
     for (;;) {
@@ -79,11 +76,19 @@ async function storeBody(
       if (size > limit) return { ok: false, reason: 'too_large' }
       if (!sniff.push(value)) return { ok: false, reason: 'unsupported' }
       hash.update(value)
-      pending.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength))
-      pendingBytes += value.length
-      await flush(false)
+      for (let offset = 0; offset < value.length; ) {
+        const taken = Math.min(chunkBytes - filled, value.length - offset)
+        chunk.set(value.subarray(offset, offset + taken), filled)
+        filled += taken
+        offset += taken
+        if (filled === chunkBytes) {
+          await write(chunk)
+          chunk = Buffer.allocUnsafe(chunkBytes)
+          filled = 0
+        }
+      }
     }
-    await flush(true)
+    if (filled > 0) await write(chunk.subarray(0, filled))
   } finally {
     reader.releaseLock()
   }
@@ -202,40 +207,50 @@ async function receive(
   const sniff = createSniffer(upload.query.name)
   let finished = false
   try {
-    const stored = body
-      ? await storeBody(
-          deps,
-          { fileId, limit: upload.reservedBytes, received: upload.received },
-          body,
-          sniff,
-        )
-      : ({ ok: true, size: 0, sha256: '' } as const)
-    if (!stored.ok && stored.reason === 'too_large')
+    // One connection and one transaction for the body: its chunks, the look back into them for
+    // a ZIP's directory, and the file marked stored. A refusal rolls the chunks back; the row
+    // reserved by startUpload is deleted below.
+    const outcome = await inTransaction(deps.pool, async (client, rollback) => {
+      const stored = body
+        ? await storeBody(
+            client,
+            { fileId, limit: upload.reservedBytes, received: upload.received },
+            body,
+            sniff,
+          )
+        : ({ ok: true, size: 0, sha256: '' } as const)
+      const type = stored.ok
+        ? await sniff.finish((offset, length) => readStoredRange(client, fileId, offset, length))
+        : undefined
+      if (!stored.ok || !type) {
+        rollback()
+        return { ok: false, reason: stored.ok ? 'unsupported' : stored.reason } as const
+      }
+      const file = await finishUpload(client, {
+        id: fileId,
+        name: storedFileName(upload.query.name, type),
+        size: stored.size,
+        sha256: stored.sha256,
+        type,
+      })
+      return { ok: true, file, type, size: stored.size } as const
+    })
+    if (!outcome.ok && outcome.reason === 'too_large')
       return refused('too_large', failure(c, 413, 'too_large', t(m.fileTooLarge)))
-    const type = stored.ok
-      ? await sniff.finish((offset, length) => readStoredRange(deps.pool, fileId, offset, length))
-      : undefined
-    if (!stored.ok || !type)
+    if (!outcome.ok)
       return refused(
         'type',
         failure(c, 415, 'unsupported_media_type', t(m.unsupportedType(acceptedTypeLabels))),
       )
-    const file = await finishUpload(deps.pool, {
-      id: fileId,
-      name: storedFileName(upload.query.name, type),
-      size: stored.size,
-      sha256: stored.sha256,
-      type,
-    })
     finished = true
     securityEvent(c, 'thread.upload', {
       accountId: user.id,
       requestId: thread.requestId,
       fileId,
-      mediaType: type,
-      bytes: stored.size,
+      mediaType: outcome.type,
+      bytes: outcome.size,
     })
-    return answer(c, 'uploadFile', { success: true, message: t(m.uploaded), upload: file })
+    return answer(c, 'uploadFile', { success: true, message: t(m.uploaded), upload: outcome.file })
   } finally {
     if (!finished) await discardUpload(deps.pool, fileId)
   }
