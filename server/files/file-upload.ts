@@ -9,7 +9,7 @@ import { acceptedTypeLabels, threadLimits } from '../../domain/requests/thread-l
 import { createUploadQuerySchema } from '../../domain/requests/thread-schemas'
 import { inTransaction } from '../db/transaction'
 import { schemasPerLocale } from '../http/admit-request'
-import { answer, failure, invalidFields, tooManyRequests, unavailable } from '../http/answers'
+import { answer, failure, invalidFields, tooManyRequests } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
 import { refuseWithoutSecondFactor } from '../http/require-admin'
 import { type AccountEnv, signedInOf } from '../http/require-session'
@@ -25,7 +25,6 @@ import {
   writeChunk,
 } from './file-store'
 import { createSniffer } from './sniff'
-import { createUploadSlots, uploadSlotsOf } from './upload-slots'
 
 const querySchemas = schemasPerLocale(createUploadQuerySchema)
 
@@ -103,9 +102,7 @@ async function storeBody(
  * (an admin may upload to any), 413 `too_large` (the declared length at once, or the byte past
  * it or past 10 MB), 413 `quota_exceeded` (the request's files, those waiting for their message
  * and those arriving included, and this one past 100 MB; or the uploader's 20 waiting files),
- * 415 naming the accepted types, 429 past the upload bytes of the hour, 503 `busy` (Retry-After)
- * when the instance stored as many uploads as it may (`uploadSlotsOf`) for 5 s on end (the
- * next waits its turn till then). The file is stored under
+ * 415 naming the accepted types, 429 past the upload bytes of the hour. The file is stored under
  * its safe name (`storedFileName`: the recognised type's extension). Nothing half-stored stays:
  * a refused upload's chunks are deleted.
  *
@@ -115,7 +112,6 @@ async function storeBody(
  * count against the hour whether the file was kept or refused: they were uploaded.
  */
 export function fileUploadHandler(deps: ApiDeps): Handler<AccountEnv> {
-  const slots = createUploadSlots(uploadSlotsOf(deps.pool))
   return async (c) => {
     const t = c.get('t')
     const { user } = signedInOf(c)
@@ -132,29 +128,23 @@ export function fileUploadHandler(deps: ApiDeps): Handler<AccountEnv> {
     const declared = Number(c.req.header('content-length') ?? Number.NaN)
     if (declared > threadLimits.fileBytes)
       return refuse(c, failure(c, 413, 'too_large', t(m.fileTooLarge)))
-    const slot = await slots.take()
-    if (!slot) return refuse(c, unavailable(c, 'busy', 2))
+    const reservedBytes =
+      Number.isSafeInteger(declared) && declared >= 0 ? declared : threadLimits.fileBytes
+    const bytesRule = deps.rateRules.uploadBytesPerAccount
+    const budget = await deps.rateLimiter.reserve(bytesRule, user.id, reservedBytes)
+    if (!budget.allowed) return refuse(c, tooManyRequests(c, budget.retryAfterSeconds, bytesRule))
+    let received = 0
     try {
-      const reservedBytes =
-        Number.isSafeInteger(declared) && declared >= 0 ? declared : threadLimits.fileBytes
-      const bytesRule = deps.rateRules.uploadBytesPerAccount
-      const budget = await deps.rateLimiter.reserve(bytesRule, user.id, reservedBytes)
-      if (!budget.allowed) return refuse(c, tooManyRequests(c, budget.retryAfterSeconds, bytesRule))
-      let received = 0
-      try {
-        return await receive(c, deps, {
-          side,
-          query: parsed.output,
-          reservedBytes,
-          received: (bytes) => {
-            received += bytes
-          },
-        })
-      } finally {
-        await budget.giveBack(reservedBytes - received)
-      }
+      return await receive(c, deps, {
+        side,
+        query: parsed.output,
+        reservedBytes,
+        received: (bytes) => {
+          received += bytes
+        },
+      })
     } finally {
-      slot()
+      await budget.giveBack(reservedBytes - received)
     }
   }
 }

@@ -11,7 +11,6 @@ import { agencyAdmin, clientWithRequest } from '../test/request-kit'
 import { acceptedSamples, refusedSamples, samplePdf } from '../test/sample-files'
 import { testBackends } from '../test/test-database'
 import { chunkBytes } from './file-store'
-import { uploadSlotsOf } from './upload-slots'
 
 const requestsPath = '/api/v1/me/service-requests'
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
@@ -217,59 +216,6 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
     )
     expect(stored.rows[0].bytes.equals(bytes)).toBe(true)
     expect(file).toMatchObject({ size: bytes.length, sha256: sha256(bytes) })
-  })
-
-  it('stores at most half the pool’s worth of uploads at once (the next waits its turn, 503 busy after 5 s), so slow uploads leave connections for every other request', async () => {
-    const { browser, requestId } = await client()
-    const slots = uploadSlotsOf(kit.database.pool)
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    // A slow sender: its first line at once, the rest once released (no length declared).
-    const slowBody = () => {
-      let sent = false
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          if (!sent) {
-            sent = true
-            controller.enqueue(Buffer.from('first line\n'))
-            return
-          }
-          await released
-          controller.enqueue(Buffer.from('last line\n'))
-          controller.close()
-        },
-      })
-    }
-    const slow = Array.from({ length: slots }, (_, n) =>
-      postBytes(kit.api.url, browser, uploadPath(requestId, `slow-${n}.txt`), slowBody()),
-    )
-    try {
-      const arriving = async () =>
-        (
-          await q(
-            'SELECT count(*)::int AS n FROM thread_files WHERE request_id = $1 AND stored_at IS NULL',
-            [requestId],
-          )
-        ).rows[0].n
-      const deadline = Date.now() + 10_000
-      while ((await arriving()) < slots && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      expect(await arriving()).toBe(slots)
-
-      const refused = await upload(browser, requestId, 'one-more.txt', Buffer.from('hello\n'))
-      expect(refused.status).toBe(503)
-      expect(refused.body.code).toBe('busy')
-      expect(refused.headers.get('retry-after')).toBe('2')
-      // Every other request still finds a connection.
-      expect((await browser.get(`${requestsPath}/${requestId}/messages`)).status).toBe(200)
-    } finally {
-      release()
-    }
-    for (const answer of await Promise.all(slow)) expect(answer.status).toBe(201)
-    const after = await upload(browser, requestId, 'after.txt', Buffer.from('hello again\n'))
-    expect(after.status).toBe(201)
   })
 
   it('keeps an internal note’s file from the client, and a file from anyone else', async () => {
