@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { Context, Handler } from 'hono'
-import type { PoolClient } from 'pg'
+import type { Pool } from 'pg'
 import * as v from 'valibot'
 import type { ThreadSide } from '../../domain/api/api-contract'
 import { isUuid } from '../../domain/ids/uuid'
 import { storedFileName } from '../../domain/requests/file-names'
 import { acceptedTypeLabels, threadLimits } from '../../domain/requests/thread-limits'
 import { createUploadQuerySchema } from '../../domain/requests/thread-schemas'
-import { inTransaction } from '../db/transaction'
 import { schemasPerLocale } from '../http/admit-request'
 import { answer, failure, invalidFields, tooManyRequests } from '../http/answers'
 import type { ApiDeps } from '../http/api-env'
@@ -42,12 +41,16 @@ type Stored =
  * Reads the body in one pass as it arrives, each byte copied once into the chunk being filled;
  * a full chunk (`chunkBytes`) is written before more is read (the socket waits meanwhile: a
  * fast sender fills no memory), hashing and sniffing on the way. Stops at the first byte past
- * `limit` (the bytes reserved for it) or the first that no accepted type could hold. Every
- * chunk goes through `db`, the upload's one connection and transaction: the body is admitted
- * to the database once, not once a chunk, and its chunks commit together with the file's row.
+ * `limit` (the bytes reserved for it) or the first that no accepted type could hold.
+ *
+ * Each chunk is its own statement on a pooled connection, taken and given back around that
+ * write. One transaction for the whole body would commit its chunks with the file's row, but it
+ * would hold a connection, and the request's locks, for as long as the slowest client takes to
+ * send: a few slow uploads from one account could then hold the pool. A refused upload's
+ * chunks are deleted with its row (`discardUpload`).
  */
 async function storeBody(
-  db: PoolClient,
+  db: Pool,
   upload: {
     readonly fileId: string
     readonly limit: number
@@ -207,50 +210,40 @@ async function receive(
   const sniff = createSniffer(upload.query.name)
   let finished = false
   try {
-    // One connection and one transaction for the body: its chunks, the look back into them for
-    // a ZIP's directory, and the file marked stored. A refusal rolls the chunks back; the row
-    // reserved by startUpload is deleted below.
-    const outcome = await inTransaction(deps.pool, async (client, rollback) => {
-      const stored = body
-        ? await storeBody(
-            client,
-            { fileId, limit: upload.reservedBytes, received: upload.received },
-            body,
-            sniff,
-          )
-        : ({ ok: true, size: 0, sha256: '' } as const)
-      const type = stored.ok
-        ? await sniff.finish((offset, length) => readStoredRange(client, fileId, offset, length))
-        : undefined
-      if (!stored.ok || !type) {
-        rollback()
-        return { ok: false, reason: stored.ok ? 'unsupported' : stored.reason } as const
-      }
-      const file = await finishUpload(client, {
-        id: fileId,
-        name: storedFileName(upload.query.name, type),
-        size: stored.size,
-        sha256: stored.sha256,
-        type,
-      })
-      return { ok: true, file, type, size: stored.size } as const
-    })
-    if (!outcome.ok && outcome.reason === 'too_large')
+    const stored = body
+      ? await storeBody(
+          deps.pool,
+          { fileId, limit: upload.reservedBytes, received: upload.received },
+          body,
+          sniff,
+        )
+      : ({ ok: true, size: 0, sha256: '' } as const)
+    if (!stored.ok && stored.reason === 'too_large')
       return refused('too_large', failure(c, 413, 'too_large', t(m.fileTooLarge)))
-    if (!outcome.ok)
+    const type = stored.ok
+      ? await sniff.finish((offset, length) => readStoredRange(deps.pool, fileId, offset, length))
+      : undefined
+    if (!stored.ok || !type)
       return refused(
         'type',
         failure(c, 415, 'unsupported_media_type', t(m.unsupportedType(acceptedTypeLabels))),
       )
+    const file = await finishUpload(deps.pool, {
+      id: fileId,
+      name: storedFileName(upload.query.name, type),
+      size: stored.size,
+      sha256: stored.sha256,
+      type,
+    })
     finished = true
     securityEvent(c, 'thread.upload', {
       accountId: user.id,
       requestId: thread.requestId,
       fileId,
-      mediaType: outcome.type,
-      bytes: outcome.size,
+      mediaType: type,
+      bytes: stored.size,
     })
-    return answer(c, 'uploadFile', { success: true, message: t(m.uploaded), upload: outcome.file })
+    return answer(c, 'uploadFile', { success: true, message: t(m.uploaded), upload: file })
   } finally {
     if (!finished) await discardUpload(deps.pool, fileId)
   }
