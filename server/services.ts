@@ -5,7 +5,7 @@ import { requestTimeoutsFor } from './db/timeouts'
 import type { ApiDeps } from './http/api-env'
 import { defaultRateRules } from './http/rate-rules'
 import { defaultHttpLimits, streamCapOf } from './http-server'
-import { createThreadHub, type ThreadHub } from './live/thread-hub'
+import { createThreadHub, logStreamEnded, type ThreadHub } from './live/thread-hub'
 import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
 import { createSmtpSender, defaultFrom } from './mail/smtp-transport'
@@ -80,13 +80,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     pool: database.pool,
     limits: { perInstance: streamCapOf(defaultHttpLimits) },
     log: (message) => logger.warn({ event: 'live.connection' }, message),
-    onEnded: (owner, reason) =>
-      logger.info({
-        event: 'live.stream_ended',
-        accountId: owner.userId,
-        side: owner.side,
-        reason,
-      }),
+    onEnded: logStreamEnded(logger),
   })
   let stopping: Promise<void> | undefined
   let closing: Promise<void> | undefined

@@ -4,7 +4,7 @@ import type { Locale } from '../locales'
 import type { StatusChangeInput } from '../requests/request-schemas'
 import type { ServiceId } from '../services/service-table'
 import type { SuccessBody } from './answers'
-import { apiPrefix, endpoint } from './endpoint'
+import { adminGateFailures, apiPrefix, endpoint } from './endpoint'
 import type { ServiceRequestSummary } from './service-requests-endpoints'
 
 /** A service request as the agency sees it: with who sent it. */
@@ -82,73 +82,54 @@ export const adminEndpoints = {
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'invalid_fields'],
+    failures: [...adminGateFailures, 'invalid_fields'],
   }),
   /** The same filtered list as CSV (every page; step-up). */
   adminEnquiriesCsv: endpoint()({
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries.csv`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'forbidden',
-      'mfa_required',
-      'invalid_fields',
-      'reauthentication_required',
-    ],
+    failures: [...adminGateFailures, 'invalid_fields', 'reauthentication_required'],
   }),
   adminEnquiry: endpoint<never, EnquiryBody>()({
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries/:id`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'not_found'],
+    failures: [...adminGateFailures, 'not_found'],
   }),
   /** Marks an enquiry handled (or not). */
   markEnquiryHandled: endpoint<{ readonly handled: boolean }, EnquiryBody>()({
     method: 'POST',
     path: `${apiPrefix}/admin/enquiries/:id/handled`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'invalid_fields', 'not_found'],
+    failures: [...adminGateFailures, 'invalid_fields', 'not_found'],
   }),
   /** `awaiting=yes`: only threads whose last public message is the client's. */
   adminServiceRequests: endpoint<never, AdminServiceRequestList>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'invalid_fields'],
+    failures: [...adminGateFailures, 'invalid_fields'],
   }),
   /** The same filtered list as CSV (every page; step-up). */
   adminServiceRequestsCsv: endpoint()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests.csv`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'forbidden',
-      'mfa_required',
-      'invalid_fields',
-      'reauthentication_required',
-    ],
+    failures: [...adminGateFailures, 'invalid_fields', 'reauthentication_required'],
   }),
   /** One request with its client and history. */
   adminServiceRequest: endpoint<never, AdminServiceRequestBody>()({
     method: 'GET',
     path: `${apiPrefix}/admin/service-requests/:id`,
     status: 200,
-    failures: ['unauthenticated', 'forbidden', 'mfa_required', 'not_found'],
+    failures: [...adminGateFailures, 'not_found'],
   }),
   /** Only changes the `serviceRequest` machine allows (409 `invalid_transition` otherwise). */
   changeRequestStatus: endpoint<StatusChangeInput, AdminServiceRequestBody>()({
     method: 'POST',
     path: `${apiPrefix}/admin/service-requests/:id/status`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'forbidden',
-      'mfa_required',
-      'invalid_fields',
-      'not_found',
-      'invalid_transition',
-    ],
+    failures: [...adminGateFailures, 'invalid_fields', 'not_found', 'invalid_transition'],
   }),
 }

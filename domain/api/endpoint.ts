@@ -45,3 +45,13 @@ export const gateFailures = [
   'rate_limited',
   'server_error',
 ] as const satisfies readonly ErrorCode[]
+
+/**
+ * What the admin gate answers before any admin endpoint runs: no session, not an admin at this
+ * very call, no second factor proved in this session.
+ */
+export const adminGateFailures = [
+  'unauthenticated',
+  'forbidden',
+  'mfa_required',
+] as const satisfies readonly ErrorCode[]

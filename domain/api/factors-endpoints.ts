@@ -1,5 +1,5 @@
 import type { CodeInput, RenamePasskeyInput } from '../accounts/factor-schemas'
-import type { SuccessBody } from './answers'
+import type { ErrorCode, SuccessBody } from './answers'
 import { apiPrefix, endpoint } from './endpoint'
 import type { PasskeySummary } from './factor-methods'
 
@@ -85,6 +85,16 @@ export type PasskeyAddedBody = PasskeyBody & { readonly recoveryCodes: readonly 
  * `/api/v1/me/factors*` and `/api/v1/me/reauthenticate*`: the signed-in user's second factors
  * and fresh proof. Without a live session every one is 401 `unauthenticated`.
  */
+/**
+ * What the step-up gate answers before a factor change runs: no session, no fresh proof (the
+ * password or a code within 10 minutes), no proof of the second factor when the account has one.
+ */
+const stepUpFailures = [
+  'unauthenticated',
+  'reauthentication_required',
+  'factor_proof_required',
+] as const satisfies readonly ErrorCode[]
+
 export const factorsEndpoints = {
   /** The user's passkeys, whether TOTP is on, and how many recovery codes are left. */
   factors: endpoint<never, FactorsBody>()({
@@ -101,13 +111,7 @@ export const factorsEndpoints = {
     method: 'POST',
     path: `${apiPrefix}/me/factors/totp`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'invalid_fields',
-      'reauthentication_required',
-      'factor_proof_required',
-      'totp_already_enabled',
-    ],
+    failures: [...stepUpFailures, 'invalid_fields', 'totp_already_enabled'],
   }),
   /**
    * Confirms the pending enrolment with a current code (step-up): TOTP is on. 400 `invalid_code`
@@ -117,51 +121,28 @@ export const factorsEndpoints = {
     method: 'POST',
     path: `${apiPrefix}/me/factors/totp/confirm`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'invalid_fields',
-      'reauthentication_required',
-      'factor_proof_required',
-      'invalid_code',
-      'enrolment_expired',
-    ],
+    failures: [...stepUpFailures, 'invalid_fields', 'invalid_code', 'enrolment_expired'],
   }),
   /** Turns the authenticator app off (step-up); 404 when it is not on. No body. */
   disableTotp: endpoint()({
     method: 'DELETE',
     path: `${apiPrefix}/me/factors/totp`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'reauthentication_required',
-      'factor_proof_required',
-      'not_found',
-    ],
+    failures: [...stepUpFailures, 'not_found'],
   }),
   /** Ten new recovery codes (step-up); 409 `no_second_factor` without a passkey or TOTP. */
   regenerateRecoveryCodes: endpoint<Record<string, never>, RecoveryCodesBody>()({
     method: 'POST',
     path: `${apiPrefix}/me/factors/recovery-codes`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'invalid_fields',
-      'reauthentication_required',
-      'factor_proof_required',
-      'no_second_factor',
-    ],
+    failures: [...stepUpFailures, 'invalid_fields', 'no_second_factor'],
   }),
   /** Options for the browser's passkey dialog (step-up): a new discoverable credential. */
   passkeyRegistrationOptions: endpoint<Record<string, never>, PasskeyOptionsBody>()({
     method: 'POST',
     path: `${apiPrefix}/me/factors/passkeys/options`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'invalid_fields',
-      'reauthentication_required',
-      'factor_proof_required',
-    ],
+    failures: [...stepUpFailures, 'invalid_fields'],
   }),
   /**
    * Adds the passkey the browser created (step-up), under the user's name for it. 400
@@ -175,13 +156,7 @@ export const factorsEndpoints = {
     method: 'POST',
     path: `${apiPrefix}/me/factors/passkeys`,
     status: 201,
-    failures: [
-      'unauthenticated',
-      'invalid_fields',
-      'reauthentication_required',
-      'factor_proof_required',
-      'passkey_rejected',
-    ],
+    failures: [...stepUpFailures, 'invalid_fields', 'passkey_rejected'],
   }),
   /** Renames one of the user's passkeys (404 when it is not theirs). */
   renamePasskey: endpoint<RenamePasskeyInput, PasskeyBody>()({
@@ -195,12 +170,7 @@ export const factorsEndpoints = {
     method: 'DELETE',
     path: `${apiPrefix}/me/factors/passkeys/:id`,
     status: 200,
-    failures: [
-      'unauthenticated',
-      'reauthentication_required',
-      'factor_proof_required',
-      'not_found',
-    ],
+    failures: [...stepUpFailures, 'not_found'],
   }),
   /**
    * A fresh proof for this session: the password or a code (authenticator or recovery). 400

@@ -5,7 +5,7 @@ import type {
   ProposalReasonInput,
 } from '../requests/proposal-schemas'
 import type { ProposalAction, ProposalState } from '../requests/proposal-state'
-import { apiPrefix, endpoint } from './endpoint'
+import { adminGateFailures, apiPrefix, endpoint } from './endpoint'
 
 /**
  * A request's proposals: the agency drafts, sends, revises and withdraws them under
@@ -90,7 +90,7 @@ export type ProposalBody<P> = {
   readonly proposal: P
 }
 
-const adminFailures = ['unauthenticated', 'forbidden', 'mfa_required', 'not_found'] as const
+const adminFailures = [...adminGateFailures, 'not_found'] as const
 const proposalPath = `${apiPrefix}/admin/service-requests/:id/proposals/:proposalId`
 const myProposalPath = `${apiPrefix}/me/service-requests/:id/proposals/:proposalId`
 

@@ -2,19 +2,12 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { Context, Handler } from 'hono'
 import { endpoints } from '../../domain/api/api-contract'
 import type { Translate } from '../../domain/forms/translate'
-import {
-  budgetLabels,
-  budgetRanges,
-  desiredStartLabels,
-  desiredStarts,
-} from '../../domain/leads/lead-options'
-import { isLocale } from '../../domain/locales'
+import { desiredStartLabels, desiredStarts } from '../../domain/leads/lead-options'
 import type { AdminListQuery } from '../../domain/requests/admin-list-query'
 import { isRequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
-import { asServiceId, serviceNames } from '../../domain/services/service-table'
-import { localeNames } from '../contact/contact-messages'
 import type { AccountEnv } from '../http/require-session'
 import { translator } from '../i18n/server-i18n'
+import { budgetLabel, languageLabel, serviceLabel } from '../i18n/stored-labels'
 import { localDateTime } from '../i18n/time-zone'
 import { describeError } from '../log/describe-error'
 import { csvValueMessages, csvHeaderMessages as h } from '../service-requests/request-messages'
@@ -47,16 +40,6 @@ type CsvColumn<Row> = {
   readonly cell: (row: Row, context: CellContext) => string
 }
 
-const serviceLabel = (t: Translate, id: string | null) => {
-  const service = asServiceId(id)
-  return service ? t(serviceNames[service]) : ''
-}
-const budgetLabel = (t: Translate, value: string) => {
-  const budget = budgetRanges.find((known) => known === value)
-  return budget ? t(budgetLabels[budget]) : value
-}
-const languageLabel = (t: Translate, value: string) =>
-  isLocale(value) ? t(localeNames[value]) : value
 const yesNo = (t: Translate, value: boolean) =>
   t(value ? csvValueMessages.yes : csvValueMessages.no)
 const timeColumn = <Row>(
@@ -133,7 +116,7 @@ export function adminEnquiriesCsvHandler(deps: AdminDeps): Handler<AccountEnv> {
     { heading: h.email, cell: (row) => row.email },
     { heading: h.phone, cell: (row) => row.phone },
     { heading: h.company, cell: (row) => row.company },
-    { heading: h.service, cell: (row, { t }) => serviceLabel(t, row.service_id) },
+    { heading: h.service, cell: (row, { t }) => serviceLabel(t, row.service_id) ?? '' },
     { heading: h.budget, cell: (row, { t }) => budgetLabel(t, row.budget) },
     { heading: h.language, cell: (row, { t }) => languageLabel(t, row.locale) },
     { heading: h.handled, cell: (row, { t }) => yesNo(t, row.handled_at !== null) },
@@ -152,7 +135,7 @@ export function adminServiceRequestsCsvHandler(deps: AdminDeps): Handler<Account
       cell: (row, { t }) =>
         isRequestStatus(row.status) ? t(requestStatusLabels[row.status]) : row.status,
     },
-    { heading: h.service, cell: (row, { t }) => serviceLabel(t, row.service_id) },
+    { heading: h.service, cell: (row, { t }) => serviceLabel(t, row.service_id) ?? '' },
     { heading: h.name, cell: (row) => `${row.client_name} ${row.client_last_name}` },
     { heading: h.email, cell: (row) => row.client_email },
     { heading: h.phone, cell: (row) => row.client_phone },

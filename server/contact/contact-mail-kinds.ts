@@ -1,5 +1,4 @@
-import type { PoolClient } from 'pg'
-import { rowMailKind } from '../mail/mail-kind'
+import { rowById, rowMailKind } from '../mail/mail-kind'
 import {
   composeContactAcknowledgement,
   composeContactAgencyEmail,
@@ -7,17 +6,10 @@ import {
 } from './contact-mail'
 
 /** The enquiry as its mails need it, read in the outbox worker's transaction. */
-async function loadEnquiry(
-  client: PoolClient,
-  enquiryId: string,
-): Promise<StoredEnquiry | undefined> {
-  const { rows } = await client.query<StoredEnquiry>(
-    `SELECT id, name, email, phone, company, service_id AS "serviceId", budget, message, locale
-     FROM contact_enquiries WHERE id = $1`,
-    [enquiryId],
-  )
-  return rows[0]
-}
+const loadEnquiry = rowById<StoredEnquiry>(
+  `SELECT id, name, email, phone, company, service_id AS "serviceId", budget, message, locale
+   FROM contact_enquiries WHERE id = $1`,
+)
 
 /** The two mails an enquiry sends through the outbox; nothing to send once the enquiry is gone. */
 export const contactMailKinds = {

@@ -1,13 +1,9 @@
-import { budgetLabels, budgetRanges } from '../../domain/leads/lead-options'
-import { isLocale, type Locale } from '../../domain/locales'
-import { asServiceId, serviceNames } from '../../domain/services/service-table'
+import type { Locale } from '../../domain/locales'
 import { translator } from '../i18n/server-i18n'
+import { budgetLabel, languageLabel, serviceLabel } from '../i18n/stored-labels'
+import { composeAgencyCopy } from '../mail/agency-copy'
 import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
-import {
-  contactAcknowledgementMessages,
-  contactAgencyMailMessages,
-  localeNames,
-} from './contact-messages'
+import { contactAcknowledgementMessages, contactAgencyMailMessages } from './contact-messages'
 
 /** An enquiry as stored (`contact_enquiries`), as the mails need it. */
 export type StoredEnquiry = {
@@ -22,21 +18,17 @@ export type StoredEnquiry = {
   readonly locale: string
 }
 
-/** Everything the visitor sent, as label/value rows in `locale`. */
+/** Everything the visitor sent but their name, address and message, as rows in `locale`. */
 function enquiryRows(locale: Locale, enquiry: StoredEnquiry): [string, string][] {
   const t = translator(locale)
   const m = contactAgencyMailMessages
   const orNone = (value: string) => (value === '' ? t(m.none) : value)
-  const service = asServiceId(enquiry.serviceId)
-  const budget = budgetRanges.find((range) => range === enquiry.budget)
   return [
-    [t(m.name), enquiry.name],
-    [t(m.email), enquiry.email],
     [t(m.phone), orNone(enquiry.phone)],
     [t(m.company), orNone(enquiry.company)],
-    [t(m.service), service ? t(serviceNames[service]) : t(m.none)],
-    [t(m.budget), budget ? t(budgetLabels[budget]) : enquiry.budget],
-    [t(m.language), isLocale(enquiry.locale) ? t(localeNames[enquiry.locale]) : enquiry.locale],
+    [t(m.service), serviceLabel(t, enquiry.serviceId) ?? t(m.none)],
+    [t(m.budget), budgetLabel(t, enquiry.budget)],
+    [t(m.language), languageLabel(t, enquiry.locale)],
   ]
 }
 
@@ -46,22 +38,21 @@ export function enquiryInboxLink(publicUrl: string, enquiryId: string): string {
 }
 
 /**
- * The agency's copy: every field and the whole message, in the agency's language (the frame's;
- * the visitor's language is one of the rows, to answer in it), with a link to the enquiry in
- * the inbox. `Reply-To` is the visitor, so answering is one click.
+ * The agency's copy (composeAgencyCopy): every field and the whole message, with a link to the
+ * enquiry in the inbox; answerable to the visitor.
  */
 export function composeContactAgencyEmail(enquiry: StoredEnquiry, frame: MailFrame): ComposedMail {
   const t = translator(frame.locale)
   const m = contactAgencyMailMessages
-  const rows = enquiryRows(frame.locale, enquiry)
-  const subject = `${t(m.subject)}: ${enquiry.name}`
-  const mail = composeMail(frame, subject, [
-    { paragraph: t(m.intro) },
-    { rows },
-    { label: t(m.message), quote: enquiry.message },
-    { link: { href: enquiryInboxLink(frame.publicUrl, enquiry.id), label: t(m.button) } },
-  ])
-  return { ...mail, replyTo: enquiry.email }
+  return composeAgencyCopy(frame, {
+    subject: t(m.subject),
+    from: { name: enquiry.name, email: enquiry.email },
+    fromLabels: [t(m.name), t(m.email)],
+    intro: t(m.intro),
+    rows: enquiryRows(frame.locale, enquiry),
+    quote: { label: t(m.message), text: enquiry.message },
+    link: { href: enquiryInboxLink(frame.publicUrl, enquiry.id), label: t(m.button) },
+  })
 }
 
 /**

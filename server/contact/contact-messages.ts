@@ -30,8 +30,3 @@ export const contactAcknowledgementMessages = {
   notYou: msg`If you did not write to us, ignore this email: we will not contact this address again.`,
   signature: msg`The Puente Digital team`,
 }
-
-export const localeNames = {
-  en: msg`English`,
-  es: msg`Spanish`,
-}

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import type { ThreadFile } from '../../domain/api/api-contract'
 import type { Uuid } from '../../domain/ids/uuid'
 import type { AcceptedMediaType } from '../../domain/requests/thread-limits'
@@ -13,6 +13,9 @@ import { toThreadFile } from '../messages/thread-store'
  * bytes to object storage behind these same functions).
  */
 export const chunkBytes = 256 * 1024
+
+/** The pool, or the one connection an upload's body is stored through (its transaction). */
+type Queryable = Pool | PoolClient
 
 export type FileRow = {
   id: string
@@ -66,8 +69,8 @@ export async function startUpload(
   })
 }
 
-export async function writeChunk(pool: Pool, fileId: string, seq: number, data: Buffer) {
-  await pool.query('INSERT INTO thread_file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
+export async function writeChunk(db: Queryable, fileId: string, seq: number, data: Buffer) {
+  await db.query('INSERT INTO thread_file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
     fileId,
     seq,
     data,
@@ -85,7 +88,7 @@ export async function discardUpload(pool: Pool, fileId: string): Promise<void> {
  * room still holds). The message that sends it checks the request's sent files again.
  */
 export async function finishUpload(
-  pool: Pool,
+  db: Queryable,
   file: {
     readonly id: string
     readonly name: string
@@ -94,7 +97,7 @@ export async function finishUpload(
     readonly type: AcceptedMediaType
   },
 ): Promise<ThreadFile> {
-  const { rows } = await pool.query<FileRow>(
+  const { rows } = await db.query<FileRow>(
     `UPDATE thread_files SET name = $2, size = $3, sha256 = $4, media_type = $5, stored_at = now()
      WHERE id = $1 RETURNING id, request_id, message_id, name, size, media_type, sha256`,
     [file.id, file.name, file.size, file.sha256, file.type],
@@ -145,7 +148,7 @@ export async function listClientFiles(
  * one chunk, never the file.
  */
 export async function* readFileBytes(
-  pool: Pool,
+  db: Queryable,
   fileId: string,
   start: number,
   end: number,
@@ -154,7 +157,7 @@ export async function* readFileBytes(
   const first = Math.floor(start / chunkBytes)
   const last = Math.floor(end / chunkBytes)
   for (let seq = first; seq <= last; seq += 1) {
-    const { rows } = await pool.query<{ data: Buffer }>(
+    const { rows } = await db.query<{ data: Buffer }>(
       'SELECT data FROM thread_file_chunks WHERE file_id = $1 AND seq = $2',
       [fileId, seq],
     )
@@ -166,15 +169,17 @@ export async function* readFileBytes(
   }
 }
 
-/** A range of a file being uploaded (its chunks so far), for the sniffer's look at a ZIP. */
+/**
+ * A range of a file being uploaded (its chunks so far, read in the upload's own transaction),
+ * for the sniffer's look at a ZIP.
+ */
 export async function readStoredRange(
-  pool: Pool,
+  db: Queryable,
   fileId: string,
   offset: number,
   length: number,
 ): Promise<Buffer> {
   const parts: Buffer[] = []
-  for await (const part of readFileBytes(pool, fileId, offset, offset + length - 1))
-    parts.push(part)
+  for await (const part of readFileBytes(db, fileId, offset, offset + length - 1)) parts.push(part)
   return Buffer.concat(parts)
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context, Handler } from 'hono'
+import type { Pool } from 'pg'
 import * as v from 'valibot'
 import type { ThreadSide } from '../../domain/api/api-contract'
 import { isUuid } from '../../domain/ids/uuid'
@@ -38,13 +39,19 @@ type Stored =
   | { readonly ok: false; readonly reason: 'too_large' | 'unsupported' }
 
 /**
- * Reads the body as it arrives into chunks of `chunkBytes`, each written before more is read
- * (the socket waits meanwhile: a fast sender fills no memory), hashing and sniffing on the way.
- * Stops at the first byte past `limit` (the bytes reserved for it) or the first that no accepted
- * type could hold.
+ * Reads the body in one pass as it arrives, each byte copied once into the chunk being filled;
+ * a full chunk (`chunkBytes`) is written before more is read (the socket waits meanwhile: a
+ * fast sender fills no memory), hashing and sniffing on the way. Stops at the first byte past
+ * `limit` (the bytes reserved for it) or the first that no accepted type could hold.
+ *
+ * Each chunk is its own statement on a pooled connection, taken and given back around that
+ * write. One transaction for the whole body would commit its chunks with the file's row, but it
+ * would hold a connection, and the request's locks, for as long as the slowest client takes to
+ * send: a few slow uploads from one account could then hold the pool. A refused upload's
+ * chunks are deleted with its row (`discardUpload`).
  */
 async function storeBody(
-  deps: ApiDeps,
+  db: Pool,
   upload: {
     readonly fileId: string
     readonly limit: number
@@ -56,20 +63,13 @@ async function storeBody(
   const { fileId, limit } = upload
   const hash = createHash('sha256')
   const reader = body.getReader()
-  let pending: Buffer[] = []
-  let pendingBytes = 0
+  let chunk = Buffer.allocUnsafe(chunkBytes)
+  let filled = 0
   let size = 0
   let seq = 0
-  const flush = async (all: boolean) => {
-    while (pendingBytes >= chunkBytes || (all && pendingBytes > 0)) {
-      const joined = Buffer.concat(pending)
-      const chunk = joined.subarray(0, Math.min(chunkBytes, joined.length))
-      const rest = joined.subarray(chunk.length)
-      await writeChunk(deps.pool, fileId, seq, chunk)
-      seq += 1
-      pending = rest.length > 0 ? [rest] : []
-      pendingBytes = rest.length
-    }
+  const write = async (data: Buffer) => {
+    await writeChunk(db, fileId, seq, data)
+    seq += 1
   }
   try {
     for (;;) {
@@ -80,11 +80,19 @@ async function storeBody(
       if (size > limit) return { ok: false, reason: 'too_large' }
       if (!sniff.push(value)) return { ok: false, reason: 'unsupported' }
       hash.update(value)
-      pending.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength))
-      pendingBytes += value.length
-      await flush(false)
+      for (let offset = 0; offset < value.length; ) {
+        const taken = Math.min(chunkBytes - filled, value.length - offset)
+        chunk.set(value.subarray(offset, offset + taken), filled)
+        filled += taken
+        offset += taken
+        if (filled === chunkBytes) {
+          await write(chunk)
+          chunk = Buffer.allocUnsafe(chunkBytes)
+          filled = 0
+        }
+      }
     }
-    await flush(true)
+    if (filled > 0) await write(chunk.subarray(0, filled))
   } finally {
     reader.releaseLock()
   }
@@ -205,7 +213,7 @@ async function receive(
   try {
     const stored = body
       ? await storeBody(
-          deps,
+          deps.pool,
           { fileId, limit: upload.reservedBytes, received: upload.received },
           body,
           sniff,

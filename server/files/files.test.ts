@@ -194,6 +194,28 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
     expect(stale.bytes.length).toBe(bytes.length)
   })
 
+  it('stores an upload’s body in chunks of 256 KiB, the last a short one, byte for byte', async () => {
+    const { browser, requestId } = await client()
+    // Eleven chunks, the last a short one; text, so that the sniffer reads to the end.
+    const bytes = Buffer.alloc(10 * chunkBytes + 1000, 'chunked notes\n')
+    const uploaded = await upload(browser, requestId, 'notes.txt', bytes)
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201)
+    const file = uploaded.body.upload as ThreadFile
+    const written = await q(
+      `SELECT count(*)::int AS chunks, max(length(data))::int AS largest, min(length(data))::int AS last
+       FROM thread_file_chunks WHERE file_id = $1`,
+      [file.id],
+    )
+    expect(written.rows[0]).toEqual({ chunks: 11, largest: chunkBytes, last: 1000 })
+    const stored = await q(
+      `SELECT string_agg(data, ''::bytea ORDER BY seq) AS bytes FROM thread_file_chunks
+       WHERE file_id = $1`,
+      [file.id],
+    )
+    expect(stored.rows[0].bytes.equals(bytes)).toBe(true)
+    expect(file).toMatchObject({ size: bytes.length, sha256: sha256(bytes) })
+  })
+
   it('keeps an internal note’s file from the client, and a file from anyone else', async () => {
     const { browser, requestId } = await client()
     const uploaded = await upload(admin, requestId, 'costs.csv', Buffer.from('item,cost\nA,1\n'))

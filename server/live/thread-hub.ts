@@ -1,5 +1,6 @@
 import pg, { type Pool } from 'pg'
 import { describeError } from '../log/describe-error'
+import type { Logger } from '../log/logger'
 import { sessionStanding } from '../sessions/session-store'
 import {
   admit,
@@ -75,6 +76,12 @@ export type ThreadHubOptions = {
   readonly log?: (message: string) => void
   /** A stream ended because its session ended or no longer has its role. */
   readonly onEnded?: (owner: StreamOwner, reason: EndReason) => void
+}
+
+/** `onEnded` as every instance has it: the security log's `live.stream_ended` line. */
+export function logStreamEnded(logger: Logger): (owner: StreamOwner, reason: EndReason) => void {
+  return (owner, reason) =>
+    logger.info({ event: 'live.stream_ended', accountId: owner.userId, side: owner.side, reason })
 }
 
 export class HubClosedError extends Error {

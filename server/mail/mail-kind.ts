@@ -73,6 +73,17 @@ export function rowMailKind<Row>(
   })
 }
 
+/**
+ * The loader of a `rowMailKind`: the one row `sql` selects by its `$1`, the outbox row's
+ * reference (undefined once it is gone).
+ */
+export function rowById<Row>(sql: string) {
+  return async (client: PoolClient, id: string): Promise<Row | undefined> => {
+    const { rows } = await client.query<Row & Record<string, unknown>>(sql, [id])
+    return rows[0]
+  }
+}
+
 /** Every kind the outbox worker can send, by name. */
 export type MailKindRegistry = ReadonlyMap<string, MailKind>
 

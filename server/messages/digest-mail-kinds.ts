@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg'
 import type { ThreadSide } from '../../domain/api/api-contract'
-import { mailKind } from '../mail/mail-kind'
+import { rowMailKind } from '../mail/mail-kind'
 import { composeAgencyDigest, composeClientDigest, type StoredDigest } from './digest-mail'
 
 /**
@@ -66,21 +66,17 @@ const agencyDigestName = 'thread_digest_agency'
 /** The conversation's mails: each side's digest of the other side's messages. */
 export const digestMailKinds = {
   /** The agency wrote while the client was away: to the client. */
-  client: mailKind({
-    name: clientDigestName,
-    references: 'threadMessage',
-    async compose({ client, locale, publicUrl }, firstId) {
-      const digest = await loadDigest(client, firstId, clientDigestName, 'agency')
-      return digest && { mail: composeClientDigest(digest, { locale, publicUrl }) }
-    },
-  }),
+  client: rowMailKind(
+    clientDigestName,
+    'threadMessage',
+    (client, firstId) => loadDigest(client, firstId, clientDigestName, 'agency'),
+    composeClientDigest,
+  ),
   /** The client wrote while no admin had the thread open: to AGENCY_EMAIL. */
-  agency: mailKind({
-    name: agencyDigestName,
-    references: 'threadMessage',
-    async compose({ client, locale, publicUrl }, firstId) {
-      const digest = await loadDigest(client, firstId, agencyDigestName, 'client')
-      return digest && { mail: composeAgencyDigest(digest, { locale, publicUrl }) }
-    },
-  }),
+  agency: rowMailKind(
+    agencyDigestName,
+    'threadMessage',
+    (client, firstId) => loadDigest(client, firstId, agencyDigestName, 'client'),
+    composeAgencyDigest,
+  ),
 }

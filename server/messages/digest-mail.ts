@@ -1,6 +1,6 @@
 import type { Locale } from '../../domain/locales'
-import { serviceIds, serviceNames } from '../../domain/services/service-table'
 import { translator } from '../i18n/server-i18n'
+import { serviceLabel } from '../i18n/stored-labels'
 import {
   type ComposedMail,
   composeMail,
@@ -22,8 +22,7 @@ const quotedMessages = 5
 const quoteChars = 1000
 
 function serviceName(locale: Locale, serviceId: string): string {
-  const service = serviceIds.find((id) => id === serviceId)
-  return service ? translator(locale)(serviceNames[service]) : serviceId
+  return serviceLabel(translator(locale), serviceId) ?? serviceId
 }
 
 function quotes(locale: Locale, digest: StoredDigest): MailBlock[] {

@@ -64,6 +64,9 @@ describe('live conversations across instances', () => {
     streams.push(opened)
     expect(opened.status).toBe(200)
     expect(opened.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+    // Never cached, never held back by a buffering proxy.
+    expect(opened.headers.get('cache-control')).toBe('no-store')
+    expect(opened.headers.get('x-accel-buffering')).toBe('no')
     return opened
   }
 

@@ -7,6 +7,7 @@ import type {
   ThreadFile,
   ThreadMessage,
 } from '../../domain/api/api-contract'
+import { notificationPayload, parseNotification, threadChannel } from '../live/thread-events'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes, openEventStream, postBytes } from '../test/event-stream'
@@ -328,6 +329,46 @@ describe.each(testBackends())('a request’s workspace on $name', (backend) => {
     expect((await browser.post(threadPath(requestId, 'read'), { upTo: newest })).status).toBe(204)
     const after = (await browser.get(requestsPath)).body.requests as MyServiceRequest[]
     expect(after.find((request) => request.id === requestId)?.newMessages).toBe(0)
+  })
+
+  it('tells the other side’s streams of a read mark in the format a new message’s notice has (notificationPayload), never a note’s id to the client', async () => {
+    const { browser, requestId } = await client()
+    const question = await browser.post(threadPath(requestId), { body: 'Is the draft ready?' })
+    expect(question.status).toBe(201)
+    const noted = await admin.post(adminThreadPath(requestId), {
+      body: 'Check with design first.',
+      internal: true,
+    })
+    expect(noted.status).toBe(201)
+    const noteId = (noted.body.threadMessage as AgencyThreadMessage).id
+    const listener = await kit.database.pool.connect()
+    const payloads: string[] = []
+    listener.on('notification', (notice) => {
+      if (notice.channel === threadChannel && notice.payload) payloads.push(notice.payload)
+    })
+    try {
+      await listener.query(`LISTEN ${threadChannel}`)
+      const read = await admin.post(adminThreadPath(requestId, 'read'), { upTo: noteId })
+      expect(read.status).toBe(204)
+      const deadline = Date.now() + 5000
+      const ofThisThread = () => payloads.find((payload) => payload.includes(requestId))
+      while (!ofThisThread() && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      const payload = ofThisThread() ?? ''
+      const event = parseNotification(payload)
+      expect(event).toEqual({
+        kind: 'read',
+        requestId,
+        side: 'agency',
+        upTo: noteId,
+        publicUpTo: (question.body.threadMessage as ThreadMessage).id,
+      })
+      // Written by the one function every notification of the channel is written by.
+      expect(event && notificationPayload(event)).toBe(payload)
+    } finally {
+      await listener.query(`UNLISTEN ${threadChannel}`).catch(() => undefined)
+      listener.release()
+    }
   })
 
   it('limits the messages an account sends a minute and the bytes it uploads an hour (429)', async () => {

@@ -145,8 +145,9 @@ async function queueDigest(
 
 /**
  * Moves the viewer's read mark up to `upTo` (never back, never past the thread's newest
- * message) and tells the other side's streams: the mark, and the newest public message up to it
- * (what a client's stream relays: never a note's id). Resolves with the mark.
+ * message) and tells the other side's streams, in the same transaction: the mark, and the newest
+ * public message up to it (what a client's stream relays: never a note's id). The notification
+ * is written by `notificationPayload`, as a new message's is. Resolves with the mark.
  */
 export async function markRead(
   pool: Pool,
@@ -154,20 +155,33 @@ export async function markRead(
   viewer: Viewer,
   upTo: string,
 ): Promise<number> {
-  const { rows } = await pool.query<{ up_to: string }>(
-    `WITH mark AS (
-       INSERT INTO thread_reads (user_id, request_id, up_to)
-       VALUES ($1, $2, least($3::bigint,
-         (SELECT coalesce(max(id), 0) FROM thread_messages WHERE request_id = $2)))
-       ON CONFLICT (user_id, request_id) DO UPDATE
-         SET up_to = greatest(thread_reads.up_to, excluded.up_to), read_at = now()
-       RETURNING up_to
-     )
-     SELECT up_to, pg_notify($4, json_build_object('k', 'r', 'r', $2::text, 's', $5::text,
-       'u', up_to::text,
-       'c', (SELECT coalesce(max(id), 0) FROM thread_messages
-         WHERE request_id = $2 AND NOT internal AND id <= up_to)::text)::text) FROM mark`,
-    [viewer.userId, thread.requestId, upTo, threadChannel, viewer.side],
-  )
-  return Number(rows[0]?.up_to ?? 0)
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ up_to: string; public_up_to: string }>(
+      `WITH mark AS (
+         INSERT INTO thread_reads (user_id, request_id, up_to)
+         VALUES ($1, $2, least($3::bigint,
+           (SELECT coalesce(max(id), 0) FROM thread_messages WHERE request_id = $2)))
+         ON CONFLICT (user_id, request_id) DO UPDATE
+           SET up_to = greatest(thread_reads.up_to, excluded.up_to), read_at = now()
+         RETURNING up_to
+       )
+       SELECT up_to, (SELECT coalesce(max(id), 0) FROM thread_messages
+           WHERE request_id = $2 AND NOT internal AND id <= up_to) AS public_up_to
+       FROM mark`,
+      [viewer.userId, thread.requestId, upTo],
+    )
+    const mark = rows[0]
+    if (!mark) throw new Error('The read mark returned no row')
+    await client.query('SELECT pg_notify($1, $2)', [
+      threadChannel,
+      notificationPayload({
+        kind: 'read',
+        requestId: thread.requestId,
+        side: viewer.side,
+        upTo: String(mark.up_to),
+        publicUpTo: String(mark.public_up_to),
+      }),
+    ])
+    return Number(mark.up_to)
+  })
 }

@@ -1,4 +1,5 @@
 import type { Context, Handler } from 'hono'
+import { type SSEMessage, type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import type { ThreadSide } from '../../domain/api/api-contract'
 import { tooManyRequests, unavailable } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
@@ -18,11 +19,9 @@ import {
   unansweredThreads,
 } from './thread-store'
 
-const encoder = new TextEncoder()
-
-/** An SSE event's lines (`data` is JSON: one line, whatever it holds). */
-function sseEvent(event: string, data: unknown, id?: string): string {
-  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
+/** An SSE event (`data` is JSON: one line, whatever it holds). */
+function sseEvent(event: string, data: unknown, id?: string): SSEMessage {
+  return { event, data: JSON.stringify(data), ...(id === undefined ? {} : { id }) }
 }
 
 /**
@@ -59,8 +58,14 @@ type StreamParts = {
   readonly topic: string
   /** Who holds the stream: its row, the caps it counts against, the session it lives with. */
   readonly owner: StreamOwner
-  /** Called once subscribed (catch up), on every event of the topic and after a resync. */
-  readonly onEvent: (write: (text: string) => void, event: ThreadEvent | undefined) => Promise<void>
+  /**
+   * Called once subscribed (catch up), on every event of the topic and after a resync; each
+   * `write` is awaited, so the events leave in order and at the reader's pace.
+   */
+  readonly onEvent: (
+    write: (message: SSEMessage) => Promise<void>,
+    event: ThreadEvent | undefined,
+  ) => Promise<void>
 }
 
 /** The stream's owner: the request's session, user and address key; `admin` behind the admin gate. */
@@ -90,38 +95,44 @@ function stopRetryMs(): number {
 }
 
 /**
- * An event stream on this instance's hub: `retry` first, then what `onEvent` writes, one at a
- * time in order; a heartbeat comment every beat; it ends when the reader goes away, the instance
- * stops (graceful stop does not wait for it), its lifetime is over or its session ended (the
- * browser then reconnects, through the gates again). 429 past the account's or the address's
- * cap; 503 when the instance is stopping or holds all the streams it may.
+ * An event stream on this instance's hub (Hono's `streamSSE`): `retry` first, then what
+ * `onEvent` writes, one at a time in order; a heartbeat comment every beat; it ends when the
+ * reader goes away, the instance stops (graceful stop does not wait for it), its lifetime is over
+ * or its session ended (the browser then reconnects, through the gates again). The hub admits
+ * the stream before any byte is answered: 429 past the account's or the address's cap; 503 when
+ * the instance is stopping or holds all the streams it may. Events that arrive before the
+ * response starts wait for it (`opened`), in order, behind the catch-up.
  */
 async function openStream(deps: MessagesDeps, c: Context<AccountEnv>, parts: StreamParts) {
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined
+  let stream: SSEStreamingApi | undefined
   let closed = false
   let unsubscribe: (() => Promise<void>) | undefined
-  const write = (text: string) => {
-    if (closed || !controller) return
-    try {
-      controller.enqueue(encoder.encode(text))
-    } catch {
-      closed = true
-    }
-  }
+  let opened = () => {}
+  let ended = () => {}
+  const over = new Promise<void>((resolve) => {
+    ended = resolve
+  })
   const finish = (stopping?: 'stopping') => {
     if (closed) return
+    closed = true
     // The instance is stopping: the browser reconnects, to another instance, after a short
     // spread-out wait, so the streams of a stopped instance do not all arrive at once.
-    if (stopping) write(`retry: ${stopRetryMs()}\n\n`)
-    closed = true
-    try {
-      controller?.close()
-    } catch {
-      // already closed by the reader
-    }
+    const last =
+      stopping && stream
+        ? stream.write(`retry: ${stopRetryMs()}\n\n`).then(
+            () => undefined,
+            () => undefined,
+          )
+        : Promise.resolve()
+    void last.then(ended)
     void unsubscribe?.()
   }
-  let turn = Promise.resolve()
+  const write = async (message: SSEMessage) => {
+    if (!closed) await stream?.writeSSE(message)
+  }
+  let turn = new Promise<void>((resolve) => {
+    opened = resolve
+  })
   const next = (event: ThreadEvent | undefined) => {
     turn = turn
       .then(() => (closed ? undefined : parts.onEvent(write, event)))
@@ -129,21 +140,14 @@ async function openStream(deps: MessagesDeps, c: Context<AccountEnv>, parts: Str
         c.get('log').warn({ event: 'live.stream_failed', error: describeError(error) })
       })
   }
-  const body = new ReadableStream<Uint8Array>({
-    start(streamController) {
-      controller = streamController
-    },
-    cancel() {
-      closed = true
-      void unsubscribe?.()
-    },
-  })
   try {
     unsubscribe = await deps.live.subscribe({
       topic: parts.topic,
       owner: parts.owner,
       event: (event) => next(event),
-      heartbeat: () => write(': heartbeat\n\n'),
+      heartbeat: () => {
+        if (!closed) void stream?.write(': heartbeat\n\n')
+      },
       resync: () => next(undefined),
       end: finish,
     })
@@ -156,12 +160,20 @@ async function openStream(deps: MessagesDeps, c: Context<AccountEnv>, parts: Str
         : tooManyRequests(c, error.retryAfterSeconds, { name: `live:${error.cap}` })
     throw error
   }
-  write('retry: 2000\n\n')
   next(undefined)
-  c.header('Content-Type', 'text/event-stream; charset=utf-8')
-  // A buffering proxy (nginx) would hold the events back.
-  c.header('X-Accel-Buffering', 'no')
-  return c.body(body, 200)
+  const response = streamSSE(c, async (sse) => {
+    stream = sse
+    sse.onAbort(finish)
+    await sse.write('retry: 2000\n\n')
+    opened()
+    await over
+  })
+  // streamSSE's own `no-cache` and bare type give way to the API's `no-store` and the charset;
+  // a buffering proxy (nginx) would hold the events back.
+  response.headers.set('Cache-Control', 'no-store')
+  response.headers.set('Content-Type', 'text/event-stream; charset=utf-8')
+  response.headers.set('X-Accel-Buffering', 'no')
+  return response
 }
 
 /**
@@ -179,9 +191,9 @@ export function threadStreamHandler(deps: MessagesDeps, side: ThreadSide): Handl
     let lastSent = lastEventId(c) ?? (await newestMessageId(deps.pool, thread.requestId, viewer))
     /** The viewer's read mark as of the last catch-up (what `isNew` compares with). */
     let upTo = 0
-    const send = (write: (text: string) => void, row: MessageRow) => {
-      write(sseEvent('message', toViewerMessage(row, viewer, upTo), String(row.id)))
+    const send = async (write: (message: SSEMessage) => Promise<void>, row: MessageRow) => {
       lastSent = Number(row.id)
+      await write(sseEvent('message', toViewerMessage(row, viewer, upTo), String(row.id)))
     }
     return openStream(deps, c, {
       topic: thread.requestId,
@@ -191,7 +203,7 @@ export function threadStreamHandler(deps: MessagesDeps, side: ThreadSide): Handl
           if (event.side === side) return
           const mark = side === 'client' ? event.publicUpTo : event.upTo
           if (mark !== undefined && mark !== '0')
-            write(sseEvent('read', { side: event.side, upTo: mark }))
+            await write(sseEvent('read', { side: event.side, upTo: mark }))
           return
         }
         if (event?.kind === 'message') {
@@ -203,14 +215,14 @@ export function threadStreamHandler(deps: MessagesDeps, side: ThreadSide): Handl
             loadMessage(deps.pool, event.requestId, event.messageId),
           )
           if (row && Number(row.id) > lastSent && !(row.internal && side === 'client'))
-            send(write, row)
+            await send(write, row)
           return
         }
         // Opened, or resynced after the listening connection was lost: catch up from lastSent.
         upTo = await readMark(deps.pool, thread.requestId, viewer.userId)
         for (;;) {
           const rows = await loadMessagesAfter(deps.pool, thread.requestId, viewer, lastSent)
-          for (const row of rows) send(write, row)
+          for (const row of rows) await send(write, row)
           if (rows.length < 200) break
         }
       },
@@ -229,7 +241,7 @@ export function inboxStreamHandler(deps: MessagesDeps): Handler<AccountEnv> {
       owner: ownerOf(c, 'agency', true),
       async onEvent(write, event) {
         if (event?.kind !== 'message') return
-        write(
+        await write(
           sseEvent('thread', {
             requestId: event.requestId,
             side: event.side,

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg'
 import type { Uuid } from '../../domain/ids/uuid'
 import { computeTotals, ivaPercent } from '../../domain/money'
+import { isOneOf } from '../../domain/one-of'
 import { isPastValidity } from '../../domain/requests/proposal-dates'
 import type { ProposalDraftValues } from '../../domain/requests/proposal-schemas'
 import { isProposalState, type ProposalState } from '../../domain/requests/proposal-state'
@@ -185,9 +186,7 @@ export type ProposalChange = {
 }
 
 const closedStates = ['superseded', 'withdrawn', 'expired'] as const
-type ClosedState = (typeof closedStates)[number]
-const isClosed = (state: ProposalState): state is ClosedState =>
-  (closedStates as readonly string[]).includes(state)
+const isClosed = isOneOf(closedStates)
 
 /** How long an acceptance record is kept: five years, the Mexican tax records' period. */
 export const acceptanceRetentionYears = 5

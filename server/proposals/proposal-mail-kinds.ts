@@ -1,5 +1,4 @@
-import type { PoolClient } from 'pg'
-import { rowMailKind } from '../mail/mail-kind'
+import { rowById, rowMailKind } from '../mail/mail-kind'
 import {
   composeProposalAnswer,
   composeProposalSent,
@@ -7,25 +6,18 @@ import {
 } from './proposal-mail'
 
 /** A proposal event with what its mail needs, read in the outbox worker's transaction. */
-async function loadEvent(
-  client: PoolClient,
-  eventId: string,
-): Promise<StoredProposalEvent | undefined> {
-  const { rows } = await client.query<StoredProposalEvent>(
-    `SELECT r.id AS "requestId", r.service_id AS "serviceId",
-       trim(u.name || ' ' || u.last_name) AS "clientName", u.email AS "clientEmail",
-       p.title, p.version, p.total::text AS total,
-       to_char(p.valid_until, 'YYYY-MM-DD') AS "validUntil", e.note,
-       (SELECT a.full_name FROM proposal_acceptances a WHERE a.proposal_id = p.id) AS "fullName"
-     FROM proposal_events e
-     JOIN proposals p ON p.id = e.proposal_id
-     JOIN service_requests r ON r.id = p.request_id
-     JOIN users u ON u.id = r.user_id
-     WHERE e.id = $1`,
-    [eventId],
-  )
-  return rows[0]
-}
+const loadEvent = rowById<StoredProposalEvent>(
+  `SELECT r.id AS "requestId", r.service_id AS "serviceId",
+     trim(u.name || ' ' || u.last_name) AS "clientName", u.email AS "clientEmail",
+     p.title, p.version, p.total::text AS total,
+     to_char(p.valid_until, 'YYYY-MM-DD') AS "validUntil", e.note,
+     (SELECT a.full_name FROM proposal_acceptances a WHERE a.proposal_id = p.id) AS "fullName"
+   FROM proposal_events e
+   JOIN proposals p ON p.id = e.proposal_id
+   JOIN service_requests r ON r.id = p.request_id
+   JOIN users u ON u.id = r.user_id
+   WHERE e.id = $1`,
+)
 
 /** The mails proposals send through the outbox; nothing to send once the proposal is gone. */
 export const proposalMailKinds = {

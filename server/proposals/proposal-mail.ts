@@ -1,8 +1,9 @@
 import type { Locale } from '../../domain/locales'
 import { formatMoney } from '../../domain/money'
-import { asServiceId, serviceNames } from '../../domain/services/service-table'
 import { readerDay } from '../i18n/reader-dates'
 import { translator } from '../i18n/server-i18n'
+import { serviceLabel } from '../i18n/stored-labels'
+import { composeAgencyCopy, requestInboxLink } from '../mail/agency-copy'
 import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
 import { proposalAnswerMailMessages, proposalSentMailMessages } from './proposal-messages'
 
@@ -21,8 +22,7 @@ export type StoredProposalEvent = {
 }
 
 function serviceName(locale: Locale, serviceId: string): string {
-  const service = asServiceId(serviceId)
-  return service ? translator(locale)(serviceNames[service]) : serviceId
+  return serviceLabel(translator(locale), serviceId) ?? serviceId
 }
 
 const site = (frame: MailFrame) => frame.publicUrl.replace(/\/+$/, '')
@@ -56,8 +56,8 @@ export function composeProposalSent(event: StoredProposalEvent, frame: MailFrame
 }
 
 /**
- * To the agency when the client accepts or declines, in AGENCY_LANGUAGE (the outbox row's);
- * `Reply-To` is the client.
+ * To the agency when the client accepts or declines (composeAgencyCopy), in AGENCY_LANGUAGE (the
+ * outbox row's): the version, who signed it, or the client's reason.
  */
 export function composeProposalAnswer(
   event: StoredProposalEvent,
@@ -66,30 +66,23 @@ export function composeProposalAnswer(
 ): ComposedMail {
   const t = translator(frame.locale)
   const m = proposalAnswerMailMessages
-  const subject = `${t(answer === 'accepted' ? m.acceptedSubject : m.declinedSubject)}: ${event.clientName}`
-  const mail = composeMail(frame, subject, [
-    { paragraph: t(answer === 'accepted' ? m.accepted : m.declined) },
-    {
-      rows: [
-        [t(m.client), event.clientName],
-        [t(m.email), event.clientEmail],
-        [t(m.title), event.title],
-        [t(m.version), String(event.version)],
-        [t(m.total), formatMoney(Number(event.total), frame.locale)],
-        ...(answer === 'accepted' && event.fullName
-          ? [[t(m.signedAs), event.fullName] as [string, string]]
-          : []),
-      ],
-    },
-    ...(answer === 'declined' && event.note !== ''
-      ? [{ label: t(m.reason), quote: event.note }]
-      : []),
-    {
-      link: {
-        href: `${site(frame)}/admin?id=${encodeURIComponent(event.requestId)}`,
-        label: t(m.open),
-      },
-    },
-  ])
-  return { ...mail, replyTo: event.clientEmail }
+  return composeAgencyCopy(frame, {
+    subject: t(answer === 'accepted' ? m.acceptedSubject : m.declinedSubject),
+    from: { name: event.clientName, email: event.clientEmail },
+    fromLabels: [t(m.client), t(m.email)],
+    intro: t(answer === 'accepted' ? m.accepted : m.declined),
+    rows: [
+      [t(m.title), event.title],
+      [t(m.version), String(event.version)],
+      [t(m.total), formatMoney(Number(event.total), frame.locale)],
+      ...(answer === 'accepted' && event.fullName
+        ? [[t(m.signedAs), event.fullName] as const]
+        : []),
+    ],
+    quote:
+      answer === 'declined' && event.note !== ''
+        ? { label: t(m.reason), text: event.note }
+        : undefined,
+    link: { href: requestInboxLink(site(frame), event.requestId), label: t(m.open) },
+  })
 }

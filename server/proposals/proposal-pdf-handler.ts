@@ -1,11 +1,11 @@
 import type { Handler } from 'hono'
 import { isLocale } from '../../domain/locales'
-import { asServiceId, serviceNames } from '../../domain/services/service-table'
 import type { AgencyDeps } from '../http/agency-deps'
 import { failure } from '../http/answers'
 import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { translator } from '../i18n/server-i18n'
+import { serviceLabel } from '../i18n/stored-labels'
 import { nowOf } from '../sessions/clock'
 import { proposalAnswerMessages as m, proposalPdfMessages } from './proposal-messages'
 import { renderProposalPdf } from './proposal-pdf'
@@ -47,12 +47,11 @@ export function proposalPdfHandler(
           ? facts.client_locale
           : 'en'
     const t = translator(locale)
-    const service = asServiceId(facts.service_id)
     const pdf = await renderProposalPdf(
       {
         content: contentOf(row),
         state: effectiveState(row, nowOf(deps)),
-        serviceName: service ? t(serviceNames[service]) : facts.service_id,
+        serviceName: serviceLabel(t, facts.service_id) ?? facts.service_id,
         clientName: facts.client_name,
         clientEmail: facts.client_email,
         sentAt: row.sent_at,

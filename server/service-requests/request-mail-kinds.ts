@@ -1,5 +1,4 @@
-import type { PoolClient } from 'pg'
-import { rowMailKind } from '../mail/mail-kind'
+import { rowById, rowMailKind } from '../mail/mail-kind'
 import {
   composeRequestAcknowledgement,
   composeRequestAgencyEmail,
@@ -9,22 +8,15 @@ import {
 } from './request-mail'
 
 /** A history row with its request and client, read in the outbox worker's transaction. */
-async function loadChange(
-  client: PoolClient,
-  historyId: string,
-): Promise<StoredRequestChange | undefined> {
-  const { rows } = await client.query<StoredRequestChange>(
-    `SELECT r.id AS "requestId", u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
-       u.locale AS "clientLocale", r.service_id AS "serviceId", r.need,
-       r.desired_start AS "desiredStart", r.budget, h.to_status AS "toStatus", h.note
-     FROM service_request_history h
-     JOIN service_requests r ON r.id = h.request_id
-     JOIN users u ON u.id = r.user_id
-     WHERE h.id = $1`,
-    [historyId],
-  )
-  return rows[0]
-}
+const loadChange = rowById<StoredRequestChange>(
+  `SELECT r.id AS "requestId", u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
+     u.locale AS "clientLocale", r.service_id AS "serviceId", r.need,
+     r.desired_start AS "desiredStart", r.budget, h.to_status AS "toStatus", h.note
+   FROM service_request_history h
+   JOIN service_requests r ON r.id = h.request_id
+   JOIN users u ON u.id = r.user_id
+   WHERE h.id = $1`,
+)
 
 /** The mails a service request sends through the outbox; nothing to send once it is gone. */
 export const requestMailKinds = {

@@ -1,20 +1,10 @@
-import {
-  budgetLabels,
-  budgetRanges,
-  desiredStartLabels,
-  desiredStarts,
-} from '../../domain/leads/lead-options'
-import { isLocale, type Locale } from '../../domain/locales'
+import { desiredStartLabels, desiredStarts } from '../../domain/leads/lead-options'
+import type { Locale } from '../../domain/locales'
 import { isRequestStatus, requestStatusLabels } from '../../domain/requests/request-status'
-import { asServiceId, serviceNames } from '../../domain/services/service-table'
-import { localeNames } from '../contact/contact-messages'
 import { translator } from '../i18n/server-i18n'
-import {
-  type ComposedMail,
-  composeMail,
-  type MailBlock,
-  type MailFrame,
-} from '../mail/compose-mail'
+import { budgetLabel, languageLabel, serviceLabel } from '../i18n/stored-labels'
+import { composeAgencyCopy, requestInboxLink } from '../mail/agency-copy'
+import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
 import {
   requestAcknowledgementMessages,
   requestAgencyMailMessages,
@@ -38,29 +28,25 @@ export type StoredRequestChange = {
 }
 
 function serviceName(locale: Locale, serviceId: string): string {
-  const service = asServiceId(serviceId)
-  return service ? translator(locale)(serviceNames[service]) : serviceId
+  return serviceLabel(translator(locale), serviceId) ?? serviceId
 }
 
 function briefRows(locale: Locale, change: StoredRequestChange): [string, string][] {
   const t = translator(locale)
   const m = requestAgencyMailMessages
   const start = desiredStarts.find((value) => value === change.desiredStart)
-  const budget = budgetRanges.find((value) => value === change.budget)
   return [
     [t(m.service), serviceName(locale, change.serviceId)],
     [t(m.desiredStart), start ? t(desiredStartLabels[start]) : change.desiredStart],
-    [t(m.budget), budget ? t(budgetLabels[budget]) : change.budget],
+    [t(m.budget), budgetLabel(t, change.budget)],
   ]
 }
 
-const clientOf = (change: StoredRequestChange) =>
-  `${change.clientName} ${change.clientLastName}`.trim()
-
-/** The request's entry in the agency's inbox (`/admin`, its detail open). */
-export function requestInboxLink(publicUrl: string, requestId: string): string {
-  return `${publicUrl}/admin?id=${encodeURIComponent(requestId)}`
-}
+/** The client as an agency copy names them, and answers them. */
+const clientOf = (change: StoredRequestChange) => ({
+  name: `${change.clientName} ${change.clientLastName}`.trim(),
+  email: change.clientEmail,
+})
 
 /** Where a client follows their requests. */
 export function myServicesLink(publicUrl: string): string {
@@ -68,9 +54,8 @@ export function myServicesLink(publicUrl: string): string {
 }
 
 /**
- * The agency's copy of a new request, in the agency's language (the frame's; the client's
- * language is one of the rows, to answer in it), with a link to the request in the inbox;
- * `Reply-To` is the client.
+ * The agency's copy of a new request (composeAgencyCopy; the client's language is one of the
+ * rows, to answer in it), with a link to the request in the inbox.
  */
 export function composeRequestAgencyEmail(
   change: StoredRequestChange,
@@ -78,24 +63,18 @@ export function composeRequestAgencyEmail(
 ): ComposedMail {
   const t = translator(frame.locale)
   const m = requestAgencyMailMessages
-  const client = clientOf(change)
-  const rows: [string, string][] = [
-    [t(m.client), client],
-    [t(m.email), change.clientEmail],
-    [
-      t(m.language),
-      isLocale(change.clientLocale) ? t(localeNames[change.clientLocale]) : change.clientLocale,
+  return composeAgencyCopy(frame, {
+    subject: t(m.subject),
+    from: clientOf(change),
+    fromLabels: [t(m.client), t(m.email)],
+    intro: t(m.intro),
+    rows: [
+      [t(m.language), languageLabel(t, change.clientLocale)],
+      ...briefRows(frame.locale, change),
     ],
-    ...briefRows(frame.locale, change),
-  ]
-  const subject = `${t(m.subject)}: ${client}`
-  const mail = composeMail(frame, subject, [
-    { paragraph: t(m.intro) },
-    { rows },
-    { label: t(m.need), quote: change.need },
-    { link: { href: requestInboxLink(frame.publicUrl, change.requestId), label: t(m.button) } },
-  ])
-  return { ...mail, replyTo: change.clientEmail }
+    quote: { label: t(m.need), text: change.need },
+    link: { href: requestInboxLink(frame.publicUrl, change.requestId), label: t(m.button) },
+  })
 }
 
 /**
@@ -146,9 +125,8 @@ export function composeRequestStatusEmail(
 }
 
 /**
- * The agency's notice that a client withdrew a request, in the agency's language, with the
- * client's reason when they gave one and a link to the request in the inbox; `Reply-To` is the
- * client.
+ * The agency's notice that a client withdrew a request (composeAgencyCopy), with the client's
+ * reason when they gave one and a link to the request in the inbox.
  */
 export function composeRequestWithdrawnEmail(
   change: StoredRequestChange,
@@ -156,19 +134,13 @@ export function composeRequestWithdrawnEmail(
 ): ComposedMail {
   const t = translator(frame.locale)
   const m = requestWithdrawnMailMessages
-  const client = clientOf(change)
-  const blocks: MailBlock[] = [
-    { paragraph: t(m.intro) },
-    {
-      rows: [
-        [t(m.client), client],
-        [t(m.email), change.clientEmail],
-        [t(m.service), serviceName(frame.locale, change.serviceId)],
-      ],
-    },
-    ...(change.note === '' ? [] : [{ label: t(m.note), quote: change.note }]),
-    { link: { href: requestInboxLink(frame.publicUrl, change.requestId), label: t(m.button) } },
-  ]
-  const mail = composeMail(frame, `${t(m.subject)}: ${client}`, blocks)
-  return { ...mail, replyTo: change.clientEmail }
+  return composeAgencyCopy(frame, {
+    subject: t(m.subject),
+    from: clientOf(change),
+    fromLabels: [t(m.client), t(m.email)],
+    intro: t(m.intro),
+    rows: [[t(m.service), serviceName(frame.locale, change.serviceId)]],
+    quote: change.note === '' ? undefined : { label: t(m.note), text: change.note },
+    link: { href: requestInboxLink(frame.publicUrl, change.requestId), label: t(m.button) },
+  })
 }

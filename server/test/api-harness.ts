@@ -9,7 +9,7 @@ import type { ApiDeps, MailNotifier } from '../http/api-env'
 import { defaultRateRules, type RateRules } from '../http/rate-rules'
 import { defaultHttpLimits, type HttpLimits, listen, streamCapOf } from '../http-server'
 import type { StreamLimits } from '../live/stream-admission'
-import { createThreadHub, type ThreadHub } from '../live/thread-hub'
+import { createThreadHub, logStreamEnded, type ThreadHub } from '../live/thread-hub'
 import type { Logger } from '../log/logger'
 import type { ProxyTrust } from '../security/client-ip'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
@@ -101,13 +101,7 @@ export async function startApi(
       ...options.streamLimits,
     },
     ...(options.now ? { now: options.now } : {}),
-    onEnded: (owner, reason) =>
-      logger.info({
-        event: 'live.stream_ended',
-        accountId: owner.userId,
-        side: owner.side,
-        reason,
-      }),
+    onEnded: logStreamEnded(logger),
   })
   const app = createApp({
     clientDir,
