@@ -5,6 +5,7 @@ import { useRef } from 'react'
 import { describe, expect, it } from 'vitest'
 import { setup } from 'xstate'
 import { inspectorOptions } from '../../src/ui/machine-inspector'
+import { coverageReportHtml, type MachineCoverage, walkSummary } from './coverage-report'
 import {
   type MachinePathsOptions,
   runMachinePath,
@@ -21,7 +22,7 @@ import {
   walkSeed,
 } from './path-walk'
 import { decodeReplayToken, encodeReplayToken } from './replay-token'
-import { checkSequence, statesOf, tokenFor, type WalkVerdict } from './walk-runner'
+import { checkSequence, machineStates, statesOf, tokenFor, type WalkVerdict } from './walk-runner'
 import { pathRunSettings } from './walk-settings'
 
 // The random walks test themselves: a player whose component shows the wrong state from its
@@ -203,6 +204,42 @@ describe('random walks', () => {
     expect(passing.output).toContain('1 passed')
     expect(passing.code).toBe(0)
   }, 120_000)
+
+  it('count into the coverage: states visited in the summary line and the HTML report', () => {
+    const plan = planMachinePaths(playerMachine)
+    const walk = pathFromEvents(playerMachine, undefined, [{ type: 'play' }, { type: 'stop' }])
+    const report: MachineCoverage = {
+      machine: 'player',
+      edges: plan.edges,
+      unreachable: plan.unreachable,
+      states: machineStates(playerMachine),
+      paths: [
+        {
+          title: walk.title,
+          passed: true,
+          edgeIds: walk.edgeIds,
+          kind: 'walk',
+          states: statesOf(walk),
+        },
+        {
+          title: 'a failed walk',
+          passed: false,
+          edgeIds: [],
+          kind: 'walk',
+          replay: 'npm run test:paths -- --replay walks:player:jsdom:0:0.0',
+        },
+      ],
+    }
+    const line = walkSummary(report)
+    expect(line).toBe(
+      `walks: 2, 1 FAILED; states visited 2/3 (not visited: paused); transitions taken by walks 3/${plan.edges.length}`,
+    )
+    const page = new DOMParser().parseFromString(coverageReportHtml([report]), 'text/html')
+    expect(page.querySelector('.walks')?.textContent).toBe(`${line}.`)
+    expect(page.querySelector('.replays')?.textContent).toContain(
+      'npm run test:paths -- --replay walks:player:jsdom:0:0.0',
+    )
+  })
 
   it('refuse a token whose steps the machine no longer offers, naming the step', () => {
     expect(() => eventsOfChoices(source, undefined, [0, 1, 5])).toThrow(
