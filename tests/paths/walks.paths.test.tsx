@@ -113,6 +113,8 @@ async function firstFailingWalk(): Promise<WalkVerdict & { passed: false }> {
   throw new Error('No walk of 20 found the bug')
 }
 
+// Each run of the player is quick; a loaded machine makes the twenty-odd runs of a walk and
+// its shrink take seconds.
 describe('random walks', () => {
   withMachineProbe()
 
@@ -155,7 +157,7 @@ describe('random walks', () => {
     )
     // The states a walk visits (counted in the report).
     expect(statesOf(failing.path).sort()).toEqual(['paused', 'playing', 'stopped'])
-  })
+  }, 120_000)
 
   it("reproduce from the failing walk's token, and a passing sequence's token passes", async () => {
     const { token } = await firstFailingWalk()
@@ -174,7 +176,7 @@ describe('random walks', () => {
     await run('forgets the third pause')(
       pathFromEvents(playerMachine, undefined, eventsOfChoices(source, undefined, passing.choices)),
     )
-  })
+  }, 120_000)
 
   it('replay from the command line: the failing token fails, naming its step; a passing one passes', async () => {
     const replay = (token: string) =>
