@@ -148,9 +148,9 @@ export type ShrinkResult = {
 
 /**
  * Shrinks a failing sequence: cut it after the step that failed, then remove runs of steps
- * (halves, quarters, … single steps; delta debugging), keeping a candidate when the model
- * accepts it and the component still fails on it, until no single step can be removed (or a
- * limit is reached). Candidates the model refuses are never run.
+ * (from half its length down to single steps, at every place; delta debugging), keeping a
+ * candidate when the model accepts it and the component still fails on it, until no single
+ * step can be removed (or a limit is reached). Candidates the model refuses are never run.
  */
 export async function shrinkFailing(
   source: WalkSource,
@@ -175,6 +175,9 @@ export async function shrinkFailing(
     return true
   }
   const limited = () => runs >= limits.maxRuns || Date.now() >= limits.deadline
+  // Every run of `chunk` steps at every place (not only aligned ones: the steps that can go
+  // together are often an odd run, such as a failure, its retry and the submit before it), the
+  // longest runs first; the model's check makes the impossible candidates free.
   let chunk = Math.max(1, Math.floor(current.length / 2))
   for (;;) {
     let removedAny = false
@@ -182,9 +185,9 @@ export async function shrinkFailing(
       if (limited()) return { events: current, error, runs, complete: false }
       const candidate = [...current.slice(0, start), ...current.slice(start + chunk)]
       if (await stillFails(candidate)) removedAny = true
-      else start += chunk
+      else start += 1
     }
-    if (chunk > 1) chunk = Math.max(1, Math.floor(chunk / 2))
+    if (chunk > 1) chunk = Math.max(1, Math.min(chunk - 1, Math.floor(current.length / 2)))
     else if (!removedAny) return { events: current, error, runs, complete: true }
   }
 }
