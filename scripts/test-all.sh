@@ -28,6 +28,12 @@ results=.tmp/test-results.json
 rm -f "$results"
 # The servers under test log here; the audit below reads the whole run's log.
 rm -rf .tmp/test-logs
+# One short random walk per machine in jsdom (README, "For QA"), the same seed every run unless
+# PATHS_SEED says otherwise, so the suite does not change from run to run; other seeds and more
+# walks on demand (`npm run test:paths -- --walks 20`).
+export PATHS_WALKS=${PATHS_WALKS:-1} PATHS_WALK_STEPS=${PATHS_WALK_STEPS:-6} PATHS_WALK_MODE=jsdom
+export PATHS_SEED=${PATHS_SEED:-1}
+echo "  random walks: $PATHS_WALKS per machine, seed $PATHS_SEED"
 RESULTS_FILE=$results step "tests" npx vitest run --reporter=default --reporter=./tests/results/results-reporter.ts
 step "log audit (security events present; no password, token, session id or email address)" npx tsx scripts/audit-logs.ts .tmp/test-logs
 

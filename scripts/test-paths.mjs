@@ -1,12 +1,58 @@
-// `npm run test:paths [-- --browser] [vitest options]`: the generated path tests with their
-// per-machine report; in jsdom (Vitest project `paths`), or with --browser in Chromium against
-// the built site (the e2e project's tests/e2e/paths/, which builds and serves the site first).
+// `npm run test:paths [-- --browser] [--walks N [--seed S] [--walk-steps L]] [vitest options]`:
+// the generated path tests with their per-machine report; in jsdom (Vitest project `paths`), or
+// with --browser in Chromium against the built site (the e2e project's tests/e2e/paths/, which
+// builds and serves the site first). --walks adds N seeded random walks per machine (a failing
+// one is shrunk and prints its replay command); `--replay <token>` runs only the sequence a
+// failing path printed, in the mode it names (tests/paths/walk-settings.ts reads the settings).
 import { spawnSync } from 'node:child_process'
+import { randomInt } from 'node:crypto'
 
 const args = process.argv.slice(2)
-const browser = args.includes('--browser')
-const rest = args.filter((arg) => arg !== '--browser')
-const selection = browser ? ['--project', 'e2e', 'tests/e2e/paths/'] : ['--project', 'paths']
+const env = { ...process.env }
+const rest = []
+let browser = false
+let replay
+const flagValue = (flag, index) => {
+  const value = args[index + 1]
+  if (value === undefined || value.startsWith('--')) {
+    console.error(`${flag} needs a value`)
+    process.exit(2)
+  }
+  return value
+}
+for (let index = 0; index < args.length; index += 1) {
+  const arg = args[index]
+  if (arg === '--browser') browser = true
+  else if (arg === '--walks') env.PATHS_WALKS = flagValue(arg, index++)
+  else if (arg === '--seed') env.PATHS_SEED = flagValue(arg, index++)
+  else if (arg === '--walk-steps') env.PATHS_WALK_STEPS = flagValue(arg, index++)
+  else if (arg === '--replay') replay = flagValue(arg, index++)
+  else rest.push(arg)
+}
+
+let selection = browser ? ['--project', 'e2e', 'tests/e2e/paths/'] : ['--project', 'paths']
+if (replay !== undefined) {
+  // file:machine:mode:input:choices (tests/paths/replay-token.ts); the harness checks the rest.
+  const [file, , mode] = replay.split(':')
+  if (!file || (mode !== 'jsdom' && mode !== 'browser')) {
+    console.error(`Not a replay token: ${replay}`)
+    process.exit(2)
+  }
+  env.PATHS_REPLAY = replay
+  const name = `/${decodeURIComponent(file)}.paths.test`
+  selection =
+    mode === 'browser'
+      ? ['--project', 'e2e', `tests/e2e/paths${name}`]
+      : ['--project', 'paths', name]
+  selection.push('--testNamePattern', 'replays ', '--passWithNoTests')
+} else if (env.PATHS_WALKS && env.PATHS_WALKS !== '0') {
+  env.PATHS_SEED ??= String(randomInt(1, 2 ** 31))
+  env.PATHS_WALK_MODE = browser ? 'browser' : 'jsdom'
+  console.log(
+    `Random walks: ${env.PATHS_WALKS} per machine, seed ${env.PATHS_SEED} (the same walks again: npm run test:paths --${browser ? ' --browser' : ''} --walks ${env.PATHS_WALKS} --seed ${env.PATHS_SEED}${env.PATHS_WALK_STEPS ? ` --walk-steps ${env.PATHS_WALK_STEPS}` : ''})`,
+  )
+}
+
 const result = spawnSync(
   'npx',
   [
@@ -17,6 +63,6 @@ const result = spawnSync(
     '--reporter=./tests/paths/paths-reporter.ts',
     ...rest,
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env },
 )
 process.exit(result.status ?? 1)

@@ -19,6 +19,15 @@ export type PendingRequest = {
 
 export const testXsrfToken = 'test-xsrf-token'
 
+/**
+ * How long, in real time, `next` waits for the app to send a request: generous, so a loaded
+ * machine is slow but never wrong (the wait ends as soon as the request is sent). The first
+ * request of a page waits for its chunk, compiled on demand the first time: seconds on a
+ * loaded two-core machine (a replay of the proposal editor's first path, alone in its run,
+ * once saw its first read arrive after the 2 s this used to be).
+ */
+export const requestPatienceMs = 20_000
+
 export function installFakeNetwork() {
   const pending: PendingRequest[] = []
   const seen: PendingRequest[] = []
@@ -57,7 +66,7 @@ export function installFakeNetwork() {
   return {
     seen,
     /** The oldest unanswered request to `path` (waits until the app has sent it). */
-    async next(path: string, timeoutMs = 2000): Promise<PendingRequest> {
+    async next(path: string, timeoutMs = requestPatienceMs): Promise<PendingRequest> {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         const index = pending.findIndex((request) => request.url.endsWith(path))

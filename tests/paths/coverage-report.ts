@@ -15,9 +15,32 @@ export type MachineCoverage = {
     readonly title: string
     readonly passed: boolean
     readonly edgeIds: readonly string[]
+    /** A shortest path (default), a random walk or a replay. */
+    readonly kind?: 'shortest' | 'walk' | 'replay'
+    /** The states it went through (walks). */
+    readonly states?: readonly string[]
+    /** The command that runs it again (failed paths). */
+    readonly replay?: string
   }[]
   /** The chart's SVG (machineChart with refusals), absent when the coverage test never ran. */
   readonly chart?: string
+  /** Every state of the machine, as dotted paths. */
+  readonly states?: readonly string[]
+}
+
+/**
+ * What the random walks of a machine did, in one line (empty when none ran): how many, how
+ * many failed, the states the passing ones visited out of all, and those none visited.
+ */
+export function walkSummary(report: MachineCoverage): string {
+  const walks = report.paths.filter((path) => path.kind === 'walk')
+  if (!walks.length) return ''
+  const failed = walks.filter((path) => !path.passed).length
+  const visited = new Set(walks.filter((path) => path.passed).flatMap((path) => path.states ?? []))
+  const states = report.states ?? []
+  const missed = states.filter((state) => !visited.has(state))
+  const edges = new Set(walks.filter((path) => path.passed).flatMap((path) => path.edgeIds))
+  return `walks: ${walks.length}${failed ? `, ${failed} FAILED` : ''}; states visited ${states.filter((state) => visited.has(state)).length}/${states.length}${missed.length ? ` (not visited: ${missed.join(', ')})` : ''}; transitions taken by walks ${edges.size}/${report.edges.length}`
 }
 
 export type TransitionStatus = 'taken' | 'not-taken' | 'unreachable'
@@ -74,11 +97,23 @@ function transitionsTable(
   const rows = report.edges.map((edge) => {
     const paths = report.paths.filter((path) => path.edgeIds.includes(edge.id))
     const list = paths.length
-      ? `<ul>${paths.map((path) => `<li>${path.passed ? '✓' : '✗ (failed)'} ${escapeHtml(path.title)}</li>`).join('')}</ul>`
+      ? `<ul>${paths.map((path) => `<li>${path.passed ? '✓' : '✗ (failed)'} ${escapeHtml(path.title)}${path.replay ? ` <code>${escapeHtml(path.replay)}</code>` : ''}</li>`).join('')}</ul>`
       : 'none'
     return `<tr data-row="${escapeHtml(edge.id)}" data-status="${statuses.get(edge.id)}"><td>${escapeHtml(edge.label)}</td><td>${edge.kind}</td><td class="status">${statuses.get(edge.id)}</td><td>${list}</td></tr>`
   })
   return `<table class="transitions"><caption>Every transition and the paths that took it</caption><thead><tr><th scope="col">Transition</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Paths</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+}
+
+/** The walks' line, and each failed path's replay command. */
+function walksSection(report: MachineCoverage): string {
+  const summary = walkSummary(report)
+  const failed = report.paths.filter((path) => !path.passed && path.replay)
+  return [
+    summary ? `<p class="walks">${escapeHtml(summary)}.</p>` : '',
+    failed.length
+      ? `<details open><summary>Run a failing path again</summary><ul class="replays">${failed.map((path) => `<li>${escapeHtml(path.title)}<br><code>${escapeHtml(path.replay ?? '')}</code></li>`).join('')}</ul></details>`
+      : '',
+  ].join('')
 }
 
 function machineSection(report: MachineCoverage): string {
@@ -92,6 +127,7 @@ function machineSection(report: MachineCoverage): string {
     `<h2 id="${id}-title">${escapeHtml(report.machine)}</h2>`,
     `<p class="summary">${count('taken')} taken, ${count('not-taken')} not taken, ${count('unreachable')} unreachable of ${report.edges.length} transitions; ${report.paths.length} paths${failed ? `, ${failed} failed` : ''}.</p>`,
     countsRow(report, statuses),
+    walksSection(report),
     report.chart
       ? `<div class="chart">${markedChart(report.chart, statuses)}</div>`
       : '<p>No chart: the coverage test of this machine did not run.</p>',

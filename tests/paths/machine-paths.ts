@@ -77,7 +77,7 @@
  *   `waitFor`/`findBy*` keep working. Force it either way with `fakeTimers: true | false`. An
  *   `exec` entry for an `xstate.after.*` type replaces the default.
  */
-import { act } from '@testing-library/react'
+import { act, cleanup } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type {
@@ -97,10 +97,28 @@ import {
   type PathEvents,
   type PathPossible,
   type PlannedPath,
+  pathFromEvents,
   planMachinePaths,
   planMachinePathsFrom,
 } from './path-plan'
 import { type PathDriver, runPlannedPath } from './path-runner'
+import { eventsOfChoices, randomWalk, seededRandom, type WalkSource, walkSeed } from './path-walk'
+import {
+  encodeReplayToken,
+  type PathMode,
+  type ReplayToken,
+  replayCommand,
+  tokenFileName,
+} from './replay-token'
+import {
+  checkSequence,
+  describeSteps,
+  machineStates,
+  type SequenceLabel,
+  statesOf,
+  tokenFor,
+} from './walk-runner'
+import { pathRunSettings } from './walk-settings'
 
 export { afterDelayMs, planMachinePaths } from './path-plan'
 
@@ -160,6 +178,12 @@ export type MachinePathMeta = {
   readonly title: string
   /** Edges the component's actor took on this path (the run, not the plan). */
   readonly edgeIds: readonly string[]
+  /** A shortest path (the default), a random walk, or a replay. */
+  readonly kind?: 'shortest' | 'walk' | 'replay'
+  /** The states the path went through (walks: what the report counts as visited). */
+  readonly states?: readonly string[]
+  /** When it failed: the command that runs its sequence again. */
+  readonly replay?: string
 }
 export type MachineCoverageMeta = {
   readonly machine: string
@@ -167,6 +191,8 @@ export type MachineCoverageMeta = {
   readonly unreachable: readonly MachineEdge[]
   /** The machine's chart (SVG) for the HTML report: drawn here, where the machine is. */
   readonly chart: string
+  /** Every state of the machine, as dotted paths (for the walks' "states visited"). */
+  readonly states?: readonly string[]
 }
 
 declare module '@vitest/runner' {
@@ -176,17 +202,72 @@ declare module '@vitest/runner' {
   }
 }
 
+/** How registerPathTests runs a machine's paths. */
+export type PathTestSetup = {
+  /** Each path test's timeout (default: the project's). */
+  readonly timeoutMs?: number
+  /** The machine's inputs and event tables: the walks and the replay tokens come from them. */
+  readonly source: WalkSource
+  readonly mode: PathMode
+  /** Clears what a failed run left (rendered components, timers) before the shrink's next run. */
+  readonly fresh?: () => void | Promise<void>
+}
+
+/** Appends the replay command to a failing path's error; returns the command. */
+function withReplayLine(error: unknown, token: ReplayToken | undefined): string | undefined {
+  if (!token) return undefined
+  const command = replayCommand(token)
+  if (error instanceof Error) error.message += `\n\nReplay: ${command}`
+  return command
+}
+
 /**
  * Registers, for each planned path, a test (`it`) that runs it, and the coverage test that
- * compares what the runs took with what the plan reaches. Shared by the jsdom and the
- * browser harness: `run` runs one path and returns the edges the component took.
+ * compares what the runs took with what the plan reaches; with PATHS_WALKS, that many seeded
+ * random walks (walk-runner.ts); with PATHS_REPLAY naming this machine, only that sequence
+ * (walk-settings.ts). Shared by the jsdom and the browser harness: `run` runs one path and
+ * returns the edges the component took.
  */
 export function registerPathTests(
   name: string,
   plan: MachinePathPlan,
   run: (path: PlannedPath) => Promise<Set<string>>,
-  timeoutMs?: number,
+  setup: PathTestSetup,
 ): void {
+  const { source, mode, timeoutMs } = setup
+  const settings = pathRunSettings()
+  const fresh = setup.fresh ?? (() => {})
+  const label = (file: string): SequenceLabel => ({ name, mode, file: tokenFileName(file) })
+  if (settings.replay) {
+    const token = settings.replay
+    if (token.machine !== name || token.mode !== mode) return
+    it(
+      `replays ${encodeReplayToken(token)}`,
+      async ({ task }) => {
+        const input = source.inputs[token.input]
+        if (token.input >= source.inputs.length)
+          throw new Error(
+            `${name} has ${source.inputs.length} input(s); the token names #${token.input}`,
+          )
+        const events = eventsOfChoices(source, input, token.choices)
+        const path = pathFromEvents(plan.machine, input, events, 'replay: ')
+        process.stdout.write(`\nReplaying ${name} (${mode}):\n${describeSteps(path)}\n`)
+        task.meta.machinePath = { machine: name, title: path.title, edgeIds: [], kind: 'replay' }
+        try {
+          const edges = await run(path)
+          task.meta.machinePath = { ...task.meta.machinePath, edgeIds: [...edges] }
+        } catch (error) {
+          task.meta.machinePath = {
+            ...task.meta.machinePath,
+            replay: withReplayLine(error, { ...token, file: label(task.file.filepath).file }),
+          }
+          throw error
+        }
+      },
+      timeoutMs,
+    )
+    return
+  }
   const taken = new Set<string>()
   // ELK answers through setTimeout: the chart is drawn before any test installs fake timers.
   let chart = ''
@@ -198,12 +279,61 @@ export function registerPathTests(
       path.title,
       async ({ task }) => {
         task.meta.machinePath = { machine: name, title: path.title, edgeIds: [] }
-        const edges = await run(path)
-        task.meta.machinePath = { machine: name, title: path.title, edgeIds: [...edges] }
-        for (const id of edges) taken.add(id)
+        try {
+          const edges = await run(path)
+          task.meta.machinePath = { machine: name, title: path.title, edgeIds: [...edges] }
+          for (const id of edges) taken.add(id)
+        } catch (error) {
+          const events = path.steps.slice(1).map((step) => step.event)
+          const inputIndex = Math.max(0, source.inputs.indexOf(path.input))
+          let token: ReplayToken | undefined
+          try {
+            token = tokenFor(source, label(task.file.filepath), inputIndex, events)
+          } catch {
+            token = undefined // a path the walk tables cannot name: no replay line
+          }
+          task.meta.machinePath = { ...task.meta.machinePath, replay: withReplayLine(error, token) }
+          throw error
+        }
       },
       timeoutMs,
     )
+  }
+  if (settings.walks > 0 && settings.walkModes.includes(mode)) {
+    // A walk may be long, and a failing one is shrunk within its test.
+    const walkTimeout = settings.shrinkMs + 4 * (timeoutMs ?? 60_000)
+    for (let index = 0; index < settings.walks; index += 1) {
+      const random = seededRandom(walkSeed(settings.seed, name, index))
+      const inputIndex = Math.floor(random() * source.inputs.length)
+      const events = randomWalk(source, source.inputs[inputIndex], random, settings.maxSteps)
+      const title = `walk ${index + 1}/${settings.walks} (seed ${settings.seed}): `
+      const planned = pathFromEvents(plan.machine, source.inputs[inputIndex], events, title)
+      it(
+        planned.title,
+        async ({ task }) => {
+          const meta = { machine: name, title: planned.title, kind: 'walk' as const }
+          task.meta.machinePath = { ...meta, edgeIds: [] }
+          const verdict = await checkSequence(
+            source,
+            label(task.file.filepath),
+            { title, inputIndex, events },
+            run,
+            fresh,
+            settings,
+          )
+          if (!verdict.passed) {
+            task.meta.machinePath = { ...meta, edgeIds: [], replay: replayCommand(verdict.token) }
+            throw new Error(verdict.report)
+          }
+          task.meta.machinePath = {
+            ...meta,
+            edgeIds: [...verdict.edges],
+            states: statesOf(planned),
+          }
+        },
+        walkTimeout,
+      )
+    }
   }
   it(`takes every reachable transition of ${name}`, ({ task }) => {
     task.meta.machineCoverage = {
@@ -211,6 +341,7 @@ export function registerPathTests(
       edges: plan.edges,
       unreachable: plan.unreachable,
       chart,
+      states: machineStates(plan.machine),
     }
     const reachable = new Set(plan.paths.flatMap((path) => path.edgeIds))
     expect(
@@ -354,6 +485,9 @@ export function testMachinePaths<TMachine extends AnyStateMachine, TView>(
   options: MachinePathsOptions<TMachine, TView>,
 ): void {
   const name = options.name ?? machine.id
+  // A replay of another machine's sequence: nothing of this one runs (nor is planned).
+  const { replay } = pathRunSettings()
+  if (replay && (replay.machine !== name || replay.mode !== 'jsdom')) return
   const planOptions = {
     ...(options.events ? { events: options.events } : {}),
     ...(options.possible ? { possible: options.possible } : {}),
@@ -371,11 +505,19 @@ export function testMachinePaths<TMachine extends AnyStateMachine, TView>(
     if (fakeTimers) withFakeClock()
 
     // Typing a whole form with user-event takes seconds on a busy machine.
-    registerPathTests(
-      name,
-      plan,
-      (path) => runMachinePath(machine, path, options, fakeTimers),
-      30_000,
-    )
+    registerPathTests(name, plan, (path) => runMachinePath(machine, path, options, fakeTimers), {
+      timeoutMs: 30_000,
+      mode: 'jsdom',
+      source: {
+        machine,
+        inputs: options.inputs ?? [options.input],
+        options: planOptions as WalkSource['options'],
+      },
+      // Between the runs of a shrink, in one test: unmount the last run's app, drop its timers.
+      fresh: () => {
+        cleanup()
+        if (fakeTimers) vi.clearAllTimers()
+      },
+    })
   })
 }

@@ -88,6 +88,32 @@ export function formatValue(value: unknown): string {
 }
 
 /**
+ * The events a path may take in `snapshot`: every event type the active states handle (the
+ * XState helper @xstate/graph's own createTestModel uses; wildcards have no concrete event to
+ * send), with the payloads `options.events` gives for it (each one its own event), without
+ * those `options.possible` rules out. The shortest paths and the random walks choose among
+ * these, in this order.
+ */
+export function acceptedEvents<TMachine extends AnyStateMachine>(
+  snapshot: AnyMachineSnapshot,
+  options: PlanOptions<TMachine>,
+): readonly EventObject[] {
+  // Inside, snapshots and events are handled generically; the typed view is the caller's.
+  const supplied: readonly EventObject[] =
+    options.events?.(snapshot as SnapshotFrom<TMachine>) ?? []
+  const possible = (event: EventObject) =>
+    options.possible?.(snapshot as SnapshotFrom<TMachine>, event as EventOf<TMachine>) ?? true
+  const handled: string[] = __unsafe_getAllOwnEventDescriptors(snapshot)
+  return handled
+    .filter((type) => !type.includes('*'))
+    .flatMap((type) => {
+      const withPayloads = supplied.filter((event) => event.type === type)
+      return withPayloads.length ? withPayloads : [{ type }]
+    })
+    .filter(possible)
+}
+
+/**
  * Replays `events` on the machine itself (no actor, no effects) under XState's inspection, so
  * a plan names each step's microsteps exactly as the running component's actor reports them.
  */
@@ -149,11 +175,6 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: PlanOptions<TMachine> = {},
 ): MachinePathPlan {
-  // Inside, snapshots and events are handled generically; the typed view is the caller's.
-  const supply = (snapshot: AnyMachineSnapshot): readonly EventObject[] =>
-    options.events?.(snapshot as SnapshotFrom<TMachine>) ?? []
-  const possible = (snapshot: AnyMachineSnapshot, event: EventObject) =>
-    options.possible?.(snapshot as SnapshotFrom<TMachine>, event as EventOf<TMachine>) ?? true
   const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
     ...(options.input === undefined ? {} : { input: options.input }),
     // State with its context (what the guards read) + the event that led there + the previous
@@ -161,19 +182,7 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
     // for each side of a guard (not only for every state).
     serializeState: (snapshot, event, previous) =>
       `${serializeSnapshot(snapshot)}|${event ? JSON.stringify(event) : ''}|${previous ? JSON.stringify(previous.value) : ''}`,
-    events: (snapshot) => {
-      const supplied = supply(snapshot)
-      // The event types the active states handle (the XState helper @xstate/graph's own
-      // createTestModel uses). Wildcards have no concrete event to send.
-      const handled: string[] = __unsafe_getAllOwnEventDescriptors(snapshot)
-      return handled
-        .filter((type) => !type.includes('*'))
-        .flatMap((type) => {
-          const withPayloads = supplied.filter((event) => event.type === type)
-          return withPayloads.length ? withPayloads : [{ type }]
-        })
-        .filter((event) => possible(snapshot, event))
-    },
+    events: (snapshot) => [...acceptedEvents(snapshot, options)],
   })
   const { edges } = machineCatalogue(machine)
   const planned = model.getShortestPaths().map((path) => {
@@ -224,6 +233,34 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
     )
   const covered = new Set(paths.flatMap((path) => path.edgeIds))
   return { machine, paths, edges, unreachable: edges.filter((edge) => !covered.has(edge.id)) }
+}
+
+/**
+ * The path that takes exactly `events` from the machine's start with `input` (a random walk, a
+ * shrunk one, a replay): the same steps, microsteps and edges a planned path has, no step
+ * trimmed. Each event is copied, so a step's event is its own object (the harness finds each
+ * step's state by it).
+ */
+export function pathFromEvents(
+  machine: AnyStateMachine,
+  input: unknown,
+  events: readonly EventObject[],
+  titlePrefix = '',
+): PlannedPath {
+  const own = events.map((event) => ({ ...event }))
+  const { states, microsteps } = replay(machine, input, own)
+  const steps = [{ type: 'xstate.init' }, ...own].map((event, index): PlannedStep => {
+    const state = states[index]
+    if (!state) throw new Error(`No state after step ${index} of ${machine.id}`)
+    return { event, state, microsteps: microsteps[index] ?? [] }
+  })
+  const last = states.at(-1)
+  const title = `${titlePrefix}${['start', ...own.map(formatEvent)].join(' → ')} ⇒ ${formatValue(last?.value)}`
+  const edgeIds = edgesTaken(
+    machine,
+    steps.flatMap((step) => step.microsteps),
+  )
+  return { title, steps, edgeIds: [...edgeIds], ...(input === undefined ? {} : { input }) }
 }
 
 /**

@@ -49,6 +49,13 @@ function longestDelay(machine: AnyStateMachine, state: AnyMachineSnapshot): numb
   return delays.length ? Math.max(...delays) : 0
 }
 
+const failedSteps = new WeakMap<Error, number>()
+
+/** The step (0: the start) at which runPlannedPath failed with `error`, if it did. */
+export function failedStep(error: unknown): number | undefined {
+  return error instanceof Error ? failedSteps.get(error) : undefined
+}
+
 /**
  * Runs one planned path against the component and returns the edges its actor took. For
  * every step: cause the event (a delayed one: first just short of its delay, checking that
@@ -127,8 +134,10 @@ export async function runPlannedPath(
       }
     } catch (error) {
       // Say where on the path it broke: "step 3 of start → toggle → escape, event escape".
-      if (error instanceof Error)
+      if (error instanceof Error) {
         error.message += `\n\nPath ${path.title}\nFailed at step ${index} (${phase})`
+        failedSteps.set(error, index)
+      }
       throw error
     }
     mark = (await mine()).length

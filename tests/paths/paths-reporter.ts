@@ -1,14 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
-import { coverageReportHtml } from './coverage-report'
+import { coverageReportHtml, type MachineCoverage, walkSummary } from './coverage-report'
 import type { MachineEdge } from './machine-edges'
 
 type MachineReport = {
   edges: readonly MachineEdge[]
   unreachable: readonly MachineEdge[]
-  paths: { title: string; passed: boolean; edgeIds: readonly string[] }[]
+  paths: MachineCoverage['paths'][number][]
   chart?: string
+  states?: readonly string[]
 }
 
 /** Where the HTML report goes (one file, opened straight from disk). */
@@ -33,6 +34,15 @@ export default class PathsReporter implements Reporter {
     }
     for (const module of testModules) {
       for (const test of module.children.allTests()) this.collect(test, reportFor)
+    }
+    const all = [...machines.values()].flatMap((report) => report.paths)
+    const replays = all.filter((path) => path.kind === 'replay')
+    if (replays.length && replays.length === all.length) {
+      // A replay run (`--replay`): its outcome only; the coverage report is left as it was.
+      const lines = ['', 'Replayed:']
+      for (const path of replays) lines.push(`  ${path.passed ? '✓' : '✗'} ${path.title}`)
+      process.stdout.write(`${lines.join('\n')}\n\n`)
+      return
     }
     const lines = ['', 'Transitions taken by the running components (generated path tests)']
     let complete = machines.size > 0
@@ -64,12 +74,19 @@ export default class PathsReporter implements Reporter {
         '',
         `  ${machine}: ${done.length}/${report.edges.length} transitions taken (${byKind}); ${percent}% of the ${reachable.length} reachable; ${report.paths.length} paths${failed ? `, ${failed} FAILED` : ''}`,
       )
+      const walks = walkSummary({ machine, ...report })
+      if (walks) lines.push(`    ${walks}`)
       for (const edge of report.unreachable) lines.push(`    unreachable: ${edge.label}`)
       for (const edge of reachable.filter((e) => !taken.has(e.id)))
         lines.push(`    NOT TAKEN: ${edge.label}`)
       for (const path of report.paths) lines.push(`    ${path.passed ? '✓' : '✗'} ${path.title}`)
     }
     if (machines.size === 0) lines.push('  (no generated path tests ran)')
+    const failing = all.filter((path) => !path.passed && path.replay)
+    if (failing.length) {
+      lines.push('', 'Run a failing path again (the same events, the same clock):')
+      for (const path of failing) lines.push(`  ${path.title}`, `    ${path.replay}`)
+    }
     lines.push(
       '',
       complete
@@ -93,14 +110,22 @@ export default class PathsReporter implements Reporter {
     const meta = test.meta()
     const passed = test.result().state === 'passed'
     if (meta.machinePath) {
-      const { machine, title, edgeIds } = meta.machinePath
-      reportFor(machine).paths.push({ title, passed, edgeIds })
+      const { machine, title, edgeIds, kind, states, replay } = meta.machinePath
+      reportFor(machine).paths.push({
+        title,
+        passed,
+        edgeIds,
+        kind: kind ?? 'shortest',
+        ...(states ? { states } : {}),
+        ...(replay ? { replay } : {}),
+      })
     }
     if (meta.machineCoverage) {
       const report = reportFor(meta.machineCoverage.machine)
       report.edges = meta.machineCoverage.edges
       report.unreachable = meta.machineCoverage.unreachable
       report.chart = meta.machineCoverage.chart
+      if (meta.machineCoverage.states) report.states = meta.machineCoverage.states
     }
   }
 }

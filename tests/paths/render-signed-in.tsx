@@ -18,6 +18,7 @@ export async function renderSignedIn(
   await act(async () => {
     await view.router.navigate({ href: path })
   })
-  await screen.findByRole('heading', { level: 1 })
+  // The page's chunk loads on demand (compiled the first time): seconds on a loaded machine.
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })
   return view
 }

@@ -25,12 +25,20 @@ testMachinePaths(settingsMenuMachine, {
     'focus.leave': async ({ user }) => {
       button().focus()
       await user.tab({ shift: true })
-      expect(document.activeElement).toBe(within(bar()).getByRole('link', { name: 'Contact' }))
+      expect(document.activeElement).toBe(
+        within(bar()).getByRole('link', { name: /^(Contact|Contacto)$/ }),
+      )
     },
+    // To the other language's twin (a random walk may navigate again, from the Spanish page).
     navigated: async ({ user, view }) => {
-      await user.click(within(panel()).getByRole('button', { name: 'Español' }))
+      const spanish = view.router.state.location.pathname === '/servicios/aplicaciones-web'
+      await user.click(
+        within(panel()).getByRole('button', { name: spanish ? 'English' : 'Español' }),
+      )
       await waitFor(() =>
-        expect(view.router.state.location.pathname).toBe('/servicios/aplicaciones-web'),
+        expect(view.router.state.location.pathname).toBe(
+          spanish ? '/services/web-applications' : '/servicios/aplicaciones-web',
+        ),
       )
     },
   },
@@ -42,8 +50,8 @@ testMachinePaths(settingsMenuMachine, {
     open: () => {
       expect(button().getAttribute('aria-expanded')).toBe('true')
       expect(panel().hidden).toBe(false)
-      within(panel()).getByRole('button', { name: 'Dark theme' })
-      within(panel()).getByRole('group', { name: 'Language' })
+      within(panel()).getByRole('button', { name: /^(Dark theme|Tema oscuro)$/ })
+      within(panel()).getByRole('group', { name: /^(Language|Idioma)$/ })
     },
   },
 })

@@ -18,6 +18,8 @@ import {
   planMachinePathsFrom,
 } from '../../paths/path-plan'
 import { type PathDriver, runPlannedPath } from '../../paths/path-runner'
+import type { WalkSource } from '../../paths/path-walk'
+import { pathRunSettings } from '../../paths/walk-settings'
 import { launchChromium } from '../browser'
 import { waitForHydration } from '../navigation-helpers'
 
@@ -73,6 +75,9 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
     Record<string, ((context: Context, event: EventObject) => Promise<unknown>) | undefined>
   >
   const name = options.name ?? machine.id
+  // A replay of another machine's sequence: nothing of this one runs (nor is planned).
+  const { replay } = pathRunSettings()
+  if (replay && (replay.machine !== name || replay.mode !== 'browser')) return
   const planOptions = {
     ...(options.events ? { events: options.events } : {}),
     ...(options.possible ? { possible: options.possible } : {}),
@@ -162,6 +167,13 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
         await context.close()
       }
     }
-    registerPathTests(name, plan, run)
+    registerPathTests(name, plan, run, {
+      mode: 'browser',
+      source: {
+        machine,
+        inputs: options.inputs ?? [options.input],
+        options: planOptions as WalkSource['options'],
+      },
+    })
   })
 }

@@ -1,0 +1,48 @@
+import { decodeReplayToken, type PathMode, type ReplayToken } from './replay-token'
+
+/**
+ * What `npm run test:paths` asks of the path tests beyond the shortest paths, passed through
+ * the environment to Vitest's workers (scripts/test-paths.mjs sets it; `npm test` sets a few
+ * walks in scripts/test-all.sh):
+ * - PATHS_WALKS: random walks per machine (default 0);
+ * - PATHS_SEED: the run's seed (default 1); each walk's own seed derives from it;
+ * - PATHS_WALK_STEPS: the longest walk, in events (default 12);
+ * - PATHS_WALK_MODE: `jsdom` or `browser`, where walks run (default both);
+ * - PATHS_SHRINK_SECONDS / PATHS_SHRINK_RUNS: the shrink's limits (default 120 s, 200 runs);
+ * - PATHS_REPLAY: a replay token: only that sequence of that machine runs.
+ */
+export type PathRunSettings = {
+  readonly walks: number
+  readonly seed: number
+  readonly maxSteps: number
+  readonly walkModes: readonly PathMode[]
+  readonly shrinkMs: number
+  readonly shrinkRuns: number
+  readonly replay?: ReplayToken
+}
+
+function whole(text: string | undefined, fallback: number, name: string): number {
+  if (text === undefined || text === '') return fallback
+  const value = Number(text)
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number ≥ 0, not "${text}"`)
+  return value
+}
+
+export function pathRunSettings(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): PathRunSettings {
+  const mode = env.PATHS_WALK_MODE
+  if (mode !== undefined && mode !== '' && mode !== 'jsdom' && mode !== 'browser')
+    throw new Error(`PATHS_WALK_MODE must be jsdom or browser, not "${mode}"`)
+  const replay = env.PATHS_REPLAY ? decodeReplayToken(env.PATHS_REPLAY) : undefined
+  return {
+    walks: whole(env.PATHS_WALKS, 0, 'PATHS_WALKS'),
+    seed: whole(env.PATHS_SEED, 1, 'PATHS_SEED'),
+    maxSteps: whole(env.PATHS_WALK_STEPS, 12, 'PATHS_WALK_STEPS'),
+    walkModes: mode ? [mode] : ['jsdom', 'browser'],
+    shrinkMs: whole(env.PATHS_SHRINK_SECONDS, 120, 'PATHS_SHRINK_SECONDS') * 1000,
+    shrinkRuns: whole(env.PATHS_SHRINK_RUNS, 200, 'PATHS_SHRINK_RUNS'),
+    ...(replay ? { replay } : {}),
+  }
+}
