@@ -39,6 +39,11 @@ export function resolveChromium(): string {
   )
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: resolveChromium(), args: chromiumArgs })
+/** `env`: the browser's environment in place of the test's (typeface.test.ts sets its fonts). */
+export function launchChromium(env?: Record<string, string>): Promise<Browser> {
+  return chromium.launch({
+    executablePath: resolveChromium(),
+    args: chromiumArgs,
+    ...(env ? { env } : {}),
+  })
 }

@@ -1,7 +1,17 @@
-import type { BrowserContextOptions, Page } from 'playwright-core'
-import { waitForHydration } from './navigation-helpers'
 import { describe, expect, type SignedIn, test } from './signed-in'
-import { compareWithBaseline, updating } from './visual/baselines'
+import { updating } from './visual/baselines'
+import {
+  capture,
+  contextOptions,
+  desktop,
+  type Language,
+  phone,
+  prepare,
+  publicPages,
+  type Screen,
+  type Shot,
+  type Theme,
+} from './visual/capture'
 import { fixedEnquiryId, serveFixedData } from './visual/fixed-data'
 
 // Visual regression: the key pages as people see them, compared with the committed screenshots
@@ -12,17 +22,6 @@ import { fixedEnquiryId, serveFixedData } from './visual/fixed-data'
 // fixed: the signed-in pages' data (visual/fixed-data.ts), the clock, the time zone, motion
 // (reduced), the caret; fonts and images are loaded before each screenshot.
 
-type Theme = 'light' | 'dark'
-type Language = 'en' | 'es'
-type Screen = {
-  readonly name: 'desktop' | 'phone'
-  readonly width: number
-  readonly height: number
-}
-
-const desktop: Screen = { name: 'desktop', width: 1366, height: 900 }
-const phone: Screen = { name: 'phone', width: 390, height: 844 }
-
 /** Every page in both themes and on both screens in English; in Spanish, one of each. */
 const looks: readonly (readonly [Language, Theme, Screen])[] = [
   ['en', 'light', desktop],
@@ -31,32 +30,6 @@ const looks: readonly (readonly [Language, Theme, Screen])[] = [
   ['en', 'dark', phone],
   ['es', 'light', phone],
   ['es', 'dark', desktop],
-]
-
-/** A moment after every date of the fixed data: "2 days ago" stays 2 days ago. */
-const fixedNow = new Date('2026-11-24T18:00:00.000Z')
-
-type Shot = {
-  readonly name: string
-  readonly path: Record<Language, string>
-  /** Present once the page shows its content (not a "Loading…"). */
-  readonly ready: (page: Page) => Promise<unknown>
-}
-
-const heading = (page: Page) => page.locator('main h1').first().waitFor()
-
-const publicPages: readonly Shot[] = [
-  { name: 'home', path: { en: '/', es: '/' }, ready: heading },
-  {
-    name: 'service',
-    path: { en: '/services/web-design', es: '/servicios/diseno-web' },
-    ready: heading,
-  },
-  { name: 'services', path: { en: '/services', es: '/servicios' }, ready: heading },
-  { name: 'about', path: { en: '/about', es: '/about' }, ready: heading },
-  { name: 'contact', path: { en: '/contact', es: '/contact' }, ready: heading },
-  { name: 'register', path: { en: '/register', es: '/register' }, ready: heading },
-  { name: 'login', path: { en: '/login', es: '/login' }, ready: heading },
 ]
 
 const clientPages: readonly Shot[] = [
@@ -97,47 +70,6 @@ const adminPages: readonly Shot[] = [
         .waitFor(),
   },
 ]
-
-function contextOptions(language: Language, theme: Theme, screen: Screen): BrowserContextOptions {
-  return {
-    locale: language === 'es' ? 'es-MX' : 'en-US',
-    timezoneId: 'America/Mexico_City',
-    colorScheme: theme,
-    reducedMotion: 'reduce',
-    viewport: { width: screen.width, height: screen.height },
-    deviceScaleFactor: 1,
-  }
-}
-
-/** Fixed clock and stored theme, before the page's first script. */
-async function prepare(page: Page, theme: Theme): Promise<void> {
-  await page.clock.setFixedTime(fixedNow)
-  await page.addInitScript((value) => localStorage.setItem('agency-site:theme', value), theme)
-}
-
-/** Loads `shot` directly, waits until it is still, and compares it with its baseline. */
-async function capture(page: Page, shot: Shot, language: Language, suffix: string) {
-  await page.goto(shot.path[language])
-  await waitForHydration(page)
-  await shot.ready(page)
-  await page.evaluate(async () => {
-    await document.fonts.ready
-    // The images on screen: a lazy one below the fold never loads, and is not in the picture.
-    const onScreen = [...document.images].filter((image) => {
-      const box = image.getBoundingClientRect()
-      return box.bottom > 0 && box.top < window.innerHeight && box.width > 0
-    })
-    await Promise.all(
-      onScreen.map((image) => (image.complete ? undefined : image.decode().catch(() => undefined))),
-    )
-    // Two frames: whatever the last answer changed is laid out and painted.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  })
-  // Nothing focused draws a ring: the screenshots show pages at rest.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-  const png = await page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' })
-  return compareWithBaseline(`${shot.name}-${suffix}`, png)
-}
 
 let accounts: Promise<readonly [SignedIn, SignedIn]> | undefined
 

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useHydrated } from '../../ui/use-hydrated'
+import { MoonIcon, SunIcon } from './theme-icons'
 import { useTheme } from './use-theme'
 import './theme-toggle.css'
 
@@ -25,12 +26,8 @@ export function ThemeToggle({ variant = 'icon' }: ThemeToggleProps) {
     >
       {/* Both icons are rendered; CSS shows the one for <html data-theme>, set before first
           paint, so the icon is right even before hydration. */}
-      <span aria-hidden="true" className="theme-icon theme-icon-light">
-        ☀
-      </span>
-      <span aria-hidden="true" className="theme-icon theme-icon-dark">
-        ☾
-      </span>
+      <SunIcon />
+      <MoonIcon />
       <span className={variant === 'icon' ? 'visually-hidden' : undefined}>{label}</span>
     </button>
   )

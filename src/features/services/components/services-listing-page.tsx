@@ -1,10 +1,16 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import type { Locale } from '../../../../domain/locales'
-import { areaIds, areaNames, servicesInArea } from '../../../../domain/services/service-table'
+import {
+  areaIds,
+  areaNames,
+  serviceNames,
+  servicesInArea,
+} from '../../../../domain/services/service-table'
 import { ServiceLink } from '../../../ui/service-link'
 import { areaArtwork, artworkSize } from '../area-artwork'
 import { areaIntros } from '../area-intros'
+import { ArrowIcon } from './arrow-icon'
 
 export function ServicesListingPage({ locale }: { readonly locale: Locale }) {
   const { i18n } = useLingui()
@@ -39,7 +45,10 @@ export function ServicesListingPage({ locale }: { readonly locale: Locale }) {
           <ul className="area-cards">
             {servicesInArea(area).map((service) => (
               <li key={service.en} className="area-card">
-                <ServiceLink service={service} locale={locale} className="area-card-link" />
+                <ServiceLink service={service} locale={locale} className="area-card-link">
+                  {i18n._(serviceNames[service.en])}
+                  <ArrowIcon />
+                </ServiceLink>
               </li>
             ))}
           </ul>
