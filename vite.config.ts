@@ -36,7 +36,7 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       routesDirectory: './src/routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
+      generatedRouteTree: './src/routing/routeTree.gen.ts',
       routeFileIgnorePrefix: '-',
     }),
     react(),

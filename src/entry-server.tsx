@@ -12,8 +12,8 @@ import { renderHead } from './features/seo/render-head'
 import { renderSitemap as sitemapOf } from './features/seo/sitemap'
 import { AfterHydration } from './hydration/after-hydration'
 import { activateLocale, i18n } from './i18n/i18n'
-import { createAppRouter } from './router'
 import { type PrerenderTarget, publicPages } from './routing/public-pages'
+import { createAppRouter } from './routing/router'
 
 /**
  * The build's server-side renderer (scripts/prerender.mjs drives it): renders a URL of the

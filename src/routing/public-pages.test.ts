@@ -10,7 +10,6 @@ import { pathInLanguage } from '../../domain/pages/language-twin'
 import { localizedPages } from '../../domain/pages/public-paths'
 import { serviceTable } from '../../domain/services/service-table'
 import { renderSitemap } from '../features/seo/sitemap'
-import { createAppRouter } from '../router'
 import {
   neutralPaths,
   type PageRoute,
@@ -20,6 +19,7 @@ import {
   publicPaths,
   unlistedPaths,
 } from './public-pages'
+import { createAppRouter } from './router'
 
 describe('the public paths', () => {
   it('are exactly the routes of the router, with service slugs expanded from the table', () => {

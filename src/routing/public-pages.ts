@@ -3,7 +3,7 @@ import { type Locale, locales } from '../../domain/locales'
 import type { PageFacts } from '../../domain/pages/page-facts'
 import { serviceTable } from '../../domain/services/service-table'
 import { type PageRef, pagesOf } from '../features/seo/page-ref'
-import { createAppRouter } from '../router'
+import { createAppRouter } from './router'
 
 /** What the page list needs of a route: its full path and the facts it declares. */
 export type PageRoute = {

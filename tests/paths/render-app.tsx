@@ -6,7 +6,7 @@ import type { Theme } from '../../domain/theme'
 import { showTheme } from '../../src/features/theme/theme'
 import { i18n } from '../../src/i18n/i18n'
 import { setLanguage } from '../../src/i18n/language-preference'
-import { createAppRouter } from '../../src/router'
+import { createAppRouter } from '../../src/routing/router'
 
 export type RenderedApp = RenderResult & {
   /** The app's router (memory history): read `router.state.location`, or navigate. */

@@ -1,7 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import type { PageFacts } from '../domain/pages/page-facts'
+import type { PageFacts } from '../../domain/pages/page-facts'
+import { createSessionSlot } from '../session/session-slot'
 import { routeTree } from './routeTree.gen'
-import { createSessionSlot } from './session/session-slot'
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({
