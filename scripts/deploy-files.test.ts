@@ -276,10 +276,7 @@ describe('compose.yaml', () => {
   it('trusts exactly the proxy as the hop that sets X-Forwarded-For', () => {
     const networks = service('proxy').networks
     const proxyAddress =
-      networks && !Array.isArray(networks)
-        ? Object.values(networks as Record<string, { ipv4_address?: string } | null>)[0]
-            ?.ipv4_address
-        : undefined
+      networks && !Array.isArray(networks) ? networks.internal?.ipv4_address : undefined
     expect(proxyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/)
     const subnet = compose.networks?.internal?.ipam?.config?.[0]?.subnet ?? ''
     expect(proxyAddress?.startsWith(subnet.replace(/\.0\/24$/, '.'))).toBe(true)
