@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  accessSync,
+  constants,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
@@ -398,6 +406,35 @@ describe('the image commands against a real build', () => {
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
     return { child, output }
   }
+
+  it("needs no development dependency: the image installs only package.json's dependencies", () => {
+    const { dependencies } = JSON.parse(read('package.json')) as {
+      dependencies: Record<string, string>
+    }
+    const bundle = readdirSync(join(buildDir, 'server'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(buildDir, 'server', file), 'utf8'))
+      .join('\n')
+    // The bundle's own import statements (at a line's start) and dynamic imports: never words
+    // inside its strings (SQL has `from` too).
+    const specifiers = [
+      ...bundle.matchAll(/^import\s(?:[^;"']*?\sfrom\s*)?["']([^"']+)["'];?$/gm),
+      ...bundle.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+    ].map((match) => match[1] ?? '')
+    const imported = new Set(
+      specifiers
+        .filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.'))
+        // `@scope/name/sub` and `name/sub` belong to `@scope/name` and `name`.
+        .map((specifier) =>
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        ),
+    )
+    expect(imported.size).toBeGreaterThan(5)
+    for (const name of imported) expect(Object.keys(dependencies), name).toContain(name)
+  })
 
   it('migrates with the migrate command, starts with CMD, and the health check passes', async () => {
     if (!database) throw new Error('No database')
