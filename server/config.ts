@@ -121,6 +121,9 @@ const EnvSchema = v.object({
   ),
 })
 
+/** Every environment variable the server reads (the deployment files set only these). */
+export const settingNames: readonly string[] = Object.keys(EnvSchema.entries)
+
 export type ServerConfig = {
   readonly host: string
   readonly port: number
@@ -165,7 +168,7 @@ export function readConfig(
   defaults: { clientDir: string },
 ): ServerConfig {
   const picked = Object.fromEntries(
-    Object.keys(EnvSchema.entries)
+    settingNames
       .map((key) => [key, env[key] === '' ? undefined : env[key]] as const)
       .filter(([, value]) => value !== undefined),
   )
