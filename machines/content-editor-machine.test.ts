@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { ContentItem } from '../domain/api/content-endpoints'
-import type { TestimonialData } from '../domain/content/content-schemas'
+import type { ContentData, TestimonialData } from '../domain/content/content-schemas'
 import {
   type ChangeInput,
   type ContentAnswer,
@@ -20,7 +20,7 @@ const blank: TestimonialData = {
 const mine: TestimonialData = { ...blank, person: 'Ana Ruiz', quote: { en: 'Fast.', es: '' } }
 const theirsData: TestimonialData = { ...blank, person: 'Ana R.', company: 'Tienda' }
 
-const itemAt = (version: number, data: TestimonialData, state: 'draft' | 'published' = 'draft') =>
+const itemAt = (version: number, data: ContentData, state: 'draft' | 'published' = 'draft') =>
   ({
     id: '0b8f1d3e-2c4a-4e6b-8a9c-1d2e3f4a5b6c',
     kind: 'testimonials',
@@ -133,7 +133,7 @@ describe('contentEditor', () => {
     const actor = editor(undefined, {
       save: async (input) => {
         if (fail) throw new Error('Network Error')
-        if (input.values.person === '')
+        if ((input.values as TestimonialData).person === '')
           throw refusal(400, {
             code: 'invalid_fields',
             message: 'Check the fields.',
