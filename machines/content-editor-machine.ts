@@ -23,7 +23,7 @@ import { injectedCall } from './injected-call'
  *   editing.clean → (change) editing.dirty → (save) saving
  *   saving → saved | refused (the server's field errors) | readingTheirs (409: someone saved
  *     first) | failed (→ retry saving, the values kept)
- *   readingTheirs → conflict | failed (their version could not be read)
+ *   readingTheirs → conflict | theirsFailed (their version could not be read: → retry)
  *   conflict: the other's version shown; (takeTheirs) editing.clean with their
  *     fields, or (keepMine) editing.dirty, my fields on top of their version (the next save
  *     overwrites theirs knowingly)
@@ -113,16 +113,21 @@ function refusedTo<const Target extends string>(target: Target) {
   } as const
 }
 
-/** What the saved item offers (the state after any change, and an unchanged form). */
-const onSavedItem = {
+/** What a saved item offers (an unchanged form, and after each change). */
+const onChange = {
   change: { target: '#contentEditor.editing.dirty', actions: ['keepValues', 'forgetMessage'] },
+} as const
+const onPublish = {
   publish: { guard: 'mayPublish', target: '#contentEditor.publishing', actions: 'forgetMessage' },
+} as const
+const onUnpublish = {
   unpublish: {
     guard: 'mayUnpublish',
     target: '#contentEditor.unpublishing',
     actions: 'forgetMessage',
   },
 } as const
+const onSavedItem = { ...onChange, ...onPublish, ...onUnpublish } as const
 
 /** A publish or unpublish on the version the admin sees. */
 function changeOfState<const Actor extends 'publishItem' | 'unpublishItem'>(
@@ -268,10 +273,11 @@ export const contentEditorMachine = setup({
             params: ({ event }) => ({ item: event.output.item }),
           },
         },
-        // Their version could not be read: the save is tried again (and meets theirs again).
-        onError: onFailure('failed'),
+        onError: onFailure('theirsFailed'),
       },
     },
+    // Their version could not be read: read it again (my fields are kept meanwhile).
+    theirsFailed: { on: retryTo('readingTheirs') },
     conflict: {
       on: {
         takeTheirs: { target: 'editing.clean', actions: 'takeTheirs' },
@@ -279,14 +285,15 @@ export const contentEditorMachine = setup({
       },
     },
     publishing: changeOfState('publishItem', 'published', refusedTo('publishRefused')),
-    published: { on: onSavedItem },
+    // Published, it may only go back to a draft; unpublished, only forward.
+    published: { on: { ...onChange, ...onUnpublish } },
     publishRefused: {
       on: {
         change: { target: 'editing.dirty', actions: ['keepValues', 'forgetMessage'] },
       },
     },
     unpublishing: changeOfState('unpublishItem', 'unpublished'),
-    unpublished: { on: onSavedItem },
+    unpublished: { on: { ...onChange, ...onPublish } },
     // A change that failed (or their version could not be read): read the item again.
     actionFailed: { on: { retry: { target: 'loading', actions: 'forgetMessage' } } },
   },

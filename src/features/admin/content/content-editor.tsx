@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import type { ContentItem } from '../../../../domain/api/api-contract'
 import type { ContentKind } from '../../../../domain/content/content-kinds'
@@ -33,13 +33,10 @@ export function ContentEditor({
   kind,
   id,
   fields,
-  onCreated,
 }: {
   readonly kind: ContentKind
   readonly id: string | undefined
   readonly fields: readonly ContentField[]
-  /** The first save of a new item made it: its address is the item's from now on. */
-  readonly onCreated: (id: string) => void
 }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
@@ -74,20 +71,22 @@ export function ContentEditor({
       : 'clean'
     : String(snapshot.value)
 
-  const created = useRef(id)
-  useEffect(() => {
-    if (created.current === undefined && context.id !== undefined) {
-      created.current = context.id
-      onCreated(context.id)
-    }
-  }, [context.id, onCreated])
-
   const sectionRef = useRef<HTMLElement>(null)
   useFocusOnView(view, (to) => {
     const section = sectionRef.current
     if (to === 'refused' || to === 'publishRefused')
       return section?.querySelector<HTMLElement>('.form-summary')
-    if (['saved', 'published', 'unpublished', 'failed', 'actionFailed', 'loadFailed'].includes(to))
+    if (
+      [
+        'saved',
+        'published',
+        'unpublished',
+        'failed',
+        'theirsFailed',
+        'actionFailed',
+        'loadFailed',
+      ].includes(to)
+    )
       return section?.querySelector<HTMLElement>('[role="status"]')
     return undefined
   })
@@ -112,6 +111,10 @@ export function ContentEditor({
       (context.message ?? <Trans>Unpublished: the site no longer shows it.</Trans>)
     ) : view === 'failed' ? (
       (context.message ?? <Trans>The changes could not be saved. Please try again.</Trans>)
+    ) : view === 'theirsFailed' ? (
+      (context.message ?? (
+        <Trans>Someone saved a newer version, which could not be loaded. Please try again.</Trans>
+      ))
     ) : view === 'actionFailed' ? (
       (context.message ?? <Trans>That did not work. Please reload the item.</Trans>)
     ) : null
@@ -150,10 +153,14 @@ export function ContentEditor({
       <p role="status" className="form-status" tabIndex={-1}>
         {status}
       </p>
-      {view === 'loadFailed' || view === 'actionFailed' || view === 'failed' ? (
+      {['loadFailed', 'actionFailed', 'failed', 'theirsFailed'].includes(view) ? (
         <p className="form-actions">
           <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
-            {view === 'failed' ? <Trans>Try again</Trans> : <Trans>Reload the item</Trans>}
+            {view === 'failed' || view === 'theirsFailed' ? (
+              <Trans>Try again</Trans>
+            ) : (
+              <Trans>Reload the item</Trans>
+            )}
           </button>
         </p>
       ) : null}

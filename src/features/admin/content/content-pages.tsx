@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useCallback, useRef } from 'react'
+import { Link } from '@tanstack/react-router'
 import { type ContentKind, contentKinds } from '../../../../domain/content/content-kinds'
 import { AdminFrame } from '../admin-frame'
 import { ContentEditor } from './content-editor'
@@ -48,22 +47,7 @@ export function ContentListPage({ kind }: { readonly kind: ContentKind }) {
 
 /** `/admin/content/<kind>/<id>` (`new` for a new item): the item's editor. */
 export function ContentItemPage({ kind, id }: { readonly kind: string; readonly id: string }) {
-  const navigate = useNavigate()
   const known = contentKinds.find((name) => name === kind)
-  // A new item keeps its editor when its first save gives it an address of its own.
-  const createdFrom = useRef(new Map<string, string>())
-  const onCreated = useCallback(
-    (created: string) => {
-      if (!known) return
-      createdFrom.current.set(created, id)
-      void navigate({
-        to: '/admin/content/$kind/$id',
-        params: { kind: known, id: created },
-        replace: true,
-      })
-    },
-    [known, id, navigate],
-  )
   const fields = known ? kindDescriptions[known].fields : undefined
   return (
     <AdminFrame title={<Trans>Site content</Trans>}>
@@ -74,11 +58,10 @@ export function ContentItemPage({ kind, id }: { readonly kind: string; readonly 
       </p>
       {known && fields ? (
         <ContentEditor
-          key={`${known}/${createdFrom.current.get(id) ?? id}`}
+          key={`${known}/${id}`}
           kind={known}
           id={id === 'new' ? undefined : id}
           fields={fields}
-          onCreated={onCreated}
         />
       ) : (
         <section className="result-panel result-panel-bad">
