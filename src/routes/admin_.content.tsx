@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { type ContentKind, contentKinds } from '../../domain/content/content-kinds'
 import type { PageFacts } from '../../domain/pages/page-facts'
-import { ContentListPage } from '../features/admin/content/content-pages'
+import { ContentListPage } from '../features/admin/content/content-list-page'
 import { ensureCatalogs } from '../i18n/i18n'
 
 // The site's content, kind by kind, for the agency's admins: like the inbox, never indexed; its

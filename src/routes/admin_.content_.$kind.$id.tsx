@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../../domain/pages/page-facts'
-import { ContentItemPage } from '../features/admin/content/content-pages'
+import { ContentItemPage } from '../features/admin/content/content-item-page'
 import { ensureCatalogs } from '../i18n/i18n'
 
 // One item of the site's content in the editor (`new` for a new one). Its one prerendered shell

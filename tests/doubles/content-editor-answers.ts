@@ -12,7 +12,7 @@ import type {
 import { kindDescriptions } from '../../src/features/admin/content/content-fields'
 import { testAdmin } from '../fixtures/account-user'
 import type { PathEvents, PathPossible } from '../paths/path-plan'
-import { type HeldRead, readAs, refused, unreachable } from './api-answers'
+import { type HeldRead, readAs, readRefused, refused, unreachable } from './api-answers'
 
 /**
  * The site content's editor on its generated paths (a testimonial, the simplest kind): the item
@@ -277,11 +277,22 @@ export const contentEditorPathEvents: PathEvents<typeof contentEditorMachine> = 
   return next === undefined ? [] : [{ type: 'change', values: withPerson(values, next) }]
 }
 
-/** Every whole body the editor's paths answer with (checked against the server). */
+/**
+ * Every whole body the editor's paths answer with (checked against the server), and the
+ * refusals of changes on an item the check's initial context does not hold.
+ */
 export const contentEditorReads: HeldRead[] = [
   readAnswer(storedDraft),
   createAnswer(savedItem(undefined, storedData)),
-  editAnswer(savedItem(storedDraft, withPerson(storedData, 'Ana R.'))),
+  editAnswer(savedItem(storedDraft, withPerson(storedData, typed))),
   publishAnswer(storedPublished),
   unpublishAnswer(unpublishedItem(storedPublished)),
+  readRefused('contentTestimonialsEdit', badDate),
+  readRefused('contentTestimonialsEdit', staleVersion(2)),
+  readRefused('contentTestimonialsPublish', missingSpanish),
+  readRefused('contentTestimonialsPublish', staleVersion(2)),
+  readRefused('contentTestimonialsUnpublish', staleVersion(3)),
 ]
+
+/** The testimonial the check against the server saves (the stored draft's fields). */
+export const contentSituationData = storedData

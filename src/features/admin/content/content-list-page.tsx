@@ -2,11 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { type ContentKind, contentKinds } from '../../../../domain/content/content-kinds'
 import { AdminFrame } from '../admin-frame'
-import { ContentEditor } from './content-editor'
 import { kindDescriptions } from './content-fields'
 import { ContentList } from './content-list'
 import '../admin.css'
 import './content.css'
+
+/**
+ * The "Site content" pages' lists (the editor is its own page, `content-item-page.tsx`, so the
+ * signed-in pages share only what both reach).
+ */
 
 /** The kinds, as tabs: each its list. */
 function KindTabs({ current }: { readonly current: ContentKind }) {
@@ -41,39 +45,6 @@ export function ContentListPage({ kind }: { readonly kind: ContentKind }) {
       </p>
       <KindTabs current={kind} />
       <ContentList kind={kind} />
-    </AdminFrame>
-  )
-}
-
-/** `/admin/content/<kind>/<id>` (`new` for a new item): the item's editor. */
-export function ContentItemPage({ kind, id }: { readonly kind: string; readonly id: string }) {
-  const known = contentKinds.find((name) => name === kind)
-  const fields = known ? kindDescriptions[known].fields : undefined
-  return (
-    <AdminFrame title={<Trans>Site content</Trans>}>
-      <p>
-        <Link to="/admin/content" search={known ? { kind: known } : {}}>
-          <Trans>Back to the list</Trans>
-        </Link>
-      </p>
-      {known && fields ? (
-        <ContentEditor
-          key={`${known}/${id}`}
-          kind={known}
-          id={id === 'new' ? undefined : id}
-          fields={fields}
-        />
-      ) : (
-        <section className="result-panel result-panel-bad">
-          <h2>
-            {known ? (
-              <Trans>This kind of content is not edited here yet</Trans>
-            ) : (
-              <Trans>There is no such kind of content</Trans>
-            )}
-          </h2>
-        </section>
-      )}
     </AdminFrame>
   )
 }
