@@ -16,9 +16,9 @@ import { useSecondFactorFirst } from '../use-second-factor-first'
 import { contentEffects } from './api/content-effects'
 import {
   type ContentField,
-  errorKey,
   isBilingual,
   kindDescriptions,
+  refusedFields,
   textAt,
 } from './content-fields'
 import { ContentFields, fieldId } from './content-form'
@@ -119,23 +119,9 @@ export function ContentEditor({
       (context.message ?? <Trans>That did not work. Please reload the item.</Trans>)
     ) : null
 
-  const labelOf = (key: string) => {
-    for (const field of fields) {
-      if (key === errorKey(field)) return { field, locale: undefined, label: i18n._(field.label) }
-      for (const locale of ['en', 'es'] as const)
-        if (isBilingual(field) && key === errorKey(field, locale))
-          return {
-            field,
-            locale,
-            label: `${i18n._(field.label)} (${i18n._(localeLabels[locale])})`,
-          }
-    }
-    return undefined
-  }
-  const refusedFields = Object.entries(errors).flatMap(([key, message]) => {
-    const known = labelOf(key)
-    return known ? [{ ...known, key, message }] : []
-  })
+  const labelOf = (field: ContentField, locale: Locale | undefined) =>
+    locale ? `${i18n._(field.label)} (${i18n._(localeLabels[locale])})` : i18n._(field.label)
+  const refused = refusedFields(errors, fields)
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -174,11 +160,11 @@ export function ContentEditor({
                 <Trans>Check the fields below.</Trans>
               ))}
           </p>
-          {refusedFields.length > 0 ? (
+          {refused.length > 0 ? (
             <ul>
-              {refusedFields.map(({ key, field, locale, label, message }) => (
-                <li key={key}>
-                  <a href={`#${fieldId(field, locale)}`}>{label}</a>: {message}
+              {refused.map(({ field, locale, message }) => (
+                <li key={fieldId(field, locale)}>
+                  <a href={`#${fieldId(field, locale)}`}>{labelOf(field, locale)}</a>: {message}
                 </li>
               ))}
             </ul>

@@ -181,6 +181,31 @@ export function titleOf(kind: ContentKind, data: ContentData, locale: Locale): s
   return ''
 }
 
-/** The server's field key of a field (`data.role.es`, `data.person`). */
-export const errorKey = (field: ContentField, locale?: Locale) =>
-  locale ? `data.${field.path}.${locale}` : `data.${field.path}`
+/**
+ * The server's message for a field in `locale` (a bilingual field), or for the one text. A name
+ * that does not translate (`person`) is refused as itself by a save (`data.person`) and, by a
+ * publish, as missing in each language (`data.person.en`, `data.person.es`): the field shows
+ * it once.
+ */
+export function fieldError(
+  errors: Readonly<Partial<Record<string, string>>>,
+  field: ContentField,
+  locale?: Locale,
+): string | undefined {
+  const key = `data.${field.path}`
+  if (locale) return errors[`${key}.${locale}`]
+  return errors[key] ?? errors[`${key}.en`] ?? errors[`${key}.es`]
+}
+
+/** Each field the server refused, in the form's order, with its language (bilingual ones). */
+export function refusedFields(
+  errors: Readonly<Partial<Record<string, string>>>,
+  fields: readonly ContentField[],
+): { readonly field: ContentField; readonly locale?: Locale; readonly message: string }[] {
+  return fields.flatMap((field) =>
+    (isBilingual(field) ? (['en', 'es'] as const) : [undefined]).flatMap((locale) => {
+      const message = fieldError(errors, field, locale)
+      return message === undefined ? [] : [{ field, ...(locale ? { locale } : {}), message }]
+    }),
+  )
+}

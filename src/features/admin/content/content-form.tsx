@@ -5,7 +5,7 @@ import type { ContentData } from '../../../../domain/content/content-schemas'
 import type { Locale } from '../../../../domain/locales'
 import { FormField } from '../../../ui/form-field'
 import { localeLabels } from '../locale-labels'
-import { type ContentField, errorKey, isBilingual, textAt, withValueAt } from './content-fields'
+import { type ContentField, fieldError, isBilingual, textAt, withValueAt } from './content-fields'
 
 const form = 'content'
 
@@ -59,7 +59,7 @@ export function ContentFields({
         name={name.replace(/\./g, '-')}
         label={label}
         hint={field.hint ? i18n._(field.hint) : undefined}
-        error={errors[errorKey(field, locale)]}
+        error={fieldError(errors, field, locale)}
       >
         {(props) =>
           field.type === 'paragraphs' ? (
