@@ -193,4 +193,29 @@ describe('contentEditor', () => {
     })
     expect(fresh.getSnapshot().context.message).toBe('Missing in Spanish: quote.')
   })
+
+  it('when their version cannot be read, trying again reads it again: the save is not sent twice', async () => {
+    let reads = 0
+    let saves = 0
+    const actor = editor(itemAt(1, blank).id, {
+      load: async () => {
+        reads += 1
+        if (reads === 2) throw new Error('Network Error')
+        return { item: itemAt(reads === 1 ? 1 : 2, reads === 1 ? blank : theirsData) }
+      },
+      save: async () => {
+        saves += 1
+        throw refusal(409, { code: 'conflict', message: 'Changed meanwhile.', currentVersion: 2 })
+      },
+    })
+    await until(actor, 'editing')
+    actor.send({ type: 'change', values: mine })
+    actor.send({ type: 'save' })
+    await until(actor, 'theirsFailed')
+    actor.send({ type: 'retry' })
+    await until(actor, 'conflict')
+    expect({ reads, saves }).toEqual({ reads: 3, saves: 1 })
+    expect(actor.getSnapshot().context.values).toEqual(mine)
+    expect(actor.getSnapshot().context.theirs?.data).toEqual(theirsData)
+  })
 })
