@@ -8,25 +8,27 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './../routes/__root'
-import { Route as IndexRouteImport } from './../routes/index'
-import { Route as AboutRouteImport } from './../routes/about'
-import { Route as AdminRouteImport } from './../routes/admin'
-import { Route as ContactRouteImport } from './../routes/contact'
-import { Route as LoginRouteImport } from './../routes/login'
-import { Route as LogoutRouteImport } from './../routes/logout'
-import { Route as MyServicesRouteImport } from './../routes/my-services'
-import { Route as PrivacidadRouteImport } from './../routes/privacidad'
-import { Route as PrivacyRouteImport } from './../routes/privacy'
-import { Route as ProfileRouteImport } from './../routes/profile'
-import { Route as RegisterRouteImport } from './../routes/register'
-import { Route as ResetPasswordRouteImport } from './../routes/reset-password'
-import { Route as VerifyEmailRouteImport } from './../routes/verify-email'
-import { Route as MyServicesRequestIdRouteImport } from './../routes/my-services_.$requestId'
-import { Route as ServicesIndexRouteImport } from './../routes/services.index'
-import { Route as ServicesSlugRouteImport } from './../routes/services.$slug'
-import { Route as ServiciosIndexRouteImport } from './../routes/servicios.index'
-import { Route as ServiciosSlugRouteImport } from './../routes/servicios.$slug'
+import { Route as rootRouteImport } from '../routes/__root'
+import { Route as IndexRouteImport } from '../routes/index'
+import { Route as AboutRouteImport } from '../routes/about'
+import { Route as AdminRouteImport } from '../routes/admin'
+import { Route as ContactRouteImport } from '../routes/contact'
+import { Route as LoginRouteImport } from '../routes/login'
+import { Route as LogoutRouteImport } from '../routes/logout'
+import { Route as MyServicesRouteImport } from '../routes/my-services'
+import { Route as PrivacidadRouteImport } from '../routes/privacidad'
+import { Route as PrivacyRouteImport } from '../routes/privacy'
+import { Route as ProfileRouteImport } from '../routes/profile'
+import { Route as RegisterRouteImport } from '../routes/register'
+import { Route as ResetPasswordRouteImport } from '../routes/reset-password'
+import { Route as VerifyEmailRouteImport } from '../routes/verify-email'
+import { Route as AdminContentRouteImport } from '../routes/admin_.content'
+import { Route as MyServicesRequestIdRouteImport } from '../routes/my-services_.$requestId'
+import { Route as ServicesIndexRouteImport } from '../routes/services.index'
+import { Route as ServicesSlugRouteImport } from '../routes/services.$slug'
+import { Route as ServiciosIndexRouteImport } from '../routes/servicios.index'
+import { Route as ServiciosSlugRouteImport } from '../routes/servicios.$slug'
+import { Route as AdminContentKindIdRouteImport } from '../routes/admin_.content_.$kind.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -93,6 +95,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminContentRoute = AdminContentRouteImport.update({
+  id: '/admin_/content',
+  path: '/admin/content',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MyServicesRequestIdRoute = MyServicesRequestIdRouteImport.update({
   id: '/my-services_/$requestId',
   path: '/my-services/$requestId',
@@ -118,6 +125,11 @@ const ServiciosSlugRoute = ServiciosSlugRouteImport.update({
   path: '/servicios/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminContentKindIdRoute = AdminContentKindIdRouteImport.update({
+  id: '/admin_/content_/$kind/$id',
+  path: '/admin/content/$kind/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -133,11 +145,13 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/admin/content': typeof AdminContentRoute
   '/my-services/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services/': typeof ServicesIndexRoute
   '/servicios/': typeof ServiciosIndexRoute
+  '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -153,11 +167,13 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/admin/content': typeof AdminContentRoute
   '/my-services/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services': typeof ServicesIndexRoute
   '/servicios': typeof ServiciosIndexRoute
+  '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -174,11 +190,13 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/admin_/content': typeof AdminContentRoute
   '/my-services_/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
   '/services/': typeof ServicesIndexRoute
   '/servicios/': typeof ServiciosIndexRoute
+  '/admin_/content_/$kind/$id': typeof AdminContentKindIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -196,11 +214,13 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/verify-email'
+    | '/admin/content'
     | '/my-services/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services/'
     | '/servicios/'
+    | '/admin/content/$kind/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -216,11 +236,13 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/verify-email'
+    | '/admin/content'
     | '/my-services/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services'
     | '/servicios'
+    | '/admin/content/$kind/$id'
   id:
     | '__root__'
     | '/'
@@ -236,11 +258,13 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/verify-email'
+    | '/admin_/content'
     | '/my-services_/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
     | '/services/'
     | '/servicios/'
+    | '/admin_/content_/$kind/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -257,11 +281,13 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  AdminContentRoute: typeof AdminContentRoute
   MyServicesRequestIdRoute: typeof MyServicesRequestIdRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
   ServiciosSlugRoute: typeof ServiciosSlugRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   ServiciosIndexRoute: typeof ServiciosIndexRoute
+  AdminContentKindIdRoute: typeof AdminContentKindIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -357,6 +383,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin_/content': {
+      id: '/admin_/content'
+      path: '/admin/content'
+      fullPath: '/admin/content'
+      preLoaderRoute: typeof AdminContentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/my-services_/$requestId': {
       id: '/my-services_/$requestId'
       path: '/my-services/$requestId'
@@ -392,6 +425,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServiciosSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin_/content_/$kind/$id': {
+      id: '/admin_/content_/$kind/$id'
+      path: '/admin/content/$kind/$id'
+      fullPath: '/admin/content/$kind/$id'
+      preLoaderRoute: typeof AdminContentKindIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -409,11 +449,13 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  AdminContentRoute: AdminContentRoute,
   MyServicesRequestIdRoute: MyServicesRequestIdRoute,
   ServicesSlugRoute: ServicesSlugRoute,
   ServiciosSlugRoute: ServiciosSlugRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   ServiciosIndexRoute: ServiciosIndexRoute,
+  AdminContentKindIdRoute: AdminContentKindIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

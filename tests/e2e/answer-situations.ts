@@ -11,6 +11,7 @@ import {
 } from '../../server/test/software-authenticator'
 import { totpCode } from '../../server/test/totp-code'
 import { contactValues } from '../doubles/contact-answers'
+import { contentSituationData } from '../doubles/content-editor-answers'
 import { resetToken } from '../doubles/password-reset-answers'
 import { pathRegistration } from '../doubles/registration-flow-answers'
 import { briefValues } from '../doubles/request-brief-answers'
@@ -290,6 +291,47 @@ async function proposalFor({ send }: { readonly send: boolean }) {
       200,
     )
   return { client: api, inbox, id, proposalId }
+}
+
+/** A testimonial's draft the agency saved (version 1): the session, its path and the item. */
+async function testimonialDraft(changes: object = {}) {
+  const inbox = await agency()
+  const created = await inbox.call('POST', endpoints.contentTestimonialsCreate.path, {
+    data: { ...contentSituationData, ...changes },
+  })
+  await expectStatus('a testimonial’s draft', created, 201)
+  const id = (created.body as { item: { id: string } }).item.id
+  return { inbox, path: withId(endpoints.contentTestimonialsRead.path, id) }
+}
+
+/** The same, complete in both languages and published (version 2). */
+async function publishedTestimonial() {
+  const draft = await testimonialDraft({
+    quote: {
+      en: 'They launched our shop in six weeks.',
+      es: 'Lanzaron nuestra tienda en seis semanas.',
+    },
+  })
+  await expectStatus(
+    'the testimonial published',
+    await draft.inbox.call('POST', `${draft.path}/publish`, { version: 1 }),
+    200,
+  )
+  return draft
+}
+
+/** Someone else's save first: the draft is at version 2, the admin's change names version 1. */
+async function editedMeanwhile() {
+  const draft = await testimonialDraft()
+  await expectStatus(
+    'the other admin’s save',
+    await draft.inbox.call('PATCH', draft.path, {
+      version: 1,
+      data: { ...contentSituationData, person: 'Ana García' },
+    }),
+    200,
+  )
+  return draft
 }
 
 /** A passkey of the software authenticator this site has never registered. */
@@ -879,5 +921,55 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     return client.call('POST', proposalPath(endpoints.declineProposal.path, id, proposalId), {
       reason: 'Too expensive for us this year.',
     })
+  },
+  // The site content's editor, on a testimonial.
+  'contentTestimonialsRead ok': async () => {
+    const { inbox, path } = await testimonialDraft()
+    return inbox.call('GET', path)
+  },
+  'contentTestimonialsCreate ok': async () =>
+    (await agency()).call('POST', endpoints.contentTestimonialsCreate.path, {
+      data: contentSituationData,
+    }),
+  'contentTestimonialsEdit ok': async () => {
+    const { inbox, path } = await testimonialDraft()
+    return inbox.call('PATCH', path, {
+      version: 1,
+      data: { ...contentSituationData, person: 'Ana R.' },
+    })
+  },
+  'contentTestimonialsEdit invalid_fields': async () => {
+    const { inbox, path } = await testimonialDraft()
+    return inbox.call('PATCH', path, {
+      version: 1,
+      data: { ...contentSituationData, consentDate: '2026-02-30' },
+    })
+  },
+  'contentTestimonialsEdit conflict': async () => {
+    const { inbox, path } = await editedMeanwhile()
+    return inbox.call('PATCH', path, { version: 1, data: contentSituationData })
+  },
+  'contentTestimonialsPublish ok': async () => {
+    const { inbox, path } = await testimonialDraft({
+      quote: { en: 'Fast.', es: 'Rápidos.' },
+    })
+    return inbox.call('POST', `${path}/publish`, { version: 1 })
+  },
+  'contentTestimonialsPublish invalid_fields': async () => {
+    // The Spanish quote is missing.
+    const { inbox, path } = await testimonialDraft()
+    return inbox.call('POST', `${path}/publish`, { version: 1 })
+  },
+  'contentTestimonialsPublish conflict': async () => {
+    const { inbox, path } = await editedMeanwhile()
+    return inbox.call('POST', `${path}/publish`, { version: 1 })
+  },
+  'contentTestimonialsUnpublish ok': async () => {
+    const { inbox, path } = await publishedTestimonial()
+    return inbox.call('POST', `${path}/unpublish`, { version: 2 })
+  },
+  'contentTestimonialsUnpublish conflict': async () => {
+    const { inbox, path } = await publishedTestimonial()
+    return inbox.call('POST', `${path}/unpublish`, { version: 1 })
   },
 }

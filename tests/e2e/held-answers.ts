@@ -3,6 +3,7 @@ import type { CallFailure, EndpointName } from '../../domain/api/api-contract'
 import { endpoints } from '../../domain/api/api-contract'
 import { changePasswordMachine } from '../../machines/change-password-machine'
 import { contactFormMachine } from '../../machines/contact-form-machine'
+import { contentEditorMachine } from '../../machines/content-editor-machine'
 import { conversationMachine } from '../../machines/conversation-machine'
 import { deleteAccountMachine } from '../../machines/delete-account-machine'
 import { factorActionsMachine } from '../../machines/factor-actions-machine'
@@ -31,6 +32,11 @@ import { type HeldRead, isOffContract } from '../doubles/api-answers'
 import { uploadReads } from '../doubles/attachment-answers'
 import { changePasswordPathEvents } from '../doubles/change-password-answers'
 import { contactPathEvents } from '../doubles/contact-answers'
+import {
+  contentEditorInputs,
+  contentEditorPathEvents,
+  contentEditorReads,
+} from '../doubles/content-editor-answers'
 import { conversationPathEvents, conversationReads } from '../doubles/conversation-answers'
 import { deleteAccountPathEvents } from '../doubles/delete-account-answers'
 import { myRequestsReads } from '../doubles/my-requests-answers'
@@ -127,6 +133,12 @@ const actorEndpoints: Record<string, EndpointName> = {
   withdrawProposal: 'withdrawProposal',
   acceptProposal: 'acceptProposal',
   declineProposal: 'declineProposal',
+  // The site content's editor, on a testimonial (the kind its path tests edit).
+  loadItem: 'contentTestimonialsRead',
+  readTheirs: 'contentTestimonialsRead',
+  saveItem: 'contentTestimonialsEdit',
+  publishItem: 'contentTestimonialsPublish',
+  unpublishItem: 'contentTestimonialsUnpublish',
 }
 
 /** Actors that make no call: the browser's passkey dialog (its answer is the browser's). */
@@ -146,6 +158,12 @@ const partOfRead = new Set([
   'saveDraft',
   'sendProposal',
   'withdrawProposal',
+  // The content editor's calls resolve with the item and the text of the answer.
+  'loadItem',
+  'readTheirs',
+  'saveItem',
+  'publishItem',
+  'unpublishItem',
 ])
 
 /** A failure the server sends: the contract's failure body, with a code. */
@@ -266,6 +284,7 @@ export const heldTables = [
   'attachment-answers',
   'change-password-answers',
   'contact-answers',
+  'content-editor-answers',
   'conversation-answers',
   'delete-account-answers',
   'my-requests-answers',
@@ -299,6 +318,13 @@ export const heldAnswers: HeldAnswer[] = [
   ...fromEvents('contact-answers', contactFormMachine, contactPathEvents, {
     service: 'e-commerce',
   }),
+  ...fromEvents(
+    'content-editor-answers',
+    contentEditorMachine,
+    contentEditorPathEvents,
+    contentEditorInputs[1],
+  ),
+  ...contentEditorReads.map((read) => fromRead('content-editor-answers', read)),
   ...fromEvents('conversation-answers', conversationMachine, conversationPathEvents),
   ...conversationReads.map((read) => fromRead('conversation-answers', read)),
   ...fromEvents('delete-account-answers', deleteAccountMachine, deleteAccountPathEvents),

@@ -55,6 +55,11 @@ export function AdminInbox({ search }: { readonly search: AdminSearch }) {
           </li>
         </ul>
       </nav>
+      <p>
+        <Link to="/admin/content">
+          <Trans>Site content</Trans>
+        </Link>
+      </p>
       {search.id ? (
         <>
           <p>

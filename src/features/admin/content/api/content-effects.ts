@@ -1,0 +1,83 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import {
+  type ContentAction,
+  type ContentEndpointName,
+  type ContentItemBody,
+  type ContentItemsBody,
+  contentEndpointNames,
+  endpoints,
+} from '../../../../../domain/api/api-contract'
+import type { ContentKind } from '../../../../../domain/content/content-kinds'
+import type {
+  ChangeInput,
+  ContentAnswer,
+  LoadInput,
+  SaveInput,
+} from '../../../../../machines/content-editor-machine'
+import { fillPath } from '../../../../api/call-endpoint'
+import { requestJson } from '../../../../api/http-client'
+import { adminQueryKey } from '../../api/admin-queries'
+
+/**
+ * The site content's calls, for any kind: the endpoint's method and path come from the
+ * contract (`contentCaseStudiesEdit`, …); its answer is the contract's body for every kind.
+ * (`callEndpoint` types one endpoint at a time; here the kind is a value, so the call names
+ * the kind's endpoint and reads the body the nine endpoints share.)
+ */
+async function contentCall<Body>(
+  kind: ContentKind,
+  action: ContentAction,
+  body: unknown,
+  id?: string,
+): Promise<Body> {
+  const name: ContentEndpointName = `${contentEndpointNames[kind]}${action}`
+  const endpoint = endpoints[name]
+  const path = id === undefined ? endpoint.path : fillPath(endpoint.path, { id })
+  const { data } = await requestJson<Body>(endpoint.method, path, body)
+  return data
+}
+
+/** The site content's reads, under the inbox's key (signing out removes them). */
+export const contentQueryKey = [...adminQueryKey, 'content'] as const
+
+/** Every item of a kind, drafts included, in the site's order. */
+export function contentListQueryOptions(kind: ContentKind) {
+  return queryOptions({
+    queryKey: [...contentQueryKey, kind],
+    queryFn: () => contentCall<ContentItemsBody<ContentKind>>(kind, 'List', undefined),
+  })
+}
+
+const answerOf = ({ message, item }: ContentItemBody<ContentKind>): ContentAnswer => ({
+  message,
+  item,
+})
+
+/**
+ * The editor machine's calls. Each change makes the kind's list stale (it is read again when
+ * shown).
+ */
+export function contentEffects(queryClient: QueryClient) {
+  const changed = async (kind: ContentKind, call: Promise<ContentItemBody<ContentKind>>) => {
+    try {
+      return answerOf(await call)
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: [...contentQueryKey, kind] })
+    }
+  }
+  return {
+    load: async ({ kind, id }: LoadInput) =>
+      answerOf(await contentCall<ContentItemBody<ContentKind>>(kind, 'Read', undefined, id)),
+    save: ({ kind, item, values }: SaveInput) =>
+      changed(
+        kind,
+        item === undefined
+          ? contentCall(kind, 'Create', { data: values })
+          : contentCall(kind, 'Edit', { version: item.version, data: values }, item.id),
+      ),
+    publish: ({ kind, item }: ChangeInput) =>
+      changed(kind, contentCall(kind, 'Publish', { version: item.version }, item.id)),
+    unpublish: ({ kind, item }: ChangeInput) =>
+      changed(kind, contentCall(kind, 'Unpublish', { version: item.version }, item.id)),
+  }
+}

@@ -1,0 +1,308 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { type FormEvent, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import type { ContentItem } from '../../../../domain/api/api-contract'
+import type { ContentKind } from '../../../../domain/content/content-kinds'
+import type { Locale } from '../../../../domain/locales'
+import { contentEditorMachine } from '../../../../machines/content-editor-machine'
+import { momentStyle } from '../../../ui/date-styles'
+import { useFocusOnView } from '../../../ui/form-flow'
+import { inspectorOptions } from '../../../ui/machine-inspector'
+import { ModalDialog } from '../../../ui/modal-dialog'
+import { localeLabels } from '../locale-labels'
+import { useSecondFactorFirst } from '../use-second-factor-first'
+import { contentEffects } from './api/content-effects'
+import {
+  type ContentField,
+  isBilingual,
+  kindDescriptions,
+  refusedFields,
+  textAt,
+} from './content-fields'
+import { ContentFields, fieldId } from './content-form'
+import { ContentStateLabel } from './content-state'
+
+/**
+ * The editor of one item (the contentEditor machine): its fields in English and Spanish side
+ * by side, Save, Publish and Unpublish. Focus moves to each outcome: the saved notice, the
+ * error summary (each refused field a link to it), the conflict's dialog.
+ */
+export function ContentEditor({
+  kind,
+  id,
+  fields,
+}: {
+  readonly kind: ContentKind
+  readonly id: string | undefined
+  readonly fields: readonly ContentField[]
+}) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  // A session without a proved second factor is sent to set one up (the inbox's rule).
+  const [loadError, setLoadError] = useState<unknown>()
+  useSecondFactorFirst(loadError)
+  const [machine] = useState(() => {
+    const effects = contentEffects(queryClient)
+    return contentEditorMachine.provide({
+      actors: {
+        loadItem: fromPromise(({ input }) =>
+          effects.load(input).catch((error: unknown) => {
+            setLoadError(error)
+            throw error
+          }),
+        ),
+        saveItem: fromPromise(({ input }) => effects.save(input)),
+        publishItem: fromPromise(({ input }) => effects.publish(input)),
+        unpublishItem: fromPromise(({ input }) => effects.unpublish(input)),
+      },
+    })
+  })
+  const [snapshot, send] = useMachine(machine, {
+    ...inspectorOptions,
+    input: { kind, id, blank: kindDescriptions[kind].blank },
+  })
+  const { context } = snapshot
+  const { item, values, serverFieldErrors: errors } = context
+  const view = snapshot.matches('editing')
+    ? snapshot.matches({ editing: 'dirty' })
+      ? 'dirty'
+      : 'clean'
+    : String(snapshot.value)
+
+  const sectionRef = useRef<HTMLElement>(null)
+  useFocusOnView(view, (to) => {
+    const section = sectionRef.current
+    if (to === 'refused' || to === 'publishRefused')
+      return section?.querySelector<HTMLElement>('.form-summary')
+    if (
+      [
+        'saved',
+        'published',
+        'unpublished',
+        'failed',
+        'theirsFailed',
+        'actionFailed',
+        'loadFailed',
+      ].includes(to)
+    )
+      return section?.querySelector<HTMLElement>('[role="status"]')
+    return undefined
+  })
+
+  const busy = ['loading', 'saving', 'readingTheirs', 'publishing', 'unpublishing'].includes(view)
+  const status =
+    view === 'loading' ? (
+      <Trans>Loading the item…</Trans>
+    ) : view === 'loadFailed' ? (
+      (context.message ?? <Trans>The item could not be loaded.</Trans>)
+    ) : view === 'saving' || view === 'readingTheirs' ? (
+      <Trans>Saving…</Trans>
+    ) : view === 'publishing' ? (
+      <Trans>Publishing…</Trans>
+    ) : view === 'unpublishing' ? (
+      <Trans>Unpublishing…</Trans>
+    ) : view === 'saved' ? (
+      (context.message ?? <Trans>Saved.</Trans>)
+    ) : view === 'published' ? (
+      (context.message ?? <Trans>Published.</Trans>)
+    ) : view === 'unpublished' ? (
+      (context.message ?? <Trans>Unpublished: the site no longer shows it.</Trans>)
+    ) : view === 'failed' ? (
+      (context.message ?? <Trans>The changes could not be saved. Please try again.</Trans>)
+    ) : view === 'theirsFailed' ? (
+      (context.message ?? (
+        <Trans>Someone saved a newer version, which could not be loaded. Please try again.</Trans>
+      ))
+    ) : view === 'actionFailed' ? (
+      (context.message ?? <Trans>That did not work. Please reload the item.</Trans>)
+    ) : null
+
+  const labelOf = (field: ContentField, locale: Locale | undefined) =>
+    locale ? `${i18n._(field.label)} (${i18n._(localeLabels[locale])})` : i18n._(field.label)
+  const refused = refusedFields(errors, fields)
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    send({ type: 'save' })
+  }
+  const heading = id === undefined && item === undefined ? null : item
+  const name = i18n._(kindDescriptions[kind].name)
+
+  return (
+    <section ref={sectionRef} className="content-editor" aria-labelledby="content-editor-heading">
+      <h2 id="content-editor-heading">
+        {heading === null ? <Trans>New item: {name}</Trans> : <Trans>Edit: {name}</Trans>}
+      </h2>
+      {item ? <ItemFacts item={item} /> : null}
+      <p role="status" className="form-status" tabIndex={-1}>
+        {status}
+      </p>
+      {['loadFailed', 'actionFailed', 'failed', 'theirsFailed'].includes(view) ? (
+        <p className="form-actions">
+          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+            {view === 'failed' || view === 'theirsFailed' ? (
+              <Trans>Try again</Trans>
+            ) : (
+              <Trans>Reload the item</Trans>
+            )}
+          </button>
+        </p>
+      ) : null}
+      {view === 'refused' || view === 'publishRefused' ? (
+        <div key={context.refusedSubmissions} className="form-summary" role="alert" tabIndex={-1}>
+          <p>
+            {context.message ??
+              (view === 'publishRefused' ? (
+                <Trans>Publishing needs every text in both languages.</Trans>
+              ) : (
+                <Trans>Check the fields below.</Trans>
+              ))}
+          </p>
+          {refused.length > 0 ? (
+            <ul>
+              {refused.map(({ field, locale, message }) => (
+                <li key={fieldId(field, locale)}>
+                  <a href={`#${fieldId(field, locale)}`}>{labelOf(field, locale)}</a>: {message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {view === 'loading' || view === 'loadFailed' ? null : (
+        <form
+          className="content-form"
+          aria-label={t`Item fields`}
+          method="post"
+          noValidate
+          onSubmit={save}
+          aria-busy={busy}
+        >
+          <ContentFields
+            fields={fields}
+            values={values}
+            errors={errors}
+            readOnly={busy || view === 'conflict'}
+            onChange={(changed) => send({ type: 'change', values: changed })}
+          />
+          <p className="form-actions">
+            <button
+              type="submit"
+              className="button button-primary"
+              aria-disabled={!snapshot.can({ type: 'save' })}
+            >
+              {view === 'saving' ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
+            </button>
+            {snapshot.can({ type: 'publish' }) ? (
+              <button type="button" className="button" onClick={() => send({ type: 'publish' })}>
+                <Trans>Publish</Trans>
+              </button>
+            ) : null}
+            {snapshot.can({ type: 'unpublish' }) ? (
+              <button type="button" className="button" onClick={() => send({ type: 'unpublish' })}>
+                <Trans>Unpublish</Trans>
+              </button>
+            ) : null}
+          </p>
+          {view === 'dirty' && item ? (
+            <p className="form-hint">
+              <Trans>Save your changes before publishing or unpublishing.</Trans>
+            </p>
+          ) : null}
+        </form>
+      )}
+      {view === 'conflict' && context.theirs ? (
+        <ConflictDialog
+          theirs={context.theirs}
+          fields={fields}
+          onTakeTheirs={() => send({ type: 'takeTheirs' })}
+          onKeepMine={() => send({ type: 'keepMine' })}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+/** State, version, and who changed it last, when. */
+function ItemFacts({ item }: { readonly item: ContentItem }) {
+  const { i18n } = useLingui()
+  const when = i18n.date(new Date(item.updatedAt), momentStyle)
+  const who = item.updatedBy?.email ?? '—'
+  const version = item.version
+  return (
+    <p className="content-facts">
+      <ContentStateLabel state={item.state} />{' '}
+      <Trans>
+        Version {version}, last changed by {who} on {when}.
+      </Trans>
+    </p>
+  )
+}
+
+/** Someone saved a newer version meanwhile: theirs, and the admin's two ways on. */
+function ConflictDialog({
+  theirs,
+  fields,
+  onTakeTheirs,
+  onKeepMine,
+}: {
+  readonly theirs: ContentItem
+  readonly fields: readonly ContentField[]
+  readonly onTakeTheirs: () => void
+  readonly onKeepMine: () => void
+}) {
+  const { i18n } = useLingui()
+  const who = theirs.updatedBy?.email ?? '—'
+  const version = theirs.version
+  type Row = { key: string; label: string; value: string; lang: Locale | undefined }
+  const rows = fields.flatMap((field): Row[] =>
+    isBilingual(field)
+      ? (['en', 'es'] as const).map((locale: Locale) => ({
+          key: `${field.path}.${locale}`,
+          label: `${i18n._(field.label)} (${i18n._(localeLabels[locale])})`,
+          value: textAt(theirs.data, field, locale),
+          lang: locale,
+        }))
+      : [
+          {
+            key: field.path,
+            label: i18n._(field.label),
+            value: textAt(theirs.data, field),
+            lang: undefined,
+          },
+        ],
+  )
+  return (
+    <ModalDialog labelledBy="content-conflict-heading" onCancel={onKeepMine}>
+      <h3 id="content-conflict-heading">
+        <Trans>
+          {who} saved version {version} while you were editing
+        </Trans>
+      </h3>
+      <p>
+        <Trans>
+          Take their version (your changes are dropped), or keep editing yours: saving then replaces
+          theirs.
+        </Trans>
+      </p>
+      <dl className="content-theirs">
+        {rows.map((row) => (
+          <div key={row.key}>
+            <dt>{row.label}</dt>
+            <dd lang={row.lang}>{row.value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="form-actions">
+        <button type="button" className="button button-primary" onClick={onTakeTheirs}>
+          <Trans>Take their version</Trans>
+        </button>
+        <button type="button" className="button" onClick={onKeepMine}>
+          <Trans>Keep editing mine</Trans>
+        </button>
+      </p>
+    </ModalDialog>
+  )
+}
