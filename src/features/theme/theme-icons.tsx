@@ -1,24 +1,13 @@
 // The theme toggle's sun and moon, drawn: as characters (☀ ☾) they came from whichever symbol
 // font the device had, since the site's typeface has neither (docs/decisions/057).
 import type { ReactNode } from 'react'
+import { LineIcon } from '../../ui/line-icon'
 
 function ThemeIcon({ className, children }: { className: string; children: ReactNode }) {
   return (
-    <svg
-      className={`theme-icon ${className}`}
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon className={`theme-icon ${className}`} size={20}>
       {children}
-    </svg>
+    </LineIcon>
   )
 }
 

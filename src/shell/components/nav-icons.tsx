@@ -1,27 +1,12 @@
 // Decorative 24×24 line icons for the mobile bar and the header controls; the text beside
 // each one names the control, so every icon is aria-hidden.
 import type { ReactNode } from 'react'
+import { LineIcon } from '../../ui/line-icon'
 
 type IconProps = { readonly className?: string }
 
 function Icon({ children, className }: IconProps & { readonly children: ReactNode }) {
-  return (
-    <svg
-      className={className ?? 'nav-icon'}
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  )
+  return <LineIcon className={className ?? 'nav-icon'}>{children}</LineIcon>
 }
 
 export function HomeIcon() {
