@@ -239,11 +239,11 @@ describe('crash safety', () => {
     console.log(
       `Hung PostgreSQL under the real server: ${hung.map((a) => `${a.status} ${a.code} in ${a.ms} ms`).join(', ')}; first 201 ${recovered} ms after SIGCONT`,
     )
-    for (const answer of hung) {
-      expect(answer).toMatchObject({ status: 503, code: 'unavailable' })
-      expect(answer.ms).toBeLessThan(5000)
-    }
-    expect(log).toMatch(/"reason":"database_(query|connect)_timeout"/)
+    for (const answer of hung) expect(answer).toMatchObject({ status: 503, code: 'unavailable' })
+    // Each of them was answered by the pool's own timeouts (seconds), not by the request
+    // timeout or the client giving up: one logged reason per hung request.
+    const timeouts = log.match(/"reason":"database_(query|connect)_timeout"/g) ?? []
+    expect(timeouts.length).toBeGreaterThanOrEqual(hung.length)
     expect(recovered).toBeDefined()
     server.child.kill('SIGTERM')
     expect(await exited(server.child)).toBe(0)

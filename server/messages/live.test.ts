@@ -220,11 +220,10 @@ describe('live conversations across instances', () => {
   it('ends its open streams when it stops, so a graceful stop does not wait for them', async () => {
     const { browser, requestId } = await client()
     const open = await stream(other.url, browser, `/api/v1/me/service-requests/${requestId}/events`)
-    const signalledAt = Date.now()
     other.child.kill('SIGTERM')
     const code = await exited(other.child, 30_000)
+    // A stream left open would outlive the stop's drain budget: exit 1 and `server.stop_forced`.
     expect(code).toBe(0)
-    expect(Date.now() - signalledAt).toBeLessThan(10_000)
     await open.ended
     expect(other.output.join('')).not.toMatch(/stop_forced|stop_failed/)
   })
