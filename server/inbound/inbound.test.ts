@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import nodemailer, { type SendMailOptions } from 'nodemailer'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgencyThreadMessage, ThreadMessage } from '../../domain/api/api-contract'
 import { setAccountRole } from '../admin/admin-role'
@@ -16,6 +19,7 @@ import { type ClientWithRequest, clientWithRequest } from '../test/request-kit'
 import { sampleExe, samplePdf, samplePng } from '../test/sample-files'
 import type { CaughtMail } from '../test/smtp-catcher'
 import { testBackends } from '../test/test-database'
+import { testLogDir } from '../test/test-log'
 import { type InboundListener, startInboundListener } from './inbound-listener'
 
 /**
@@ -29,6 +33,13 @@ if (!embedded) throw new Error('No test database')
 const domain = 'reply.agency.example'
 /** Small, so the oversized mail is cheap to send. */
 const maxMessageBytes = 300_000
+
+/** This file's lines of the run's log (server/test/test-log.ts). */
+const runLog = pino.destination({
+  dest: join(testLogDir, `inbound-${process.pid}-${randomBytes(4).toString('hex')}.ndjson`),
+  mkdir: true,
+  sync: true,
+})
 
 describe('replies by email', () => {
   const kit = useAccountKit(embedded, { inboundDomain: domain })
@@ -44,8 +55,14 @@ describe('replies by email', () => {
     if (!replies) throw new Error('The kit makes no reply addresses')
     const started = await startInboundListener({
       pool: kit.database.pool,
+      // Read here, and written to the run's log too, which `npm test` audits (scripts/audit-logs.ts).
       logger: createLogger({
-        destination: { write: (line: string) => void logged.push(JSON.parse(line)) },
+        destination: {
+          write: (line: string) => {
+            logged.push(JSON.parse(line))
+            runLog.write(line)
+          },
+        },
       }),
       replies,
       host: '127.0.0.1',
