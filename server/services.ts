@@ -105,7 +105,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
           agencyLocale: config.agencyLocale,
           digestDelaySeconds: config.digestDelaySeconds,
           rateLimiter,
-          messagesPerAccount: defaultRateRules.threadMessagesPerAccount,
+          rateRules: defaultRateRules,
         }).catch(async (error: unknown) => {
           cleanup.stop()
           await Promise.all([live.close(), worker.stop()])

@@ -12,6 +12,7 @@ import {
   createAgencyMessageSchema,
   createClientMessageSchema,
 } from '../../domain/requests/thread-schemas'
+import type { RateRules } from '../http/rate-rules'
 import { translator } from '../i18n/server-i18n'
 import type { Logger } from '../log/logger'
 import { type SecurityEventFields, securityEventOf } from '../log/security-event'
@@ -24,7 +25,7 @@ import {
 } from '../mail/reply-address'
 import { insertMessage } from '../messages/thread-change-store'
 import type { Thread } from '../messages/thread-store'
-import type { RateLimiter, RateRule } from '../security/rate-limit'
+import type { RateLimiter } from '../security/rate-limit'
 import { discardAttachments, storeAttachment } from './store-attachment'
 import { stripReply } from './strip-reply'
 
@@ -58,9 +59,12 @@ export type InboundOptions = {
   readonly agencyEmail: string
   readonly agencyLocale: Locale
   readonly digestDelaySeconds: number
-  /** The per-account message limit, shared with the site's (a reply by mail is a message). */
+  /**
+   * The per-account limits a message and its files count against, shared with the site's (a
+   * reply by mail is a message; its attachments are uploads).
+   */
   readonly rateLimiter: RateLimiter
-  readonly messagesPerAccount: RateRule
+  readonly rateRules: Pick<RateRules, 'threadMessagesPerAccount' | 'uploadBytesPerAccount'>
   readonly now?: () => Date
 }
 
@@ -83,6 +87,20 @@ type Author = { readonly id: string; readonly side: ThreadSide; readonly locale:
 
 const firstAddress = (from: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(from) ? from[0] : from)?.value[0]?.address?.toLowerCase()
+
+/**
+ * A mail no person wrote in answer (RFC 3834's `Auto-Submitted`, the older `Precedence` and
+ * `X-Autoreply` of vacation responders and lists).
+ */
+function isAutomatic(mail: ParsedMail): boolean {
+  const header = (name: string) => String(mail.headers.get(name) ?? '').toLowerCase()
+  const submitted = header('auto-submitted')
+  return (
+    (submitted !== '' && submitted !== 'no') ||
+    ['bulk', 'junk', 'list', 'auto_reply'].includes(header('precedence')) ||
+    header('x-autoreply') !== ''
+  )
+}
 
 async function readAll(stream: SMTPServerDataStream, limit: number): Promise<Buffer | 'too_large'> {
   const chunks: Buffer[] = []
@@ -131,12 +149,16 @@ export async function startInboundListener(options: InboundOptions): Promise<Inb
    * provider signs (DKIM); the envelope sender is often a bounce address instead.
    */
   async function authorOf(reply: Accepted, from: string): Promise<Author | undefined> {
-    const { rows } = await pool.query<{ id: string; locale: string }>(
+    const { rows } =
       reply.target.side === 'client'
-        ? `SELECT id, locale FROM users WHERE id = $1 AND lower(email) = $2`
-        : `SELECT id, locale FROM users WHERE $1::uuid IS NOT NULL AND role = 'admin' AND lower(email) = $2`,
-      [reply.thread.clientId, from],
-    )
+        ? await pool.query<{ id: string; locale: string }>(
+            'SELECT id, locale FROM users WHERE id = $1 AND lower(email) = $2',
+            [reply.thread.clientId, from],
+          )
+        : await pool.query<{ id: string; locale: string }>(
+            `SELECT id, locale FROM users WHERE role = 'admin' AND lower(email) = $1`,
+            [from],
+          )
     const row = rows[0]
     return (
       row && {
@@ -166,6 +188,12 @@ export async function startInboundListener(options: InboundOptions): Promise<Inb
       return smtpError(code, text)
     }
     const mail = await simpleParser(raw, { skipHtmlToText: false })
+    if (isAutomatic(mail)) {
+      // An out-of-office answer or a mailing list's copy: taken (so nothing bounces back and
+      // forth) and dropped, never a message of the thread.
+      event(session, 'inbound.refused', { requestId, side: reply.target.side, reason: 'automatic' })
+      return
+    }
     const from = firstAddress(mail.from)
     const author = from ? await authorOf(reply, from) : undefined
     if (!author)
@@ -191,9 +219,21 @@ export async function startInboundListener(options: InboundOptions): Promise<Inb
         'too_many_files',
         author.id,
       )
-    const perAccount = await options.rateLimiter.hit(options.messagesPerAccount, author.id)
+    const { threadMessagesPerAccount, uploadBytesPerAccount } = options.rateRules
+    const perAccount = await options.rateLimiter.hit(threadMessagesPerAccount, author.id)
     if (!perAccount.allowed)
       throw refuse(451, '4.7.1 Too many messages, try again later', 'rate_limited', author.id)
+    const bytes = files.reduce((total, file) => total + file.content.length, 0)
+    if (bytes > 0) {
+      const uploaded = await options.rateLimiter.spend(uploadBytesPerAccount, author.id, bytes)
+      if (!uploaded.allowed)
+        throw refuse(
+          451,
+          '4.7.1 Too many files this hour, try again later',
+          'rate_limited',
+          author.id,
+        )
+    }
     const fileIds: string[] = []
     let kept = false
     try {

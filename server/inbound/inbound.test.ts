@@ -72,7 +72,7 @@ describe('replies by email', () => {
       agencyLocale: 'es',
       digestDelaySeconds: 0,
       rateLimiter: createRateLimiter(kit.database.pool),
-      messagesPerAccount: defaultRateRules.threadMessagesPerAccount,
+      rateRules: defaultRateRules,
     })
     listeners.push(started)
     return started
@@ -344,6 +344,29 @@ describe('replies by email', () => {
     expect(
       await deliver({ from: client.account.email, to: address.toUpperCase(), text: 'Hi' }),
     ).toEqual({ accepted: true })
+  })
+
+  it('drops an out-of-office answer without a bounce, and bounces a reply with no text of its own', async () => {
+    const client = await clientWithRequest(kit)
+    const away = await deliver({
+      from: client.account.email,
+      to: clientAddress(client),
+      subject: 'Out of office',
+      text: 'I am away until Monday.',
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    })
+    expect(away).toEqual({ accepted: true })
+    const quoteOnly = await deliver({
+      from: client.account.email,
+      to: clientAddress(client),
+      text: '> Hello,\n> The team wrote about your request.',
+    })
+    expect(quoteOnly).toMatchObject({ accepted: false, code: 550 })
+    expect(await clientThread(client)).toEqual([])
+    const reasons = logged
+      .filter((line) => line.event === 'inbound.refused' && line.requestId === client.requestId)
+      .map((line) => line.reason)
+    expect(reasons).toEqual(['automatic', 'empty'])
   })
 
   it('refuses a mail over the size limit and logs it', async () => {
