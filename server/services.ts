@@ -26,10 +26,10 @@ export type Services = {
   /** The SMTP listener of replies by email, when INBOUND_SMTP_PORT is set. */
   readonly inbound: InboundListener | undefined
   /**
-   * Closes the listener of replies by email (a mail in hand is answered "try later", so the
-   * sending server delivers it again, here or to another instance), ends the open event streams
-   * (so the requests in flight can finish), stops the clean-up and the mail worker: the mail in hand is finished, the other claimed mails go back to the queue,
-   * due at once for the next start or another instance.
+   * Closes the listener of replies by email (a sending server cut off mid-mail delivers it again,
+   * here or to another instance), ends the open event streams (so the requests in flight can
+   * finish), stops the clean-up and the mail worker: the mail in hand is finished, the other
+   * claimed mails go back to the queue, due at once for the next start or another instance.
    */
   stopBackground(): Promise<void>
   /**

@@ -98,10 +98,11 @@ export function composeMail(
   subject: string,
   body: readonly MailBlock[],
 ): ComposedMail {
-  let blocks = body
+  const blocks =
+    frame.replyAddress === undefined
+      ? body
+      : [...body, { paragraph: translator(frame.locale)(replyByMailMessages.canReply) }]
   const site = frame.publicUrl.replace(/\/+$/, '')
-  if (frame.replyAddress !== undefined)
-    blocks = [...blocks, { paragraph: translator(frame.locale)(replyByMailMessages.canReply) }]
   const footer = `${agency.name} · ${site} · ${agency.email}`
   const text = [agency.name, '', ...blocks.flatMap(textOf), '-- ', footer, ''].join('\n')
   const href = escapeHtml(`${site}/`)
