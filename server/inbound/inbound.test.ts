@@ -240,6 +240,21 @@ describe('replies by email', () => {
     ])
   })
 
+  it('reads a reply sent as HTML only (Gmail’s quote block)', async () => {
+    const client = await clientWithRequest(kit)
+    const html = [
+      '<div dir="ltr">Great, <b>thank you</b>!</div><br>',
+      '<div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Mon, 3 Mar 2025 at 10:02, Puente Digital &lt;reply@agency.example&gt; wrote:<br></div>',
+      '<blockquote class="gmail_quote">Hello,<br>The team wrote about your request.</blockquote></div>',
+    ].join('')
+    expect(await deliver({ from: client.account.email, to: clientAddress(client), html })).toEqual({
+      accepted: true,
+    })
+    expect((await clientThread(client)).map((message) => message.body)).toEqual([
+      'Great, thank you!',
+    ])
+  })
+
   it('stores an attachment as a file of the message, recognised by its content', async () => {
     const client = await clientWithRequest(kit)
     const outcome = await deliver({
