@@ -212,9 +212,19 @@ describe('replies by email', () => {
     // The client closes the page: the next reply reaches them as the usual digest, in Spanish,
     // itself carrying their reply address.
     clientStream.close()
-    await kit.database.pool.query('DELETE FROM thread_watchers WHERE request_id = $1', [
-      client.requestId,
-    ])
+    // An ended stream stops counting as the client's presence (the hub removes its watcher row).
+    await expect
+      .poll(
+        async () =>
+          (
+            await kit.database.pool.query(
+              'SELECT 1 FROM thread_watchers WHERE request_id = $1 AND side = $2',
+              [client.requestId, 'client'],
+            )
+          ).rowCount,
+        { timeout: 10_000 },
+      )
+      .toBe(0)
     expect(
       await deliver({ from: adminAccount.email, to: agencyAddress(client), text: 'Otra cosa.' }),
     ).toEqual({ accepted: true })
