@@ -47,6 +47,12 @@ import { stripReply } from './strip-reply'
 /** A mail above this is refused (SIZE advertises it): five 10 MB files, base64-encoded, and text. */
 export const defaultInboundMessageBytes = 70 * 1024 * 1024
 
+/**
+ * Sending servers connected to one instance at once; one more is answered 421 (try again in a
+ * moment), as busy mail servers do. Each holds at most one mail in memory (up to the size limit).
+ */
+export const defaultInboundConnections = 20
+
 export type InboundOptions = {
   readonly pool: Pool
   readonly logger: Logger
@@ -55,6 +61,7 @@ export type InboundOptions = {
   /** 0: any free port (tests). */
   readonly port: number
   readonly maxMessageBytes?: number
+  readonly maxConnections?: number
   /** Where the agency's digest goes, and its language (as for a message written on the site). */
   readonly agencyEmail: string
   readonly agencyLocale: Locale
@@ -290,6 +297,9 @@ export async function startInboundListener(options: InboundOptions): Promise<Inb
     name: replies.domain,
     banner: 'replies to Puente Digital',
     size: limit,
+    maxClients: options.maxConnections ?? defaultInboundConnections,
+    // The sender's host name is never used: no DNS lookup for each connection.
+    disableReverseLookup: true,
     // Delivery between mail servers: no sign-in. STARTTLS is left to a relay in front (README).
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],

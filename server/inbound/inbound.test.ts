@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { pino } from 'pino'
@@ -50,7 +51,7 @@ describe('replies by email', () => {
   let admin: ApiClient
   let adminAccount: TestAccount
 
-  async function startListener(): Promise<InboundListener> {
+  async function startListener(maxConnections?: number): Promise<InboundListener> {
     const replies = kit.replies
     if (!replies) throw new Error('The kit makes no reply addresses')
     const started = await startInboundListener({
@@ -68,6 +69,7 @@ describe('replies by email', () => {
       host: '127.0.0.1',
       port: 0,
       maxMessageBytes,
+      ...(maxConnections === undefined ? {} : { maxConnections }),
       agencyEmail: defaultAgencyEmail,
       agencyLocale: 'es',
       digestDelaySeconds: 0,
@@ -392,6 +394,20 @@ describe('replies by email', () => {
       .filter((line) => line.event === 'inbound.refused' && line.requestId === client.requestId)
       .map((line) => line.reason)
     expect(reasons).toEqual(['automatic', 'empty'])
+  })
+
+  it('answers a connection past the cap 421 (try again in a moment)', async () => {
+    const small = await startListener(1)
+    const greeting = () =>
+      new Promise<{ readonly socket: Socket; readonly line: string }>((resolve) => {
+        const socket = connect(small.port, '127.0.0.1')
+        socket.once('data', (data) => resolve({ socket, line: data.toString() }))
+      })
+    const first = await greeting()
+    const second = await greeting()
+    expect(first.line).toMatch(/^220 /)
+    expect(second.line).toMatch(/^421 /)
+    for (const { socket } of [first, second]) socket.destroy()
   })
 
   it('refuses a mail over the size limit and logs it', async () => {
