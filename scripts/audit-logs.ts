@@ -22,6 +22,8 @@ export const requiredEvents = [
   'request.invalid',
   'xsrf.rejected',
   'rate.limited',
+  'inbound.received',
+  'inbound.refused',
 ] as const
 
 /** Passwords the test suites use: none may ever reach a log. */

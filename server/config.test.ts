@@ -64,6 +64,28 @@ describe('configuration from the environment', () => {
     )
   })
 
+  it('receives replies by email only with both INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN', () => {
+    expect(readConfig({}, defaults).inbound).toBeUndefined()
+    expect(
+      readConfig(
+        { INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: 'Reply.Agency.Example' },
+        defaults,
+      ).inbound,
+    ).toEqual({ port: 2525, domain: 'reply.agency.example' })
+    expect(() => readConfig({ INBOUND_SMTP_PORT: '2525' }, defaults)).toThrow(
+      /INBOUND_MAIL_DOMAIN: required with INBOUND_SMTP_PORT/,
+    )
+    expect(() => readConfig({ INBOUND_MAIL_DOMAIN: 'reply.agency.example' }, defaults)).toThrow(
+      /INBOUND_SMTP_PORT: required with INBOUND_MAIL_DOMAIN/,
+    )
+    expect(() =>
+      readConfig({ INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: 'reply@agency' }, defaults),
+    ).toThrow(/INBOUND_MAIL_DOMAIN: must be a mail domain/)
+    expect(() =>
+      readConfig({ INBOUND_SMTP_PORT: '0', INBOUND_MAIL_DOMAIN: 'reply.agency.example' }, defaults),
+    ).toThrow(/INBOUND_SMTP_PORT: must be a port number \(1-65535\)/)
+  })
+
   it('bounds a request’s wait on the database by DATABASE_WAIT_MS, 2 s by default', () => {
     expect(readConfig({}, defaults).databaseWaitMs).toBe(2000)
     expect(() => readConfig({ DATABASE_WAIT_MS: '30000' }, defaults)).toThrow(

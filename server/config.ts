@@ -119,6 +119,26 @@ const EnvSchema = v.object({
       v.maxValue(65535, 'must be a port number (1-65535)'),
     ),
   ),
+  INBOUND_SMTP_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a port number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(1, 'must be a port number (1-65535)'),
+      v.maxValue(65535, 'must be a port number (1-65535)'),
+    ),
+  ),
+  INBOUND_MAIL_DOMAIN: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i,
+        'must be a mail domain such as reply.example.com',
+      ),
+      v.toLowerCase(),
+    ),
+  ),
 })
 
 /** Every environment variable the server reads (the deployment files set only these). */
@@ -159,6 +179,12 @@ export type ServerConfig = {
   readonly migrateOnStart: boolean
   /** METRICS_PORT: where /metrics listens (on HOST); undefined: no metrics endpoint. */
   readonly metricsPort: number | undefined
+  /**
+   * Replies by email (docs/decisions/062): INBOUND_SMTP_PORT, where the SMTP listener takes them
+   * (on HOST), and INBOUND_MAIL_DOMAIN, the domain of the reply addresses (its MX points at the
+   * listener). Both or neither; undefined: mails about a request carry no reply address.
+   */
+  readonly inbound: { readonly port: number; readonly domain: string } | undefined
 }
 
 export class ConfigError extends Error {}
@@ -206,7 +232,21 @@ export function readConfig(
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     migrateOnStart: e.MIGRATE_ON_START,
     metricsPort: e.METRICS_PORT,
+    inbound: inboundFrom(e.INBOUND_SMTP_PORT, e.INBOUND_MAIL_DOMAIN),
   }
+}
+
+function inboundFrom(
+  port: number | undefined,
+  domain: string | undefined,
+): ServerConfig['inbound'] {
+  if (port === undefined && domain === undefined) return undefined
+  if (port !== undefined && domain !== undefined) return { port, domain }
+  const missing = port === undefined ? 'INBOUND_SMTP_PORT' : 'INBOUND_MAIL_DOMAIN'
+  const given = port === undefined ? 'INBOUND_MAIL_DOMAIN' : 'INBOUND_SMTP_PORT'
+  throw new ConfigError(
+    `Invalid environment:\n  - ${missing}: required with ${given} (replies by email need both: the listener's port and the domain of the reply addresses)`,
+  )
 }
 
 function trustFrom(value: string): ProxyTrust {

@@ -5,9 +5,11 @@ import { requestTimeoutsFor } from './db/timeouts'
 import type { ApiDeps } from './http/api-env'
 import { defaultRateRules } from './http/rate-rules'
 import { defaultHttpLimits, streamCapOf } from './http-server'
+import { type InboundListener, startInboundListener } from './inbound/inbound-listener'
 import { createThreadHub, logStreamEnded, type ThreadHub } from './live/thread-hub'
 import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
+import { type ReplyAddresses, replyKeyOf } from './mail/reply-address'
 import { createSmtpSender, defaultFrom } from './mail/smtp-transport'
 import { mailKinds } from './mail-kinds'
 import { createCleanup } from './maintenance/cleanup'
@@ -21,10 +23,13 @@ export type Services = {
   readonly auth: ApiDeps
   /** The live events of this instance (one listening connection, its open streams). */
   readonly live: ThreadHub
+  /** The SMTP listener of replies by email, when INBOUND_SMTP_PORT is set. */
+  readonly inbound: InboundListener | undefined
   /**
-   * Ends the open event streams (so the requests in flight can finish), stops the clean-up and
-   * the mail worker: the mail in hand is finished, the other claimed mails go back to the queue,
-   * due at once for the next start or another instance.
+   * Closes the listener of replies by email (a sending server cut off mid-mail delivers it again,
+   * here or to another instance), ends the open event streams (so the requests in flight can
+   * finish), stops the clean-up and the mail worker: the mail in hand is finished, the other
+   * claimed mails go back to the queue, due at once for the next start or another instance.
    */
   stopBackground(): Promise<void>
   /**
@@ -66,11 +71,16 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   const smtp = config.smtpUrl
     ? createSmtpSender(config.smtpUrl, config.mailFrom ?? defaultFrom(config.publicUrl))
     : undefined
+  const replies: ReplyAddresses | undefined = config.inbound && {
+    key: replyKeyOf(secrets.xsrfKey),
+    domain: config.inbound.domain,
+  }
   const worker = createOutboxWorker({
     kinds: mailKinds,
     pool: database.pool,
     send: smtp?.send,
     publicUrl: config.publicUrl,
+    replies,
     log,
   })
   worker.start()
@@ -82,12 +92,38 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     log: (message) => logger.warn({ event: 'live.connection' }, message),
     onEnded: logStreamEnded(logger),
   })
+  const rateLimiter = createRateLimiter(database.pool)
+  const inbound =
+    config.inbound && replies
+      ? await startInboundListener({
+          pool: database.pool,
+          logger,
+          replies,
+          host: config.host,
+          port: config.inbound.port,
+          agencyEmail: config.agencyEmail,
+          agencyLocale: config.agencyLocale,
+          digestDelaySeconds: config.digestDelaySeconds,
+          rateLimiter,
+          rateRules: defaultRateRules,
+        }).catch(async (error: unknown) => {
+          cleanup.stop()
+          await Promise.all([live.close(), worker.stop()])
+          await database.close()
+          throw error
+        })
+      : undefined
+  if (inbound)
+    logger.info(
+      { event: 'inbound.listening', port: inbound.port },
+      `Replies by email: SMTP on ${config.host}:${inbound.port} for reply+…@${config.inbound?.domain}`,
+    )
   let stopping: Promise<void> | undefined
   let closing: Promise<void> | undefined
   const stopBackground = () => {
     stopping ??= (async () => {
       cleanup.stop()
-      await Promise.all([live.close(), worker.stop()])
+      await Promise.all([inbound?.close(), live.close(), worker.stop()])
     })()
     return stopping
   }
@@ -96,11 +132,12 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   return {
     database,
     live,
+    inbound,
     auth: {
       pool: database.pool,
       db: database.db,
       xsrfKey: secrets.xsrfKey,
-      rateLimiter: createRateLimiter(database.pool),
+      rateLimiter,
       rateRules: defaultRateRules,
       mail: worker,
       trustProxy: config.trustProxy,

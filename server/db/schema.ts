@@ -417,8 +417,14 @@ export const threadMessages = pgTable(
     internal: boolean('internal').notNull().default(false),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A reply by email: its `Message-ID`. A mail delivered again (a sending server retries when
+     * our answer was lost; two instances may both receive it) is stored once, by the index below.
+     */
+    mailMessageId: text('mail_message_id'),
   },
   (table) => [
+    uniqueIndex('thread_messages_mail_message_idx').on(table.requestId, table.mailMessageId),
     check('thread_messages_side_check', sql`${table.side} in ('client', 'agency')`),
     check('thread_messages_internal_check', sql`not ${table.internal} or ${table.side} = 'agency'`),
     check('thread_messages_body_check', sql`char_length(${table.body}) between 1 and 10000`),

@@ -50,7 +50,7 @@ type Stored =
  * send: a few slow uploads from one account could then hold the pool. A refused upload's
  * chunks are deleted with its row (`discardUpload`).
  */
-async function storeBody(
+export async function storeBody(
   db: Pool,
   upload: {
     readonly fileId: string

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import type { Logger } from './logger'
 import type { RequestEnv } from './request-log'
 
 /**
@@ -68,6 +69,9 @@ export type SecurityEventName =
   | 'thread.download'
   | 'content.changed'
   | 'content.conflict'
+  | 'inbound.received'
+  | 'inbound.duplicate'
+  | 'inbound.refused'
 
 export type SecurityEventFields = {
   readonly accountId?: string | undefined
@@ -119,6 +123,7 @@ const warnings = new Set<SecurityEventName>([
   'factor.totp.failed',
   'factor.passkey.rejected',
   'step_up.failed',
+  'inbound.refused',
 ])
 
 export function securityEvent<E extends RequestEnv>(
@@ -130,4 +135,19 @@ export function securityEvent<E extends RequestEnv>(
   const line = { event, ip: c.get('clientIp'), path: c.req.path.slice(0, 200), ...fields }
   if (warnings.has(event)) log.warn(line)
   else log.info(line)
+}
+
+/**
+ * A security event outside an HTTP request (the inbound SMTP listener): `ip` is the sending
+ * server's address; the same fields, the same levels.
+ */
+export function securityEventOf(
+  logger: Logger,
+  ip: string,
+  event: SecurityEventName,
+  fields: SecurityEventFields = {},
+): void {
+  const line = { event, ip, ...fields }
+  if (warnings.has(event)) logger.warn(line)
+  else logger.info(line)
 }

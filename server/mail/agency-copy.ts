@@ -26,7 +26,9 @@ export type AgencyCopy = {
  * A mail to the agency about what a visitor or a client did (an enquiry, a new or withdrawn
  * request, an answer to a proposal), in the agency's language (the frame's; the sender's is one
  * of the rows where it matters, to answer in it): the news and who, the facts, their words, the
- * link to the inbox. `Reply-To` is the sender, so answering is one click.
+ * link to the inbox. `Reply-To` is the sender, so answering is one click; while replies by
+ * email are received it is the request's reply address instead, so the answer lands in the
+ * conversation (and reaches the client from there).
  */
 export function composeAgencyCopy(frame: MailFrame, copy: AgencyCopy): ComposedMail {
   const mail = composeMail(frame, `${copy.subject}: ${copy.from.name}`, [
@@ -41,5 +43,5 @@ export function composeAgencyCopy(frame: MailFrame, copy: AgencyCopy): ComposedM
     ...(copy.quote ? [{ label: copy.quote.label, quote: copy.quote.text }] : []),
     { link: copy.link },
   ])
-  return { ...mail, replyTo: copy.from.email }
+  return { ...mail, replyTo: mail.replyTo ?? copy.from.email }
 }

@@ -1,5 +1,7 @@
 import { agency } from '../../domain/agency'
 import type { Locale } from '../../domain/locales'
+import { translator } from '../i18n/server-i18n'
+import { replyByMailMessages } from './mail-messages'
 
 /** A mail ready to send: both parts, and where answers go when not to the sender. */
 export type ComposedMail = {
@@ -9,8 +11,16 @@ export type ComposedMail = {
   readonly replyTo?: string
 }
 
-/** What frames a mail: its language (the HTML's `lang`) and the site it comes from (PUBLIC_URL). */
-export type MailFrame = { readonly locale: Locale; readonly publicUrl: string }
+/**
+ * What frames a mail: its language (the HTML's `lang`), the site it comes from (PUBLIC_URL) and,
+ * for a mail about a request while replies by email are received, the address a reply goes to
+ * (reply-address.ts): the mail's `Reply-To`, and its last sentence says a reply is welcome.
+ */
+export type MailFrame = {
+  readonly locale: Locale
+  readonly publicUrl: string
+  readonly replyAddress?: string | undefined
+}
 
 /**
  * What a mail says, in order, already translated. Each block is written both as plain text
@@ -86,8 +96,12 @@ function siteLabel(publicUrl: string): string {
 export function composeMail(
   frame: MailFrame,
   subject: string,
-  blocks: readonly MailBlock[],
+  body: readonly MailBlock[],
 ): ComposedMail {
+  const blocks =
+    frame.replyAddress === undefined
+      ? body
+      : [...body, { paragraph: translator(frame.locale)(replyByMailMessages.canReply) }]
   const site = frame.publicUrl.replace(/\/+$/, '')
   const footer = `${agency.name} · ${site} · ${agency.email}`
   const text = [agency.name, '', ...blocks.flatMap(textOf), '-- ', footer, ''].join('\n')
@@ -108,5 +122,7 @@ ${blocks.flatMap(htmlOf).join('\n')}
 </body>
 </html>
 `
-  return { subject, text, html }
+  return frame.replyAddress === undefined
+    ? { subject, text, html }
+    : { subject, text, html, replyTo: frame.replyAddress }
 }

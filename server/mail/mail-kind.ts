@@ -1,16 +1,22 @@
 import type { PoolClient } from 'pg'
+import type { ThreadSide } from '../../domain/api/api-contract'
 import type { Locale } from '../../domain/locales'
 import type { ComposedMail, MailFrame } from './compose-mail'
 import type { MintedLink } from './outbox-links'
+import { type ReplyAddresses, type ReplyTarget, replyAddress } from './reply-address'
 
 /** What a claimed outbox row turned into: its mail, and the link token minted for it, if any. */
 export type PreparedMail = { readonly mail: ComposedMail; readonly link?: MintedLink }
 
-/** What composing a row may use: the row's transaction, language and the site's address. */
+/**
+ * What composing a row may use: the row's transaction, language and the site's address; and,
+ * while replies by email are received (INBOUND_SMTP_PORT), how reply addresses are made.
+ */
 export type ComposeContext = {
   readonly client: PoolClient
   readonly locale: Locale
   readonly publicUrl: string
+  readonly replies?: ReplyAddresses | undefined
 }
 
 /** The `mail_outbox` column each kind of reference lives in. */
@@ -52,23 +58,44 @@ export function mailKind<const K extends MailKind>(kind: K): K {
 }
 
 /**
+ * Who reads a mail about a request (`side`) and which request it is (`threadOf` its row): a
+ * reply to the mail lands in that request's conversation as that side.
+ */
+export type RepliedAs<Row> = {
+  readonly side: ThreadSide
+  readonly threadOf: (row: Row) => { readonly requestId: string; readonly clientId: string }
+}
+
+function replyTargetOf<Row>(repliedAs: RepliedAs<Row>, row: Row): ReplyTarget {
+  const { requestId, clientId } = repliedAs.threadOf(row)
+  return repliedAs.side === 'client'
+    ? { side: 'client', requestId, accountId: clientId }
+    : { side: 'agency', requestId }
+}
+
+/**
  * A kind composed, when it is sent, from the row its outbox row references (an enquiry, a
  * request's history row): read in the worker's transaction; nothing to send once it is gone.
  * It is written in the outbox row's language (the agency's for a mail to the agency) and
- * framed with the site's address.
+ * framed with the site's address. A mail about a request (`repliedAs`) carries the request's
+ * reply address for its reader's side while replies by email are received.
  */
 export function rowMailKind<Row>(
   name: string,
   references: keyof typeof referenceColumns,
   load: (client: PoolClient, id: string) => Promise<Row | undefined>,
   compose: (row: Row, frame: MailFrame) => ComposedMail,
+  repliedAs?: RepliedAs<Row>,
 ): MailKind {
   return mailKind({
     name,
     references,
-    compose: async ({ client, locale, publicUrl }: ComposeContext, id: string) => {
+    compose: async ({ client, locale, publicUrl, replies }: ComposeContext, id: string) => {
       const row = await load(client, id)
-      return row && { mail: compose(row, { locale, publicUrl }) }
+      if (!row) return undefined
+      const address =
+        replies && repliedAs ? replyAddress(replies, replyTargetOf(repliedAs, row)) : undefined
+      return { mail: compose(row, { locale, publicUrl, replyAddress: address }) }
     },
   })
 }

@@ -10,6 +10,11 @@ export const recoveryMailMessages = {
   signature: msg`The Puente Digital team`,
 }
 
+/** The last sentence of a mail about a request while replies by email are received. */
+export const replyByMailMessages = {
+  canReply: msg`You can reply to this email: your answer is added to the request's conversation, with its attachments, as if you had written it on the website.`,
+}
+
 /** The notice sent when an account's password was changed (reset or change). */
 export const passwordChangedMailMessages = {
   subject: msg`Your Puente Digital password was changed`,

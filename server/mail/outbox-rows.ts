@@ -5,6 +5,7 @@ import type { SqlColumns } from '../db/sql-row'
 import { inTransaction } from '../db/transaction'
 import { type MailKindRegistry, type PreparedMail, referenceColumns } from './mail-kind'
 import { deleteLink, type MintedLink, retireOlderLinks } from './outbox-links'
+import type { ReplyAddresses } from './reply-address'
 
 /**
  * The outbox's rows, one statement (or one short transaction) per step of a mail's delivery:
@@ -71,18 +72,25 @@ export async function releaseClaims(pool: Pool, rows: readonly OutboxRow[]): Pro
   )
 }
 
-/** What composing a row needs: the kinds, and the site's address for its links. */
-export type ComposeSettings = { readonly kinds: MailKindRegistry; readonly publicUrl: string }
+/**
+ * What composing a row needs: the kinds, the site's address for its links and, while replies by
+ * email are received, how the reply addresses of the mails about a request are made.
+ */
+export type ComposeSettings = {
+  readonly kinds: MailKindRegistry
+  readonly publicUrl: string
+  readonly replies?: ReplyAddresses | undefined
+}
 
 /** The mail a row stands for (by its kind), or undefined when there is nothing to send. */
 async function compose(
   client: PoolClient,
-  { kinds, publicUrl }: ComposeSettings,
+  { kinds, publicUrl, replies }: ComposeSettings,
   row: OutboxRow,
 ): Promise<PreparedMail | undefined> {
   const kind = kinds.get(row.kind)
   if (!kind) return undefined
-  const context = { client, locale: isLocale(row.locale) ? row.locale : 'en', publicUrl }
+  const context = { client, locale: isLocale(row.locale) ? row.locale : 'en', publicUrl, replies }
   if (kind.references === 'none') return kind.compose(context)
   const reference = row[referenceColumns[kind.references]]
   return reference === null ? undefined : kind.compose(context, reference)

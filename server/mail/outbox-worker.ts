@@ -14,6 +14,7 @@ import {
   prepareMail,
   releaseClaims,
 } from './outbox-rows'
+import type { ReplyAddresses } from './reply-address'
 
 /**
  * Delivers the mail outbox, one mail at a time, with no transaction open while SMTP talks:
@@ -55,6 +56,11 @@ export type OutboxWorkerOptions = {
   /** Undefined when SMTP_URL is not set: mail then stays in the outbox. */
   readonly send: SendMail | undefined
   readonly publicUrl: string
+  /**
+   * While replies by email are received (INBOUND_SMTP_PORT): the mails about a request carry its
+   * reply address as `Reply-To`.
+   */
+  readonly replies?: ReplyAddresses | undefined
   readonly pollMilliseconds?: number
   readonly batchSize?: number
   readonly maxAttempts?: number
@@ -90,6 +96,7 @@ export function createOutboxWorker({
   kinds,
   send,
   publicUrl,
+  replies,
   pollMilliseconds = 2000,
   batchSize = 10,
   maxAttempts = 6,
@@ -135,7 +142,7 @@ export function createOutboxWorker({
     try {
       for (const row of rows) {
         if (stopped) break
-        const prepared = await prepareMail(pool, { kinds, publicUrl }, row)
+        const prepared = await prepareMail(pool, { kinds, publicUrl, replies }, row)
         // From here the mail may reach its reader: its claim is never handed back.
         begun += 1
         if (prepared && (await deliver(deliverMail, row, prepared))) sent += 1

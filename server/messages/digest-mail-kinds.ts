@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg'
 import type { ThreadSide } from '../../domain/api/api-contract'
-import { rowMailKind } from '../mail/mail-kind'
+import { type RepliedAs, rowMailKind } from '../mail/mail-kind'
 import { composeAgencyDigest, composeClientDigest, type StoredDigest } from './digest-mail'
 
 /**
@@ -16,6 +16,7 @@ async function loadDigest(
 ): Promise<StoredDigest | undefined> {
   const { rows } = await client.query<{
     request_id: string
+    client_id: string
     service_id: string
     client_name: string
     messages: { body: string; files: string[] }[] | null
@@ -38,7 +39,7 @@ async function loadDigest(
          END AS read_up_to
        FROM first
      )
-     SELECT r.id AS request_id, r.service_id,
+     SELECT r.id AS request_id, r.user_id AS client_id, r.service_id,
        trim(u.name || ' ' || u.last_name) AS client_name,
        (SELECT json_agg(json_build_object('body', m.body, 'files',
             coalesce((SELECT json_agg(f.name ORDER BY f.position) FROM thread_files f
@@ -54,6 +55,7 @@ async function loadDigest(
   if (!row?.messages || row.messages.length === 0) return undefined
   return {
     requestId: row.request_id,
+    clientId: row.client_id,
     serviceId: row.service_id,
     clientName: row.client_name,
     messages: row.messages,
@@ -63,6 +65,12 @@ async function loadDigest(
 const clientDigestName = 'thread_digest_client'
 const agencyDigestName = 'thread_digest_agency'
 
+/** A reply to a digest lands in the conversation, as the reader's side. */
+const repliedBy = (side: 'client' | 'agency'): RepliedAs<StoredDigest> => ({
+  side,
+  threadOf: (digest) => ({ requestId: digest.requestId, clientId: digest.clientId }),
+})
+
 /** The conversation's mails: each side's digest of the other side's messages. */
 export const digestMailKinds = {
   /** The agency wrote while the client was away: to the client. */
@@ -71,6 +79,7 @@ export const digestMailKinds = {
     'threadMessage',
     (client, firstId) => loadDigest(client, firstId, clientDigestName, 'agency'),
     composeClientDigest,
+    repliedBy('client'),
   ),
   /** The client wrote while no admin had the thread open: to AGENCY_EMAIL. */
   agency: rowMailKind(
@@ -78,5 +87,6 @@ export const digestMailKinds = {
     'threadMessage',
     (client, firstId) => loadDigest(client, firstId, agencyDigestName, 'client'),
     composeAgencyDigest,
+    repliedBy('agency'),
   ),
 }

@@ -12,6 +12,8 @@ import { digestMailMessages as m } from './thread-messages'
 /** A digest as the worker reads it when it is sent: the messages the recipient has not read. */
 export type StoredDigest = {
   readonly requestId: string
+  /** The client's account: the reply address of a mail to them names it. */
+  readonly clientId: string
   readonly serviceId: string
   readonly clientName: string
   readonly messages: readonly { readonly body: string; readonly files: readonly string[] }[]
@@ -56,7 +58,9 @@ export function composeClientDigest(digest: StoredDigest, frame: MailFrame): Com
         label: t(m.openClient),
       },
     },
-    { paragraph: t(m.clientFollow) },
+    // "Reply on the website, not to this email" holds only while replies by email are not
+    // received; otherwise the frame's last sentence invites the reply.
+    ...(frame.replyAddress === undefined ? [{ paragraph: t(m.clientFollow) }] : []),
     { paragraph: t(m.signature) },
   ])
 }

@@ -29,12 +29,16 @@ export type NewMessage = {
   readonly agencyEmail: string
   /** AGENCY_LANGUAGE: the agency's digest is written in it. */
   readonly agencyLocale: Locale
+  /** A reply by email: its `Message-ID` (the same mail delivered again is stored once). */
+  readonly mailMessageId?: string | undefined
 }
 
 export type SendOutcome =
   | { readonly outcome: 'sent'; readonly row: MessageRow; readonly mailIds: readonly number[] }
   | { readonly outcome: 'invalid_files' }
   | { readonly outcome: 'quota_exceeded' }
+  /** A reply by email whose `Message-ID` this thread already has: nothing stored. */
+  | { readonly outcome: 'duplicate' }
 
 /**
  * Stores a message in one transaction, serialised per thread: the message; its files (each an
@@ -50,13 +54,27 @@ export async function insertMessage(pool: Pool, message: NewMessage): Promise<Se
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended('thread:' || $1, 0))", [
       thread.requestId,
     ])
+    // The unique index on (request_id, mail_message_id) decides a mail delivered twice, even to
+    // two instances at once: the second insert waits for the first's commit, then does nothing.
     const inserted = await client.query<{ id: string }>(
-      `INSERT INTO thread_messages (request_id, author_id, side, internal, body)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [thread.requestId, author.userId, author.side, message.internal, message.body],
+      `INSERT INTO thread_messages (request_id, author_id, side, internal, body, mail_message_id)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (request_id, mail_message_id) DO NOTHING RETURNING id`,
+      [
+        thread.requestId,
+        author.userId,
+        author.side,
+        message.internal,
+        message.body,
+        message.mailMessageId ?? null,
+      ],
     )
     const id = inserted.rows[0]?.id
-    if (!id) throw new Error('The message insert returned no row')
+    if (!id) {
+      if (message.mailMessageId === undefined) throw new Error('The message insert returned no row')
+      rollback()
+      return { outcome: 'duplicate' } as const
+    }
     if (message.fileIds.length > 0) {
       const attached = await client.query(
         `UPDATE thread_files SET message_id = $1, position = (a.ord - 1)::smallint

@@ -115,6 +115,9 @@ export function sendMessageHandler(deps: MessagesDeps, side: ThreadSide): Handle
       return failure(c, 400, 'invalid_fields', t(m.invalidFiles), { files: t(m.invalidFiles) })
     if (sent.outcome === 'quota_exceeded')
       return failure(c, 413, 'quota_exceeded', t(m.quotaExceeded))
+    // Only a reply by email (which has a Message-ID) can be a duplicate.
+    if (sent.outcome === 'duplicate')
+      throw new Error('A message without a Message-ID was a duplicate')
     securityEvent(c, 'thread.message', {
       accountId: viewer.userId,
       requestId: thread.requestId,

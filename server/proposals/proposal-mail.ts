@@ -10,6 +10,8 @@ import { proposalAnswerMailMessages, proposalSentMailMessages } from './proposal
 /** A proposal event with its proposal, request and client, as the mails need it. */
 export type StoredProposalEvent = {
   readonly requestId: string
+  /** The client's account: the reply address of a mail to them names it. */
+  readonly clientId: string
   readonly serviceId: string
   readonly clientName: string
   readonly clientEmail: string

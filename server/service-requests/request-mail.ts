@@ -15,6 +15,8 @@ import {
 /** A history row with its request and client, as the mails need it. */
 export type StoredRequestChange = {
   readonly requestId: string
+  /** The client's account: the reply address of a mail to them names it. */
+  readonly clientId: string
   readonly clientName: string
   readonly clientLastName: string
   readonly clientEmail: string

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest'
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker'
+import { type ReplyAddresses, replyKeyOf } from '../mail/reply-address'
 import { createSmtpSender } from '../mail/smtp-transport'
 import { mailKinds } from '../mail-kinds'
+import { loadSecrets } from '../security/secrets'
 import { ApiClient, type ApiOptions, type ApiServer, startApi } from './api-harness'
 import { type SmtpCatcher, startSmtpCatcher, verificationTokenIn } from './smtp-catcher'
 import { type Backend, createTestDatabase, startedLater, type TestDatabase } from './test-database'
@@ -16,6 +18,8 @@ export type AccountKit = {
   readonly smtp: SmtpCatcher
   readonly worker: OutboxWorker
   readonly publicUrl: string
+  /** With `inboundDomain`: how the mails' reply addresses are made (the worker's). */
+  readonly replies: ReplyAddresses | undefined
   /** Moves the API's clock forward. */
   advance(milliseconds: number): void
   /** The API's clock now. */
@@ -85,13 +89,26 @@ export type AccountKitOptions = Omit<ApiOptions, 'mail' | 'now'> & {
    * waits for the test's `worker.deliverDue()` (a burst delivered in one go).
    */
   readonly deliverWhenQueued?: boolean
+  /** Replies by email are received for this domain: the mails about a request carry reply addresses. */
+  readonly inboundDomain?: string
 }
 
 export async function startAccountKit(
   backend: Backend,
-  { smtpReplyDelayMs = 0, deliverWhenQueued = true, ...options }: AccountKitOptions = {},
+  {
+    smtpReplyDelayMs = 0,
+    deliverWhenQueued = true,
+    inboundDomain,
+    ...options
+  }: AccountKitOptions = {},
 ): Promise<AccountKit> {
   const database = await createTestDatabase(backend)
+  const replies = inboundDomain
+    ? {
+        key: replyKeyOf((await loadSecrets({ pool: database.pool })).xsrfKey),
+        domain: inboundDomain,
+      }
+    : undefined
   const smtp = await startSmtpCatcher({ replyDelayMs: smtpReplyDelayMs })
   const sender = createSmtpSender(smtp.url, '"Puente Digital" <no-reply@agency.example>')
   const worker = createOutboxWorker({
@@ -99,6 +116,7 @@ export async function startAccountKit(
     pool: database.pool,
     send: sender.send,
     publicUrl,
+    replies,
     log: () => {},
   })
   let offset = 0
@@ -130,6 +148,7 @@ export async function startAccountKit(
     smtp,
     worker,
     publicUrl,
+    replies,
     advance(milliseconds) {
       offset += milliseconds
     },

@@ -1,0 +1,2 @@
+ALTER TABLE "thread_messages" ADD COLUMN "mail_message_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "thread_messages_mail_message_idx" ON "thread_messages" USING btree ("request_id","mail_message_id");
