@@ -43,7 +43,16 @@ describe('configuration from the environment', () => {
     expect(readConfig({ S3_BUCKET: 'agency-files' }, defaults).bucket?.credentials).toBeUndefined()
     expect(
       readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, defaults).tracing,
-    ).toEqual({ endpoint: 'http://collector:4318', serviceName: 'agency-site' })
+    ).toEqual({ endpoint: 'http://collector:4318', serviceName: 'agency-site', sampleRatio: 1 })
+    expect(
+      readConfig(
+        { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER_ARG: '0.1' },
+        defaults,
+      ).tracing?.sampleRatio,
+    ).toBe(0.1)
+    expect(() => readConfig({ OTEL_TRACES_SAMPLER_ARG: '10' }, defaults)).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG: must be a share of requests from 0 to 1/,
+    )
   })
 
   it('reads the defaults and TRUST_PROXY in each form', () => {

@@ -143,6 +143,17 @@ const EnvSchema = v.object({
   ),
   OTEL_EXPORTER_OTLP_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   OTEL_SERVICE_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'agency-site'),
+  OTEL_TRACES_SAMPLER_ARG: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(0(\.\d+)?|1(\.0+)?)$/,
+        'must be a share of requests from 0 to 1 (0.1: one in ten)',
+      ),
+      v.transform(Number),
+    ),
+    '1',
+  ),
 })
 
 /** Every environment variable the server reads (the deployment files set only these). */
@@ -187,8 +198,14 @@ export type ServerConfig = {
   readonly fileStorage: FileStorage
   /** S3_*: the bucket (required with FILE_STORAGE=s3, and by `npm run files:move`). */
   readonly bucket: BucketSettings | undefined
-  /** OTEL_EXPORTER_OTLP_ENDPOINT: where traces go; undefined: no tracing (nothing loaded). */
-  readonly tracing: { readonly endpoint: string; readonly serviceName: string } | undefined
+  /**
+   * OTEL_EXPORTER_OTLP_ENDPOINT: where traces go, OTEL_SERVICE_NAME, and OTEL_TRACES_SAMPLER_ARG:
+   * the share of requests traced (a caller's sampled trace is always followed); undefined: no
+   * tracing (nothing of it loaded).
+   */
+  readonly tracing:
+    | { readonly endpoint: string; readonly serviceName: string; readonly sampleRatio: number }
+    | undefined
 }
 
 export class ConfigError extends Error {}
@@ -239,7 +256,11 @@ export function readConfig(
     fileStorage: e.FILE_STORAGE,
     bucket: bucketOf(e),
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: e.OTEL_SERVICE_NAME,
+          sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
+        }
       : undefined,
   }
 }

@@ -8,10 +8,12 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import {
   BatchSpanProcessor,
+  ParentBasedSampler,
   SimpleSpanProcessor,
   type Span,
   type SpanExporter,
   type SpanProcessor,
+  TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base'
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
 import type { RequestTracing } from './request-tracing'
@@ -53,15 +55,19 @@ export type Tracing = {
 export function startTracing({
   endpoint,
   serviceName,
+  sampleRatio = 1,
   exporter,
 }: {
   endpoint: string
   serviceName: string
+  /** The share of requests traced (OTEL_TRACES_SAMPLER_ARG); a caller's sampled trace is followed. */
+  sampleRatio?: number
   /** Tests: spans kept in memory, each handed over as it ends. */
   exporter?: SpanExporter
 }): Tracing {
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(sampleRatio) }),
     spanProcessors: [
       new RequestIdOnEverySpan(),
       exporter

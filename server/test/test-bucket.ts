@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import {
   GetObjectCommand,
   HeadObjectCommand,
@@ -8,13 +11,12 @@ import {
   NotFound,
   type S3Client,
 } from '@aws-sdk/client-s3'
-import S3rver from 's3rver'
 import { type Bucket, objectKey, openBucket } from '../storage/bucket-bytes'
 import type { BucketSettings, FileStorage } from '../storage/byte-store'
 
 /**
  * A real S3 endpoint for the tests: s3rver (the S3 protocol over HTTP, objects in a temporary
- * directory) on a free loopback port, with one bucket; spoken to by the same AWS SDK the server
+ * directory; server/test/s3rver-process.mjs) on a free loopback port, with one bucket; spoken to by the same AWS SDK the server
  * uses. `settings` are what S3_* would say.
  */
 export type TestBucket = Bucket & {
@@ -26,17 +28,19 @@ export type TestBucket = Bucket & {
   close(): Promise<void>
 }
 
+const s3rverProcess = fileURLToPath(new URL('./s3rver-process.mjs', import.meta.url))
+
 export async function startTestBucket(): Promise<TestBucket> {
   const directory = mkdtempSync(join(tmpdir(), 'agency-bucket-'))
   const name = 'agency-files'
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name }],
+  // Its own process: the bucket's work does not share the event loop of the API under test.
+  const server = spawn(process.execPath, [s3rverProcess, directory, name], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const { port } = await server.run()
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`s3rver stopped (${code}) before listening`)))
+    createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)))
+  })
   const settings: BucketSettings = {
     endpoint: `http://127.0.0.1:${port}`,
     region: 'us-east-1',
@@ -65,7 +69,11 @@ export async function startTestBucket(): Promise<TestBucket> {
     },
     async close() {
       client.destroy()
-      await server.close()
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve))
+        server.kill('SIGTERM')
+        await exited
+      }
       rmSync(directory, { recursive: true, force: true })
     },
   }
