@@ -4,11 +4,17 @@
 // `npm run bench` (scripts/bench.mjs) imports `benchRegistrations` for its API figure.
 //
 // BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 10) tune the load.
+// Each scenario runs with metrics and tracing off and on (BENCH_MODES, default
+// `off,metrics,tracing,metrics+tracing`; BENCH_ROUNDS, default 1, repeats them all, reporting
+// each mode's median): metrics on is METRICS_PORT set with a scrape of /metrics every 5 s (as
+// Prometheus does, a little more often); tracing on is OTEL_EXPORTER_OTLP_ENDPOINT pointing at
+// an OTLP sink in this process that takes every batch (answers 200).
 // The server must run with TRUST_PROXY=true: each request comes from its own X-Forwarded-For
 // address, so the per-address rate limit (a real query per request) stays in the measured
 // path without refusing the load.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -57,7 +63,22 @@ async function session(baseURL) {
   return { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': token }
 }
 
-async function load(baseURL, scenario, { duration, connections, headers }) {
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; undefined
+ * elsewhere). Per request it says what a request costs the server, far less swayed than
+ * requests/s by whatever else the machine runs.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    // utime and stime: fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return undefined
+  }
+}
+
+async function load(baseURL, scenario, { duration, connections, headers, pid }) {
   const run = (seconds) =>
     autocannon({
       url: baseURL,
@@ -79,8 +100,14 @@ async function load(baseURL, scenario, { duration, connections, headers }) {
       ],
     })
   await run(2) // warm-up: JIT, pool connections, PostgreSQL caches
+  const cpuBefore = pid === undefined ? undefined : cpuMsOf(pid)
   const result = await run(duration)
+  const cpuAfter = pid === undefined ? undefined : cpuMsOf(pid)
   return {
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? undefined
+        : (cpuAfter - cpuBefore) / result.requests.total,
     perSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -123,8 +150,92 @@ async function main() {
     })
     if (build.status !== 0) process.exit(build.status ?? 1)
   }
+  const modes = (process.env.BENCH_MODES ?? 'off,metrics,tracing,metrics+tracing').split(',')
+  const chosen = process.env.BENCH_SCENARIOS?.split(',')
+  const running = Object.entries(scenarios)
+    .filter(([key]) => !chosen || chosen.includes(key))
+    .map(([, scenario]) => scenario)
+  // One database for every mode: a restart finds it ready (no initdb per mode).
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'))
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 1)
+  const sink = await startOtlpSink()
+  const results = new Map()
+  try {
+    for (let round = 0; round < rounds; round += 1)
+      for (const mode of modes) {
+        const rows = await benchMode(buildDir, mode, {
+          duration,
+          connections,
+          sink: sink.url,
+          dataDir,
+          scenarios: running,
+        })
+        for (const row of rows) {
+          const key = `${mode}\u0000${row.scenario}`
+          results.set(key, [...(results.get(key) ?? []), row])
+        }
+      }
+  } finally {
+    await sink.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const middle = (sorted.length - 1) / 2
+    return ((sorted[Math.floor(middle)] ?? 0) + (sorted[Math.ceil(middle)] ?? 0)) / 2
+  }
+  const table = []
+  for (const scenario of running) {
+    const base = median(results.get(`off\u0000${scenario.name}`)?.map((row) => row.perSecond) ?? [])
+    for (const mode of modes) {
+      const rows = results.get(`${mode}\u0000${scenario.name}`) ?? []
+      const perSecond = median(rows.map((row) => row.perSecond))
+      table.push({
+        scenario: scenario.name,
+        mode,
+        'req/s': Math.round(perSecond),
+        'vs off': base ? `${(((perSecond - base) / base) * 100).toFixed(1)} %` : '',
+        'req/s each round': rows.map((row) => Math.round(row.perSecond)).join(' '),
+        'server CPU ms/request': rows.some((row) => row.cpuMsPerRequest === undefined)
+          ? ''
+          : median(rows.map((row) => row.cpuMsPerRequest)).toFixed(3),
+        'p50 ms': median(rows.map((row) => row.p50Ms)),
+        'p99 ms': median(rows.map((row) => row.p99Ms)),
+        requests: rows.reduce((total, row) => total + row.total, 0),
+        'other answers': rows.reduce((total, row) => total + row.failures, 0),
+      })
+    }
+  }
+  console.log(
+    `\nAPI benchmark: ${connections} connections, ${duration} s per scenario after a 2 s warm-up, ${rounds} round(s) (medians), ${cpus().length} CPU(s), Node ${process.version}, embedded PostgreSQL (fsync on); OTLP batches received: ${sink.batches()}`,
+  )
+  console.table(table)
+}
+
+/** A collector stand-in: takes every OTLP/HTTP batch and answers 200, counting them. */
+async function startOtlpSink() {
+  let batches = 0
+  const server = createHttpServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      if (request.url === '/v1/traces') batches += 1
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  await new Promise((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    batches: () => batches,
+    close: () => new Promise((done) => server.close(done)),
+  }
+}
+
+/** One server started in `mode`, every scenario against it, and stopped. */
+async function benchMode(buildDir, mode, { duration, connections, sink, dataDir, scenarios }) {
+  const metrics = mode.includes('metrics')
+  const tracing = mode.includes('tracing')
   const port = await freePort()
+  const metricsPort = metrics ? await freePort() : undefined
   const baseURL = `http://127.0.0.1:${port}`
   const server = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
     env: {
@@ -139,9 +250,12 @@ async function main() {
       SMTP_URL: '',
       // No load balancer to wait for: a SIGTERM stops at once.
       SHUTDOWN_DELAY_MS: '0',
+      METRICS_PORT: metricsPort ? String(metricsPort) : '',
+      OTEL_EXPORTER_OTLP_ENDPOINT: tracing ? sink : '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  let scraper
   try {
     const deadline = Date.now() + 60_000
     for (;;) {
@@ -154,28 +268,31 @@ async function main() {
         throw new Error('The server did not start')
       await new Promise((done) => setTimeout(done, 100))
     }
+    if (metricsPort) {
+      const scrape = async () => {
+        const answer = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+        if (!answer.ok) throw new Error(`/metrics answered ${answer.status}`)
+        await answer.text()
+      }
+      await scrape()
+      scraper = setInterval(() => void scrape().catch((error) => console.error(error)), 5000)
+    }
     const headers = await session(baseURL)
     const rows = []
-    for (const scenario of Object.values(scenarios)) {
-      const figures = await load(baseURL, scenario, { duration, connections, headers })
-      rows.push({
-        scenario: scenario.name,
-        'req/s': Math.round(figures.perSecond),
-        'p50 ms': figures.p50Ms,
-        'p99 ms': figures.p99Ms,
-        requests: figures.total,
-        expected: scenario.expect,
-        'other answers': figures.failures,
+    for (const scenario of scenarios) {
+      const figures = await load(baseURL, scenario, {
+        duration,
+        connections,
+        headers,
+        pid: server.pid,
       })
+      rows.push({ scenario: scenario.name, ...figures })
     }
-    console.log(
-      `\nAPI benchmark: ${connections} connections, ${duration} s per scenario after a 2 s warm-up, ${cpus().length} CPU(s), Node ${process.version}, embedded PostgreSQL (fsync on)`,
-    )
-    console.table(rows)
+    return rows
   } finally {
+    clearInterval(scraper)
     server.kill('SIGTERM')
     await new Promise((done) => (server.exitCode !== null ? done() : server.once('exit', done)))
-    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

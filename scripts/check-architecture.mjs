@@ -102,10 +102,10 @@ export const layers = [
   },
   {
     name: 'server platform',
-    files: /^server\/(db|mail|security|log|i18n|site|sessions|build|live)\//,
+    files: /^server\/(db|mail|security|log|i18n|site|sessions|build|live|storage)\//,
     mayImport: ['domain', 'machines', 'server platform'],
     forbiddenPackages: /^(react|react-dom|@tanstack\/|@xstate\/react)/,
-    why: 'the platform (database, mail, security, logs, languages, site serving, sessions, live events) knows no route: the kernel and the resources build on it',
+    why: 'the platform (database, mail, security, logs, languages, site serving, sessions, live events, file storage) knows no route: the kernel and the resources build on it',
   },
   {
     name: 'server kernel',

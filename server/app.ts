@@ -19,6 +19,7 @@ import { createThreadHub, type ThreadHub } from './live/thread-hub'
 import { describeError } from './log/describe-error'
 import { type Logger, silentLogger } from './log/logger'
 import { type RequestEnv, requestLog } from './log/request-log'
+import type { RequestTracing } from './log/request-tracing'
 import { meRoutes } from './me/me-routes'
 import { defaultDigestDelaySeconds, type MessagesDeps } from './messages/messages-deps'
 import { messagesRoutes } from './messages/messages-routes'
@@ -58,6 +59,8 @@ export type AppOptions = {
   readonly trustProxy?: ProxyTrust
   /** Where request lines and security events go (default: nowhere). */
   readonly logger?: Logger
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the request's spans get its id and route (default: no tracing). */
+  readonly tracing?: RequestTracing
   /** The inline scripts pages may run (computed by the build); default: the build's list. */
   readonly scriptHashes?: ScriptHashes
   /** The inline stylesheets pages may use (recorded by the build); default: the build's list. */
@@ -128,12 +131,13 @@ export function createApp({
   agencyLocale = defaultAgencyLocale,
   trustProxy = noProxy,
   logger = silentLogger,
+  tracing,
   scriptHashes,
   styleHashes,
 }: AppOptions): Hono<RequestEnv> {
   const app = new Hono<RequestEnv>()
   // First, so every answer (errors included) is logged once with its request id.
-  app.use('*', requestLog({ logger, trustProxy }))
+  app.use('*', requestLog({ logger, trustProxy, tracing }))
   // Outermost of the rest, so it compresses the final body (API answers). Pages and hashed
   // assets are served precompressed and pass through untouched.
   app.use('*', compress())

@@ -5,6 +5,56 @@ import { requestTimeouts, requestTimeoutsFor } from './db/timeouts'
 const defaults = { clientDir: '/srv/client' }
 
 describe('configuration from the environment', () => {
+  it('keeps files in PostgreSQL unless FILE_STORAGE=s3, which needs S3_BUCKET; keys go in pairs', () => {
+    const config = readConfig({}, defaults)
+    expect([config.fileStorage, config.bucket, config.tracing]).toEqual([
+      'postgres',
+      undefined,
+      undefined,
+    ])
+    expect(() => readConfig({ FILE_STORAGE: 's3' }, defaults)).toThrow(
+      /S3_BUCKET: required with FILE_STORAGE=s3/,
+    )
+    expect(() => readConfig({ FILE_STORAGE: 'disk' }, defaults)).toThrow(
+      /FILE_STORAGE: must be one of postgres, s3/,
+    )
+    expect(() =>
+      readConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }, defaults),
+    ).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/)
+    const bucket = readConfig(
+      {
+        FILE_STORAGE: 's3',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_BUCKET: 'agency-files',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+      defaults,
+    )
+    expect(bucket.bucket).toEqual({
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'agency-files',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    })
+    // Without keys: the SDK's own chain (an instance's role).
+    expect(readConfig({ S3_BUCKET: 'agency-files' }, defaults).bucket?.credentials).toBeUndefined()
+    expect(
+      readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, defaults).tracing,
+    ).toEqual({ endpoint: 'http://collector:4318', serviceName: 'agency-site', sampleRatio: 1 })
+    expect(
+      readConfig(
+        { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER_ARG: '0.1' },
+        defaults,
+      ).tracing?.sampleRatio,
+    ).toBe(0.1)
+    expect(() => readConfig({ OTEL_TRACES_SAMPLER_ARG: '10' }, defaults)).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG: must be a share of requests from 0 to 1/,
+    )
+  })
+
   it('reads the defaults and TRUST_PROXY in each form', () => {
     const config = readConfig({}, defaults)
     expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, logLevel: 'info' })

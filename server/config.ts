@@ -5,6 +5,7 @@ import { defaultDatabaseWaitMs } from './db/timeouts'
 import { isTimeZone } from './i18n/time-zone'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'
+import { type BucketSettings, type FileStorage, fileStorages } from './storage/byte-store'
 
 /** Where contact enquiries go unless AGENCY_EMAIL says otherwise: the address on /contact. */
 export const defaultAgencyEmail = agency.email
@@ -139,6 +140,40 @@ const EnvSchema = v.object({
       v.toLowerCase(),
     ),
   ),
+  FILE_STORAGE: v.optional(
+    v.picklist(fileStorages, `must be one of ${fileStorages.join(', ')}`),
+    'postgres',
+  ),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.minLength(1)), 'us-east-1'),
+  S3_BUCKET: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z 0-9 . -)'),
+    ),
+  ),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_FORCE_PATH_STYLE: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'must be true or false'),
+      v.transform((value) => value === 'true'),
+    ),
+    'false',
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  OTEL_SERVICE_NAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'agency-site'),
+  OTEL_TRACES_SAMPLER_ARG: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(0(\.\d+)?|1(\.0+)?)$/,
+        'must be a share of requests from 0 to 1 (0.1: one in ten)',
+      ),
+      v.transform(Number),
+    ),
+    '1',
+  ),
 })
 
 /** Every environment variable the server reads (the deployment files set only these). */
@@ -185,6 +220,18 @@ export type ServerConfig = {
    * listener). Both or neither; undefined: mails about a request carry no reply address.
    */
   readonly inbound: { readonly port: number; readonly domain: string } | undefined
+  /** FILE_STORAGE: where new uploads' bytes go; each file's row says where its bytes are. */
+  readonly fileStorage: FileStorage
+  /** S3_*: the bucket (required with FILE_STORAGE=s3, and by `npm run files:move`). */
+  readonly bucket: BucketSettings | undefined
+  /**
+   * OTEL_EXPORTER_OTLP_ENDPOINT: where traces go, OTEL_SERVICE_NAME, and OTEL_TRACES_SAMPLER_ARG:
+   * the share of requests traced (a caller's sampled trace is always followed); undefined: no
+   * tracing (nothing of it loaded).
+   */
+  readonly tracing:
+    | { readonly endpoint: string; readonly serviceName: string; readonly sampleRatio: number }
+    | undefined
 }
 
 export class ConfigError extends Error {}
@@ -233,6 +280,35 @@ export function readConfig(
     migrateOnStart: e.MIGRATE_ON_START,
     metricsPort: e.METRICS_PORT,
     inbound: inboundFrom(e.INBOUND_SMTP_PORT, e.INBOUND_MAIL_DOMAIN),
+    fileStorage: e.FILE_STORAGE,
+    bucket: bucketOf(e),
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: e.OTEL_SERVICE_NAME,
+          sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
+        }
+      : undefined,
+  }
+}
+
+function bucketOf(e: v.InferOutput<typeof EnvSchema>): BucketSettings | undefined {
+  const problems: string[] = []
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET)
+    problems.push('  - S3_BUCKET: required with FILE_STORAGE=s3')
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined))
+    problems.push('  - S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  if (problems.length > 0) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`)
+  if (!e.S3_BUCKET) return undefined
+  return {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   }
 }
 

@@ -37,11 +37,18 @@ async function main(): Promise<void> {
   let services: Services | undefined
   let server: ServerType | undefined
   let metrics: MetricsEndpoint | undefined
+  // Before anything is served or queried; imported only when set, so nothing of OpenTelemetry
+  // loads otherwise (docs/decisions/066-traces.md).
+  const tracing = config.tracing
+    ? (await import('./log/tracing')).startTracing(config.tracing)
+    : undefined
+  if (config.tracing) logger.info({ event: 'tracing.started', endpoint: config.tracing.endpoint })
   let stopping = false
   const drain = createDrain()
   const stopAndExit = async (running: Services) => {
     const code = await stopGracefully({ server, services: running, logger })
     await metrics?.close()
+    await tracing?.shutdown().catch(() => undefined)
     logger.info({ event: 'server.stopped', code })
     logger.flush()
     process.exit(code)
@@ -80,6 +87,7 @@ async function main(): Promise<void> {
     agencyLocale: config.agencyLocale,
     trustProxy: config.trustProxy,
     logger,
+    ...(tracing ? { tracing: tracing.requestTracing } : {}),
   })
   server = listen(app, { hostname: config.host, port: config.port }, (port) => {
     logger.info(

@@ -17,6 +17,7 @@ import { createHashSlots } from './security/hash-slots'
 import { createRateLimiter } from './security/rate-limit'
 import { loadSecrets } from './security/secrets'
 import { relyingPartyOf } from './security/webauthn'
+import { createFileBytes } from './storage/file-bytes'
 
 export type Services = {
   readonly database: Database
@@ -84,7 +85,16 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     log,
   })
   worker.start()
-  const cleanup = createCleanup({ pool: database.pool, logger })
+  const files = createFileBytes({
+    pool: database.pool,
+    uploadTo: config.fileStorage,
+    bucket: config.bucket,
+  })
+  if (config.bucket)
+    log(
+      `Files: new uploads in ${config.fileStorage === 's3' ? `bucket ${config.bucket.bucket}` : 'PostgreSQL'}`,
+    )
+  const cleanup = createCleanup({ pool: database.pool, logger, files })
   cleanup.start()
   const live = createThreadHub({
     pool: database.pool,
@@ -97,6 +107,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     config.inbound && replies
       ? await startInboundListener({
           pool: database.pool,
+          files,
           logger,
           replies,
           host: config.host,
@@ -143,6 +154,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
       trustProxy: config.trustProxy,
       hashSlots: createHashSlots(),
       factorKey,
+      files,
       relyingParty: relyingPartyOf(config.publicUrl),
     },
     stopBackground,
@@ -151,6 +163,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
         const background = stopBackground()
         if (!abandonMail) await background
         smtp?.close()
+        files.close()
         await database.close()
       })()
       return closing

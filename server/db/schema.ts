@@ -465,8 +465,14 @@ export const threadFiles = pgTable(
     sha256: text('sha256').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     storedAt: timestamp('stored_at', { withTimezone: true }),
+    /**
+     * Where its bytes are: `postgres` (thread_file_chunks) or `s3` (the bucket's object named by
+     * the file's id). Set at upload from FILE_STORAGE; `npm run files:move` flips it.
+     */
+    storage: text('storage').notNull().default('postgres'),
   },
   (table) => [
+    check('thread_files_storage_check', sql`${table.storage} in ('postgres', 's3')`),
     index('thread_files_request_idx').on(table.requestId),
     index('thread_files_message_idx').on(table.messageId, table.position),
     index('thread_files_owner_idx').on(table.ownerId),
@@ -490,6 +496,20 @@ export const threadFileChunks = pgTable(
   },
   (table) => [primaryKey({ columns: [table.fileId, table.seq] })],
 )
+
+/**
+ * Files whose rows were deleted (by any path: a discarded upload, the clean-up, a request or an
+ * account deleted with everything in it), written by a trigger on thread_files in the same
+ * transaction: the bucket objects still to delete (server/storage/gone-files.ts). A bucket object
+ * is named by its row's id and written only after that row committed, so every object the
+ * bucket may hold is either a live row's or listed here.
+ */
+export const threadFilesGone = pgTable('thread_files_gone', {
+  fileId: uuid('file_id').primaryKey(),
+  /** Where the bytes were when the row went (a move may have left a copy in the bucket). */
+  storage: text('storage').notNull(),
+  goneAt: timestamp('gone_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /** How far each account has read each thread (messages after it are new to them). */
 export const threadReads = pgTable(

@@ -9,7 +9,7 @@ import { threadAnswerMessages as m } from '../messages/thread-messages'
 import { openThread } from '../messages/thread-store'
 import { chooseRange } from './byte-range'
 import { attachmentDisposition } from './content-disposition'
-import { listClientFiles, loadSentFile, readFileBytes } from './file-store'
+import { listClientFiles, loadSentFile } from './file-store'
 import { uniqueNames, type ZipEntry, zipArchive, zipLength } from './zip-archive'
 
 /** A body that reads one chunk when the socket wants more: a slow reader holds one chunk. */
@@ -82,10 +82,7 @@ export function fileDownloadHandler(deps: ApiDeps, side: ThreadSide): Handler<Ac
     c.header('Content-Disposition', attachmentDisposition(file.name))
     c.header('Content-Length', String(end - start + 1))
     if (range.kind === 'part') c.header('Content-Range', `bytes ${start}-${end}/${size}`)
-    return c.body(
-      chunkStream(readFileBytes(deps.pool, file.id, start, end)),
-      range.kind === 'part' ? 206 : 200,
-    )
+    return c.body(chunkStream(deps.files.read(file, start, end)), range.kind === 'part' ? 206 : 200)
   }
 }
 
@@ -107,7 +104,7 @@ export function filesZipHandler(deps: ApiDeps): Handler<AccountEnv> {
       name: names[i] ?? file.name,
       size: Number(file.size),
       modifiedAt: file.sent_at,
-      read: () => readFileBytes(deps.pool, file.id, 0, Number(file.size) - 1),
+      read: () => deps.files.read(file, 0, Number(file.size) - 1),
     }))
     securityEvent(c, 'thread.download', {
       accountId: user.id,

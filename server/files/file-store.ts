@@ -4,21 +4,23 @@ import type { Uuid } from '../../domain/ids/uuid'
 import type { AcceptedMediaType } from '../../domain/requests/thread-limits'
 import { inTransaction } from '../db/transaction'
 import { toThreadFile } from '../messages/thread-store'
+import type { FileStorage } from '../storage/byte-store'
+import type { FileBytes } from '../storage/file-bytes'
+import { sweepGoneFiles } from '../storage/gone-files'
 
 /**
- * Files live in PostgreSQL, in chunks of `chunkBytes` (table thread_file_chunks), so every
- * instance on the database serves every file and nothing else needs backing up. Chunks are
- * written as they arrive and read one at a time: no file is ever whole in memory
- * (docs/decisions/039-workspace-files-and-live-events.md says how a larger deployment moves the
- * bytes to object storage behind these same functions).
+ * Files' rows (thread_files): an upload's reservation, its finish, what may be downloaded. Their
+ * bytes are in PostgreSQL or a bucket, each file's row says which (file-bytes.ts;
+ * docs/decisions/065-file-storage-in-a-bucket.md).
  */
-export const chunkBytes = 256 * 1024
 
 /** The pool, or the one connection an upload's body is stored through (its transaction). */
 type Queryable = Pool | PoolClient
 
 export type FileRow = {
   id: string
+  /** Where its bytes are: `postgres` or `s3`. */
+  storage: string
   request_id: string
   message_id: string | null
   name: string
@@ -42,6 +44,8 @@ export async function startUpload(
     readonly ownerId: string
     readonly name: string
     readonly reservedBytes: number
+    /** Where its bytes will go (FILE_STORAGE). */
+    readonly storage: FileStorage
   },
   limits: { readonly requestBytes: number; readonly unsentFiles: number },
 ): Promise<{ readonly id: string } | 'quota_exceeded' | 'too_many_files'> {
@@ -59,9 +63,9 @@ export async function startUpload(
     if (Number(room[0]?.bytes ?? 0) + upload.reservedBytes > limits.requestBytes)
       return 'quota_exceeded' as const
     const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO thread_files (request_id, owner_id, name, size) VALUES ($1, $2, $3, $4)
-       RETURNING id`,
-      [upload.requestId, upload.ownerId, upload.name, upload.reservedBytes],
+      `INSERT INTO thread_files (request_id, owner_id, name, size, storage)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [upload.requestId, upload.ownerId, upload.name, upload.reservedBytes, upload.storage],
     )
     const id = rows[0]?.id
     if (!id) throw new Error('The upload insert returned no row')
@@ -69,17 +73,13 @@ export async function startUpload(
   })
 }
 
-export async function writeChunk(db: Queryable, fileId: string, seq: number, data: Buffer) {
-  await db.query('INSERT INTO thread_file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
-    fileId,
-    seq,
-    data,
-  ])
-}
-
-/** An upload that will never be finished (refused, cut, too large): its row and its chunks. */
-export async function discardUpload(pool: Pool, fileId: string): Promise<void> {
+/**
+ * An upload that will never be finished (refused, cut, too large): its row, its chunks with it,
+ * and its object at once when it is in the bucket (else the clean-up's sweep does it).
+ */
+export async function discardUpload(pool: Pool, files: FileBytes, fileId: string): Promise<void> {
   await pool.query('DELETE FROM thread_files WHERE id = $1 AND stored_at IS NULL', [fileId])
+  await sweepGoneFiles(pool, files, [fileId]).catch(() => undefined)
 }
 
 /**
@@ -99,7 +99,7 @@ export async function finishUpload(
 ): Promise<ThreadFile> {
   const { rows } = await db.query<FileRow>(
     `UPDATE thread_files SET name = $2, size = $3, sha256 = $4, media_type = $5, stored_at = now()
-     WHERE id = $1 RETURNING id, request_id, message_id, name, size, media_type, sha256`,
+     WHERE id = $1 RETURNING id, storage, request_id, message_id, name, size, media_type, sha256`,
     [file.id, file.name, file.size, file.sha256, file.type],
   )
   const stored = rows[0]
@@ -118,7 +118,7 @@ export async function loadSentFile(
   { includeInternal }: { readonly includeInternal: boolean },
 ): Promise<FileRow | undefined> {
   const { rows } = await pool.query<FileRow>(
-    `SELECT f.id, f.request_id, f.message_id, f.name, f.size, f.media_type, f.sha256
+    `SELECT f.id, f.storage, f.request_id, f.message_id, f.name, f.size, f.media_type, f.sha256
      FROM thread_files f JOIN thread_messages m ON m.id = f.message_id
      WHERE f.id = $1 AND f.request_id = $2 AND f.stored_at IS NOT NULL
        AND ($3 OR NOT m.internal)`,
@@ -133,7 +133,7 @@ export async function listClientFiles(
   requestId: string,
 ): Promise<(FileRow & { sent_at: Date })[]> {
   const { rows } = await pool.query<FileRow & { sent_at: Date }>(
-    `SELECT f.id, f.request_id, f.message_id, f.name, f.size, f.media_type, f.sha256,
+    `SELECT f.id, f.storage, f.request_id, f.message_id, f.name, f.size, f.media_type, f.sha256,
        m.created_at AS sent_at
      FROM thread_files f JOIN thread_messages m ON m.id = f.message_id
      WHERE f.request_id = $1 AND f.stored_at IS NOT NULL AND NOT m.internal
@@ -141,45 +141,4 @@ export async function listClientFiles(
     [requestId],
   )
   return rows
-}
-
-/**
- * The bytes `start`–`end` (inclusive) of a stored file, one chunk per query: a slow reader holds
- * one chunk, never the file.
- */
-export async function* readFileBytes(
-  db: Queryable,
-  fileId: string,
-  start: number,
-  end: number,
-): AsyncGenerator<Buffer> {
-  if (end < start) return
-  const first = Math.floor(start / chunkBytes)
-  const last = Math.floor(end / chunkBytes)
-  for (let seq = first; seq <= last; seq += 1) {
-    const { rows } = await db.query<{ data: Buffer }>(
-      'SELECT data FROM thread_file_chunks WHERE file_id = $1 AND seq = $2',
-      [fileId, seq],
-    )
-    const data = rows[0]?.data
-    if (!data) throw new Error(`Chunk ${seq} of file ${fileId} is missing`)
-    const from = seq === first ? start - seq * chunkBytes : 0
-    const to = seq === last ? end - seq * chunkBytes + 1 : data.length
-    yield data.subarray(from, to)
-  }
-}
-
-/**
- * A range of a file being uploaded (its chunks so far, read in the upload's own transaction),
- * for the sniffer's look at a ZIP.
- */
-export async function readStoredRange(
-  db: Queryable,
-  fileId: string,
-  offset: number,
-  length: number,
-): Promise<Buffer> {
-  const parts: Buffer[] = []
-  for await (const part of readFileBytes(db, fileId, offset, offset + length - 1)) parts.push(part)
-  return Buffer.concat(parts)
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { Context, Handler } from 'hono'
-import type { Pool } from 'pg'
 import * as v from 'valibot'
 import type { ThreadSide } from '../../domain/api/api-contract'
 import { isUuid } from '../../domain/ids/uuid'
@@ -16,14 +15,9 @@ import { uploadedBytes, uploadsStored } from '../log/metrics'
 import { securityEvent } from '../log/security-event'
 import { threadAnswerMessages as m } from '../messages/thread-messages'
 import { openThread } from '../messages/thread-store'
-import {
-  chunkBytes,
-  discardUpload,
-  finishUpload,
-  readStoredRange,
-  startUpload,
-  writeChunk,
-} from './file-store'
+import type { ByteStore, StoredFile } from '../storage/byte-store'
+import type { FileBytes } from '../storage/file-bytes'
+import { discardUpload, finishUpload, startUpload } from './file-store'
 import { createSniffer } from './sniff'
 
 const querySchemas = schemasPerLocale(createUploadQuerySchema)
@@ -38,20 +32,23 @@ type Stored =
   | { readonly ok: true; readonly size: number; readonly sha256: string }
   | { readonly ok: false; readonly reason: 'too_large' | 'unsupported' }
 
+/** Thrown into the store's write to stop it: the body is refused. */
+class RefusedBody extends Error {}
+
 /**
- * Reads the body in one pass as it arrives, each byte copied once into the chunk being filled;
- * a full chunk (`chunkBytes`) is written before more is read (the socket waits meanwhile: a
- * fast sender fills no memory), hashing and sniffing on the way. Stops at the first byte past
- * `limit` (the bytes reserved for it) or the first that no accepted type could hold.
+ * Reads the body in one pass as it arrives, handing each piece to the store (`bytes`), which
+ * writes it before more is read (the socket waits meanwhile: a fast sender fills no memory),
+ * hashing and sniffing on the way. Stops at the first byte past `limit` (the bytes reserved for
+ * it) or the first that no accepted type could hold: the store's write fails, and what it kept
+ * goes with the file's row (`discardUpload`).
  *
- * Each chunk is its own statement on a pooled connection, taken and given back around that
- * write. One transaction for the whole body would commit its chunks with the file's row, but it
- * would hold a connection, and the request's locks, for as long as the slowest client takes to
- * send: a few slow uploads from one account could then hold the pool. A refused upload's
- * chunks are deleted with its row (`discardUpload`).
+ * In PostgreSQL each chunk is its own statement on a pooled connection, taken and given back
+ * around that write. One transaction for the whole body would commit its chunks with the file's
+ * row, but it would hold a connection, and the request's locks, for as long as the slowest
+ * client takes to send: a few slow uploads from one account could then hold the pool.
  */
 export async function storeBody(
-  db: Pool,
+  bytes: ByteStore,
   upload: {
     readonly fileId: string
     readonly limit: number
@@ -60,43 +57,46 @@ export async function storeBody(
   body: ReadableStream<Uint8Array>,
   sniff: ReturnType<typeof createSniffer>,
 ): Promise<Stored> {
-  const { fileId, limit } = upload
   const hash = createHash('sha256')
-  const reader = body.getReader()
-  let chunk = Buffer.allocUnsafe(chunkBytes)
-  let filled = 0
   let size = 0
-  let seq = 0
-  const write = async (data: Buffer) => {
-    await writeChunk(db, fileId, seq, data)
-    seq += 1
+  let refused: 'too_large' | 'unsupported' | undefined
+  async function* accepted(): AsyncGenerator<Buffer> {
+    const reader = body.getReader()
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) return
+        size += value.length
+        upload.received(value.length)
+        if (size > upload.limit) refused = 'too_large'
+        else if (!sniff.push(value)) refused = 'unsupported'
+        if (refused) throw new RefusedBody(refused)
+        hash.update(value)
+        yield Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+      }
+    } finally {
+      reader.releaseLock()
+    }
   }
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.length
-      upload.received(value.length)
-      if (size > limit) return { ok: false, reason: 'too_large' }
-      if (!sniff.push(value)) return { ok: false, reason: 'unsupported' }
-      hash.update(value)
-      for (let offset = 0; offset < value.length; ) {
-        const taken = Math.min(chunkBytes - filled, value.length - offset)
-        chunk.set(value.subarray(offset, offset + taken), filled)
-        filled += taken
-        offset += taken
-        if (filled === chunkBytes) {
-          await write(chunk)
-          chunk = Buffer.allocUnsafe(chunkBytes)
-          filled = 0
-        }
-      }
-    }
-    if (filled > 0) await write(chunk.subarray(0, filled))
-  } finally {
-    reader.releaseLock()
+    await bytes.write(upload.fileId, accepted())
+  } catch (error) {
+    if (refused) return { ok: false, reason: refused }
+    throw error
   }
   return { ok: true, size, sha256: hash.digest('hex') }
+}
+
+/** `length` bytes of a stored file from `offset`, for the sniffer's look at a ZIP. */
+export async function readRange(
+  files: FileBytes,
+  file: StoredFile,
+  offset: number,
+  length: number,
+): Promise<Buffer> {
+  const parts: Buffer[] = []
+  for await (const part of files.read(file, offset, offset + length - 1)) parts.push(part)
+  return Buffer.concat(parts)
 }
 
 /**
@@ -191,6 +191,7 @@ async function receive(
       ownerId: user.id,
       name: upload.query.name,
       reservedBytes: upload.reservedBytes,
+      storage: deps.files.uploadTo,
     },
     { requestBytes: threadLimits.requestBytes, unsentFiles: threadLimits.unsentFilesPerUploader },
   )
@@ -213,7 +214,7 @@ async function receive(
   try {
     const stored = body
       ? await storeBody(
-          deps.pool,
+          deps.files.store(deps.files.uploadTo),
           { fileId, limit: upload.reservedBytes, received: upload.received },
           body,
           sniff,
@@ -222,7 +223,9 @@ async function receive(
     if (!stored.ok && stored.reason === 'too_large')
       return refused('too_large', failure(c, 413, 'too_large', t(m.fileTooLarge)))
     const type = stored.ok
-      ? await sniff.finish((offset, length) => readStoredRange(deps.pool, fileId, offset, length))
+      ? await sniff.finish((offset, length) =>
+          readRange(deps.files, { id: fileId, storage: deps.files.uploadTo }, offset, length),
+        )
       : undefined
     if (!stored.ok || !type)
       return refused(
@@ -248,6 +251,6 @@ async function receive(
     })
     return answer(c, 'uploadFile', { success: true, message: t(m.uploaded), upload: file })
   } finally {
-    if (!finished) await discardUpload(deps.pool, fileId)
+    if (!finished) await discardUpload(deps.pool, deps.files, fileId)
   }
 }

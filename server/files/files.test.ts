@@ -4,30 +4,69 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ThreadFile } from '../../domain/api/api-contract'
 import { acceptedTypeLabels, threadLimits } from '../../domain/requests/thread-limits'
 import { setAccountRole } from '../admin/admin-role'
+import { sweepGoneFiles } from '../storage/gone-files'
+import { chunkBytes } from '../storage/postgres-bytes'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { getBytes, postBytes } from '../test/event-stream'
 import { agencyAdmin, clientWithRequest } from '../test/request-kit'
 import { acceptedSamples, refusedSamples, samplePdf } from '../test/sample-files'
+import { startTestBucket, type TestBucket, testFileStorages } from '../test/test-bucket'
 import { testBackends } from '../test/test-database'
-import { chunkBytes } from './file-store'
 
 const requestsPath = '/api/v1/me/service-requests'
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
-describe.each(testBackends())('a workspace’s files on $name', (backend) => {
+const runs = testBackends().flatMap((backend) =>
+  testFileStorages.map((storage) => ({ backend, storage, name: `${backend.name}, ${storage}` })),
+)
+
+describe.each(runs)('a workspace’s files on $name', ({ backend, storage }) => {
   let kit: AccountKit
   let admin: ApiClient
+  let bucket: TestBucket | undefined
 
   beforeAll(async () => {
-    kit = await startAccountKit(backend)
+    bucket = storage === 's3' ? await startTestBucket() : undefined
+    kit = await startAccountKit(backend, { files: { uploadTo: storage, bucket } })
     admin = (await agencyAdmin(kit)).admin
   }, 60_000)
   afterAll(async () => {
     await kit?.close()
+    await bucket?.close()
   })
 
   const q = (sql: string, values: unknown[] = []) => kit.database.pool.query(sql, values)
+
+  /** A stored file's bytes, read from its store directly (not through the API). */
+  async function storedBytes(fileId: string): Promise<Buffer | undefined> {
+    const row = await q('SELECT storage FROM thread_files WHERE id = $1', [fileId])
+    expect(row.rows[0]?.storage).toBe(storage)
+    if (bucket) return bucket.objectOf(fileId)
+    const stored = await q(
+      `SELECT string_agg(data, ''::bytea ORDER BY seq) AS bytes FROM thread_file_chunks
+       WHERE file_id = $1`,
+      [fileId],
+    )
+    return stored.rows[0]?.bytes ?? undefined
+  }
+
+  /**
+   * Stored bytes whose file row is gone (chunks, or bucket objects), once the deletions so far
+   * have been swept as the clean-up does.
+   */
+  async function leftovers(): Promise<string[]> {
+    await sweepGoneFiles(kit.database.pool, kit.api.deps.files)
+    const chunks = await q(
+      `SELECT DISTINCT c.file_id FROM thread_file_chunks c
+       LEFT JOIN thread_files f ON f.id = c.file_id WHERE f.id IS NULL`,
+    )
+    const live = new Set((await q('SELECT id FROM thread_files')).rows.map((row) => row.id))
+    const objects = bucket
+      ? (await bucket.keys()).filter((key) => !live.has(key.replace(/^files\//, '')))
+      : []
+    return [...chunks.rows.map((row) => row.file_id), ...objects]
+  }
 
   const cooperativeBrief = {
     serviceId: 'branding',
@@ -136,12 +175,11 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
     )
     expect(streamed.status).toBe(413)
     expect(streamed.body.code).toBe('too_large')
-    const left = await q(
-      `SELECT count(*)::int AS n FROM thread_file_chunks c JOIN thread_files f ON f.id = c.file_id
-       WHERE f.request_id = $1`,
-      [requestId],
-    )
+    const left = await q('SELECT count(*)::int AS n FROM thread_files WHERE request_id = $1', [
+      requestId,
+    ])
     expect(left.rows[0].n).toBe(0)
+    expect(await leftovers()).toEqual([])
   })
 
   it('stores exactly 10 MB in chunks and serves ranges across them, with ETag revalidation', async () => {
@@ -151,11 +189,18 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
       randomBytes(threadLimits.fileBytes - 9),
     ])
     const file = await shared(browser, requestId, 'scan.pdf', bytes)
-    const chunks = await q(
-      'SELECT count(*)::int AS n, max(length(data))::int AS largest FROM thread_file_chunks WHERE file_id = $1',
-      [file.id],
-    )
-    expect(chunks.rows[0]).toEqual({ n: Math.ceil(bytes.length / chunkBytes), largest: chunkBytes })
+    if (storage === 'postgres') {
+      const chunks = await q(
+        'SELECT count(*)::int AS n, max(length(data))::int AS largest FROM thread_file_chunks WHERE file_id = $1',
+        [file.id],
+      )
+      expect(chunks.rows[0]).toEqual({
+        n: Math.ceil(bytes.length / chunkBytes),
+        largest: chunkBytes,
+      })
+    }
+    // In a bucket: one object, sent in two parts (5 MiB, the rest).
+    expect((await storedBytes(file.id))?.equals(bytes)).toBe(true)
     const path = `${requestsPath}/${requestId}/files/${file.id}`
     const whole = await getBytes(kit.api.url, browser, path)
     expect(sha256(whole.bytes)).toBe(file.sha256)
@@ -194,7 +239,7 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
     expect(stale.bytes.length).toBe(bytes.length)
   })
 
-  it('stores an upload’s body in chunks of 256 KiB, the last a short one, byte for byte', async () => {
+  it('stores an upload’s body as it arrives (in chunks of 256 KiB, the last a short one), byte for byte', async () => {
     const { browser, requestId } = await client()
     // Eleven chunks, the last a short one; text, so that the sniffer reads to the end.
     const bytes = Buffer.alloc(10 * chunkBytes + 1000, 'chunked notes\n')
@@ -206,14 +251,34 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
        FROM thread_file_chunks WHERE file_id = $1`,
       [file.id],
     )
-    expect(written.rows[0]).toEqual({ chunks: 11, largest: chunkBytes, last: 1000 })
-    const stored = await q(
-      `SELECT string_agg(data, ''::bytea ORDER BY seq) AS bytes FROM thread_file_chunks
-       WHERE file_id = $1`,
-      [file.id],
+    expect(written.rows[0]).toEqual(
+      storage === 'postgres'
+        ? { chunks: 11, largest: chunkBytes, last: 1000 }
+        : { chunks: 0, largest: null, last: null },
     )
-    expect(stored.rows[0].bytes.equals(bytes)).toBe(true)
+    expect((await storedBytes(file.id))?.equals(bytes)).toBe(true)
     expect(file).toMatchObject({ size: bytes.length, sha256: sha256(bytes) })
+  })
+
+  it('removes a file’s bytes with its row, however the row goes (a refused upload, an unsent one cleaned up, a deleted account)', async () => {
+    const { browser, requestId } = await client()
+    const refused = await upload(browser, requestId, 'tool.pdf', Buffer.from('MZ\x90\x00program'))
+    expect(refused.status).toBe(415)
+    const waiting = await upload(browser, requestId, 'draft.txt', Buffer.from('Draft\n'))
+    expect(waiting.status).toBe(201)
+    const sent = await shared(browser, requestId, 'plan.txt', Buffer.from('Plan\n'))
+    const waitingId = (waiting.body.upload as ThreadFile).id
+    expect(await storedBytes(waitingId)).toEqual(Buffer.from('Draft\n'))
+    expect(await storedBytes(sent.id)).toEqual(Buffer.from('Plan\n'))
+    // The clean-up's statement for uploads no message sent (its age aside).
+    await q('DELETE FROM thread_files WHERE id = $1', [waitingId])
+    // The request's owner deletes the account: the request and its files go by cascade.
+    await q('DELETE FROM users WHERE id = (SELECT user_id FROM service_requests WHERE id = $1)', [
+      requestId,
+    ])
+    expect(await leftovers()).toEqual([])
+    expect((await q('SELECT count(*)::int AS n FROM thread_files_gone')).rows[0].n).toBe(0)
+    if (bucket) expect(await bucket.objectOf(sent.id)).toBeUndefined()
   })
 
   it('keeps an internal note’s file from the client, and a file from anyone else', async () => {
@@ -587,6 +652,7 @@ describe.each(testBackends())('a workspace’s files on $name', (backend) => {
     const budget = 45_000
     beforeAll(async () => {
       budgeted = await startAccountKit(backend, {
+        files: { uploadTo: storage, bucket },
         rateRules: {
           uploadBytesPerAccount: {
             name: 'uploads-budget:account',

@@ -7,6 +7,7 @@ import type { ProxyTrust } from '../security/client-ip'
 import type { HashSlots } from '../security/hash-slots'
 import type { RateLimiter } from '../security/rate-limit'
 import type { RelyingParty } from '../security/webauthn'
+import type { FileBytes } from '../storage/file-bytes'
 import type { RateRules } from './rate-rules'
 
 /** Per-request values every API route shares (Hono context variables). */
@@ -27,6 +28,8 @@ export type ApiDeps = {
   readonly hashSlots: HashSlots
   /** AES-256-GCM key sealing authenticator-app secrets (server/security/secret-box.ts). */
   readonly factorKey: Buffer
+  /** Uploaded files' bytes: where new ones go, and each one read from where its row says. */
+  readonly files: FileBytes
   /** Who passkeys are made for: PUBLIC_URL's host and origin, and the site's name. */
   readonly relyingParty: RelyingParty
   /** "Today" for the birth-date rule; injectable for tests. */

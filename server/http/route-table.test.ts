@@ -8,6 +8,7 @@ import * as schema from '../db/schema'
 import { createThreadHub } from '../live/thread-hub'
 import { createHashSlots } from '../security/hash-slots'
 import { createRateLimiter } from '../security/rate-limit'
+import { createFileBytes } from '../storage/file-bytes'
 import {
   type ApiRoute,
   createApiRouter,
@@ -30,6 +31,7 @@ function realTable(): ApiRoute[] {
     trustProxy: { mode: 'hops', hops: 1 },
     hashSlots: createHashSlots(),
     factorKey: Buffer.alloc(32, 2),
+    files: createFileBytes({ pool, uploadTo: 'postgres', bucket: undefined }),
     relyingParty: { id: 'localhost', origin: 'http://localhost', name: 'Test' },
     agencyEmail: 'agency@example.com',
     agencyLocale: 'es',

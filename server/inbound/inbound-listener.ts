@@ -26,6 +26,7 @@ import {
 import { insertMessage } from '../messages/thread-change-store'
 import type { Thread } from '../messages/thread-store'
 import type { RateLimiter } from '../security/rate-limit'
+import type { FileBytes } from '../storage/file-bytes'
 import { discardAttachments, storeAttachment } from './store-attachment'
 import { stripReply } from './strip-reply'
 
@@ -55,6 +56,8 @@ export const defaultInboundConnections = 20
 
 export type InboundOptions = {
   readonly pool: Pool
+  /** Where attachments' bytes go: the uploads' store (FILE_STORAGE). */
+  readonly files: FileBytes
   readonly logger: Logger
   readonly replies: ReplyAddresses
   readonly host: string
@@ -245,7 +248,7 @@ export async function startInboundListener(options: InboundOptions): Promise<Inb
     let kept = false
     try {
       for (const file of files) {
-        const stored = await storeAttachment(pool, {
+        const stored = await storeAttachment(pool, options.files, {
           requestId,
           ownerId: author.id,
           name: file.filename ?? 'attachment',

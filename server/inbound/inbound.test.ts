@@ -11,6 +11,7 @@ import { defaultRateRules } from '../http/rate-rules'
 import { createLogger } from '../log/logger'
 import { type ReplyTarget, replyAddress } from '../mail/reply-address'
 import { createRateLimiter } from '../security/rate-limit'
+import { createFileBytes } from '../storage/file-bytes'
 import { type TestAccount, useAccountKit } from '../test/account-kit'
 import type { ApiClient } from '../test/api-harness'
 import { type OpenStream, openEventStream, type ReceivedEvent } from '../test/event-stream'
@@ -56,6 +57,7 @@ describe('replies by email', () => {
     if (!replies) throw new Error('The kit makes no reply addresses')
     const started = await startInboundListener({
       pool: kit.database.pool,
+      files: createFileBytes({ pool: kit.database.pool, uploadTo: 'postgres', bucket: undefined }),
       // Read here, and written to the run's log too, which `npm test` audits (scripts/audit-logs.ts).
       logger: createLogger({
         destination: {

@@ -1,10 +1,11 @@
 import type { Pool } from 'pg'
 import { cleanFileName, storedFileName } from '../../domain/requests/file-names'
 import { threadLimits } from '../../domain/requests/thread-limits'
-import { discardUpload, finishUpload, readStoredRange, startUpload } from '../files/file-store'
-import { storeBody } from '../files/file-upload'
+import { discardUpload, finishUpload, startUpload } from '../files/file-store'
+import { readRange, storeBody } from '../files/file-upload'
 import { createSniffer } from '../files/sniff'
 import { uploadedBytes, uploadsStored } from '../log/metrics'
+import type { FileBytes } from '../storage/file-bytes'
 
 /** Why an attachment was not kept: the same reasons an upload is refused for. */
 export type AttachmentRefusal = 'too_large' | 'type' | 'quota' | 'unsent_files'
@@ -22,6 +23,7 @@ export type StoredAttachment =
  */
 export async function storeAttachment(
   pool: Pool,
+  files: FileBytes,
   file: {
     readonly requestId: string
     readonly ownerId: string
@@ -39,6 +41,7 @@ export async function storeAttachment(
       ownerId: file.ownerId,
       name,
       reservedBytes: file.content.length,
+      storage: files.uploadTo,
     },
     { requestBytes: threadLimits.requestBytes, unsentFiles: threadLimits.unsentFilesPerUploader },
   )
@@ -49,7 +52,7 @@ export async function storeAttachment(
   try {
     const sniff = createSniffer(name)
     const stored = await storeBody(
-      pool,
+      files.store(files.uploadTo),
       { fileId, limit: threadLimits.fileBytes, received: () => {} },
       new ReadableStream<Uint8Array>({
         start(controller) {
@@ -61,7 +64,9 @@ export async function storeAttachment(
     )
     if (!stored.ok && stored.reason === 'too_large') return { ok: false, reason: 'too_large' }
     const type = stored.ok
-      ? await sniff.finish((offset, length) => readStoredRange(pool, fileId, offset, length))
+      ? await sniff.finish((offset, length) =>
+          readRange(files, { id: fileId, storage: files.uploadTo }, offset, length),
+        )
       : undefined
     if (!stored.ok || !type) return { ok: false, reason: 'type' }
     await finishUpload(pool, {
@@ -76,11 +81,14 @@ export async function storeAttachment(
     uploadedBytes.inc(stored.size)
     return { ok: true, id: fileId }
   } finally {
-    if (!finished) await discardUpload(pool, fileId)
+    if (!finished) await discardUpload(pool, files, fileId)
   }
 }
 
-/** Attachments stored for a reply that was not kept after all: gone with their chunks. */
+/**
+ * Attachments stored for a reply that was not kept after all: gone with their chunks (a bucket's
+ * objects are listed by the rows' trigger and removed by the clean-up).
+ */
 export async function discardAttachments(pool: Pool, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return
   await pool.query('DELETE FROM thread_files WHERE id = ANY($1::uuid[]) AND message_id IS NULL', [

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 import { clientAddress, type ProxyTrust, peerIsProxy } from '../security/client-ip'
 import type { Logger } from './logger'
 import { methodLabel, requestDuration, routeLabel } from './metrics'
+import type { RequestTracing } from './request-tracing'
 
 /** What every request carries from the first middleware on (Hono context variables). */
 export type RequestVariables = {
@@ -34,9 +35,12 @@ const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/
 export function requestLog({
   logger,
   trustProxy,
+  tracing,
 }: {
   logger: Logger
   trustProxy: ProxyTrust
+  /** With OTEL_EXPORTER_OTLP_ENDPOINT: the request's spans carry its id and route pattern. */
+  tracing?: RequestTracing | undefined
 }): MiddlewareHandler<RequestEnv> {
   return async (c, next) => {
     const started = performance.now()
@@ -48,7 +52,12 @@ export function requestLog({
     c.set('clientIp', clientIp)
     c.set('log', log)
     try {
-      await next()
+      await (tracing
+        ? tracing.around(requestId, next, () => ({
+            method: methodLabel(c.req.method),
+            route: routeLabel(c.req.path, c.get('route')),
+          }))
+        : next())
     } finally {
       c.res.headers.set(requestIdHeader, requestId)
       const status = c.res.status

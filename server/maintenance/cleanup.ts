@@ -3,6 +3,8 @@ import { describeError } from '../log/describe-error'
 import type { Logger } from '../log/logger'
 import { expireProposals } from '../proposals/proposal-moves'
 import { idleSeconds } from '../sessions/session-store'
+import type { FileBytes } from '../storage/file-bytes'
+import { sweepGoneFiles } from '../storage/gone-files'
 
 /**
  * The scheduled clean-up: what the app no longer needs is deleted, so old addresses and spent
@@ -125,23 +127,34 @@ export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
   return counts
 }
 
-export type Cleanup = { start(): void; stop(): void; runNow(): Promise<CleanupCounts | undefined> }
+export type Cleanup = {
+  start(): void
+  stop(): void
+  runNow(): Promise<(CleanupCounts & { readonly goneFiles?: number }) | undefined>
+}
 
 export function createCleanup({
   pool,
   logger,
+  files,
   everyMs = 60 * 60 * 1000,
   firstAfterMs = 60 * 1000,
 }: {
   pool: Pool
   logger: Logger
+  /** The files' bytes: the bucket objects of files whose rows went are removed after each pass. */
+  files?: FileBytes
   everyMs?: number
   firstAfterMs?: number
 }): Cleanup {
   let timer: NodeJS.Timeout | undefined
-  let running: Promise<CleanupCounts | undefined> | undefined
+  let running: Promise<(CleanupCounts & { readonly goneFiles?: number }) | undefined> | undefined
   const runNow = () => {
     running ??= runCleanup(pool)
+      .then(async (counts) => ({
+        ...counts,
+        ...(files ? { goneFiles: await sweepGoneFiles(pool, files) } : {}),
+      }))
       .then((counts) => {
         logger.info({ event: 'maintenance.cleanup', ...counts })
         return counts

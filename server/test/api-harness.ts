@@ -11,11 +11,15 @@ import { defaultHttpLimits, type HttpLimits, listen, streamCapOf } from '../http
 import type { StreamLimits } from '../live/stream-admission'
 import { createThreadHub, logStreamEnded, type ThreadHub } from '../live/thread-hub'
 import type { Logger } from '../log/logger'
+import type { RequestTracing } from '../log/request-tracing'
 import type { ProxyTrust } from '../security/client-ip'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
 import { createRateLimiter } from '../security/rate-limit'
 import { loadSecrets } from '../security/secrets'
 import type { RelyingParty } from '../security/webauthn'
+import type { Bucket } from '../storage/bucket-bytes'
+import type { FileStorage } from '../storage/byte-store'
+import { createFileBytes } from '../storage/file-bytes'
 import { type Backend, createTestDatabase, startedLater, type TestDatabase } from './test-database'
 import { testLogger } from './test-log'
 
@@ -61,6 +65,10 @@ export type ApiOptions = {
   readonly heartbeatMs?: number
   /** The event streams' caps, lifetime and session check (default: the hub's). */
   readonly streamLimits?: Partial<StreamLimits>
+  /** The request tracing of `startTracing` (default: none). */
+  readonly tracing?: RequestTracing
+  /** Where uploads' bytes go (default: PostgreSQL, or the run's bucket with TEST_FILE_STORAGE). */
+  readonly files?: { readonly uploadTo: FileStorage; readonly bucket?: Bucket }
 }
 
 /** The key the harness seals authenticator secrets with (a test's own, never a real one). */
@@ -84,6 +92,11 @@ export async function startApi(
     trustProxy: options.trustProxy ?? { mode: 'hops', hops: 1 },
     hashSlots: options.hashSlots ?? createHashSlots(),
     factorKey: testFactorKey,
+    files: createFileBytes({
+      pool: database.pool,
+      uploadTo: options.files?.uploadTo ?? 'postgres',
+      bucket: options.files?.bucket,
+    }),
     relyingParty: options.relyingParty ?? {
       id: 'localhost',
       origin: 'http://localhost',
@@ -115,6 +128,7 @@ export async function startApi(
     ...(options.agencyLocale ? { agencyLocale: options.agencyLocale } : {}),
     trustProxy: deps.trustProxy,
     logger,
+    ...(options.tracing ? { tracing: options.tracing } : {}),
     checkHealth: options.checkHealth ?? (async () => void (await database.pool.query('SELECT 1'))),
   })
   const server = listen(app, {
