@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     live: services.live,
     digestDelaySeconds: config.digestDelaySeconds,
     agencyLocale: config.agencyLocale,
+    speiAccount: config.speiAccount,
     trustProxy: config.trustProxy,
     logger,
   })

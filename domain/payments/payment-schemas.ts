@@ -5,6 +5,7 @@ import { currencyCode, isCentavos } from '../money'
 import { isRealDate, optionalTextSchema } from '../validation/field-rules'
 import { strictObjectMessage } from '../validation/schema-issues'
 import { paymentMessages as m } from './payment-messages'
+import { paymentMethods } from './payment-methods'
 import {
   dueStatuses,
   instalmentAmounts,
@@ -17,9 +18,6 @@ export const maxDueDays = 730
 
 /** The largest payment recorded at once: 99,999,999.99 pesos (every sum stays a safe integer). */
 export const maxPaymentAmount = 9_999_999_999
-
-export const paymentMethods = ['spei', 'cash', 'card', 'other'] as const
-export type PaymentMethod = (typeof paymentMethods)[number]
 
 export const paymentNoteLength = 500
 

@@ -44,6 +44,7 @@ export type SecurityEventName =
   | 'proposal.withdrawn'
   | 'proposal.accepted'
   | 'proposal.declined'
+  | 'payment.recorded'
   | 'enquiry.handled'
   | 'admin.forbidden'
   | 'admin.mfa_required'

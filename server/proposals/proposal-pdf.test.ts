@@ -20,6 +20,7 @@ const facts: ProposalPdfFacts = {
     validUntil: '2026-12-26',
     scope: '',
     terms: '',
+    paymentSchedule: null,
   },
   state: 'accepted',
   serviceName: 'Web design',

@@ -36,6 +36,7 @@ export const draftProposal: AgencyProposal = {
   validUntil: '2026-12-21',
   scope: 'Design, build and launch.',
   terms: 'Half on acceptance, half on delivery.',
+  paymentPlan: null,
   createdAt: at,
   sentAt: null,
   closedAt: null,
