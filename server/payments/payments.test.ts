@@ -198,6 +198,23 @@ describe.each(testBackends())('payments on $name', (backend) => {
     ])
   })
 
+  it('allocates two payments recorded at once one after the other: nothing paid twice, nothing lost', async () => {
+    const { requestId } = await accepted()
+    const today = agencyDay(kit.now())
+    const answers = await Promise.all(
+      [400_000, 400_000, 400_000].map((amount) =>
+        admin.post(adminPayments(requestId), { amount, paidOn: today, method: 'spei' }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201])
+    const after = await agencyView(requestId)
+    // 667,057 due now: one payment partly, the next the rest and credit, the last all credit.
+    expect(after.instalments[0]).toMatchObject({ state: 'paid', paid: 667_057 })
+    expect(after).toMatchObject({ paid: 667_057, credit: 1_200_000 - 667_057 })
+    const credits = after.payments.map((payment) => payment.credit).sort((a, b) => a - b)
+    expect(credits).toEqual([0, 132_943, 400_000])
+  })
+
   it('shows a client only their own request’s payments, and the admin routes to admins only', async () => {
     const { requestId } = await accepted()
     const other = await clientWithRequest(kit)
