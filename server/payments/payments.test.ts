@@ -103,6 +103,10 @@ describe.each(testBackends())('payments on $name', (backend) => {
     expect(proposal.paymentPlan).toEqual({ schedule: fiftyFifty, amounts: [667_057, 667_058] })
     const mine = await browser.get(`/api/v1/me/service-requests/${requestId}/proposals/current`)
     expect((mine.body.proposal as AgencyProposal).paymentPlan?.amounts).toEqual([667_057, 667_058])
+    // A revision copies the plan with the rest.
+    const revised = await admin.post(proposalsPath(requestId, `/${proposal.id}/revise`), {})
+    expect(revised.status).toBe(201)
+    expect((revised.body.proposal as AgencyProposal).paymentPlan).toEqual(proposal.paymentPlan)
   })
 
   it('turns an accepted 50/50 plan into two instalments with folios and SPEI references, the first due', async () => {
@@ -136,6 +140,15 @@ describe.each(testBackends())('payments on $name', (backend) => {
     // The client reads the same instalments and where to transfer.
     const mine = await browser.get(myPayments(requestId))
     expect(mine.status).toBe(200)
+    // The plan was part of what the client accepted: it is in the sealed content.
+    const { rows } = await kit.database.pool.query(
+      'SELECT content FROM proposal_acceptances WHERE request_id = $1',
+      [requestId],
+    )
+    expect(JSON.parse(rows[0]?.content).paymentPlan).toEqual({
+      schedule: fiftyFifty,
+      amounts: [667_057, 667_058],
+    })
     expect((mine.body.payments as RequestPayments<RecordedPayment>).instalments).toEqual(
       payments.instalments,
     )
