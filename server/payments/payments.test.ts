@@ -201,6 +201,12 @@ describe.each(testBackends())('payments on $name', (backend) => {
     expect(mine.paid).toBe(767_057)
     for (const payment of mine.payments) expect(payment).not.toHaveProperty('note')
 
+    // The client's export holds the same, request by request.
+    const exported = await browser.get('/api/v1/me/export')
+    expect(exported.status).toBe(200)
+    const stored = exported.body.stored as { payments: { requestId: string; payments: unknown }[] }
+    expect(stored.payments).toEqual([{ requestId, payments: { ...mine, spei: null } }])
+
     // Paying the rest, and more: the request is paid in full and the rest is credit.
     const last = await record(requestId, { amount: 600_000 })
     expect(last.payment).toMatchObject({ credit: 32_942 })
