@@ -167,6 +167,7 @@ export function changeOutput(change: EditorChange) {
 /** The values the paths type: every row the form shows, filled in. */
 export function typedDraft(keys: readonly number[], valid: boolean): DraftValues {
   return {
+    paymentSchedule: null,
     title: valid ? 'Online shop for the bakery' : '',
     items: keys.map((key) => ({
       key,
