@@ -113,4 +113,17 @@ export const paymentsEndpoints = {
     status: 201,
     failures: [...adminGateFailures, 'not_found', 'invalid_fields', 'invalid_transition'],
   }),
+  /**
+   * Voids an instalment nothing was paid towards (scheduled or due): it is no longer owed. 409
+   * when the `instalment` machine refuses (paid in part or in full, already void or refunded).
+   */
+  voidInstalment: endpoint<
+    Record<string, never>,
+    PaymentsBody<AgencyRecordedPayment> & { readonly message: string }
+  >()({
+    method: 'POST',
+    path: `${apiPrefix}/admin/service-requests/:id/payments/instalments/:instalmentId/void`,
+    status: 200,
+    failures: [...adminGateFailures, 'not_found', 'invalid_fields', 'invalid_transition'],
+  }),
 }

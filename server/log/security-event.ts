@@ -45,6 +45,7 @@ export type SecurityEventName =
   | 'proposal.accepted'
   | 'proposal.declined'
   | 'payment.recorded'
+  | 'payment.instalment_voided'
   | 'enquiry.handled'
   | 'admin.forbidden'
   | 'admin.mfa_required'

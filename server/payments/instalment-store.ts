@@ -270,6 +270,43 @@ export async function requestReachedStatus(
     )
 }
 
+/** Voids one of the request's instalments, when the machine allows it (nothing was paid). */
+export async function voidInstalment(
+  pool: Pool,
+  change: {
+    readonly requestId: string
+    readonly instalmentId: string
+    readonly byUserId: string
+    readonly now: Date
+  },
+): Promise<'voided' | 'not_found' | 'refused'> {
+  return inTransaction(pool, async (client) => {
+    const locked = await client.query('SELECT 1 FROM service_requests WHERE id = $1 FOR UPDATE', [
+      change.requestId,
+    ])
+    if (locked.rowCount !== 1) return 'not_found'
+    const { rows } = await client.query<MovingRow>(
+      `SELECT id, state, amount, paid FROM payment_instalments
+       WHERE id = $1 AND request_id = $2 FOR UPDATE`,
+      [change.instalmentId, change.requestId],
+    )
+    const row = rows[0]
+    if (!row) return 'not_found'
+    const voided = await move(
+      client,
+      row,
+      { type: 'void' },
+      {
+        received: 0,
+        paymentId: null,
+        byUserId: change.byUserId,
+        now: change.now,
+      },
+    )
+    return voided ? 'voided' : 'refused'
+  })
+}
+
 /**
  * The scheduled clean-up's sweep: every request with an instalment whose day has come, each in
  * its own transaction with the request locked. Returns how many instalments fell due.

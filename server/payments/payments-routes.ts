@@ -3,7 +3,11 @@ import { jsonChangeGate } from '../http/api-gate'
 import { type ApiRoute, routeWithIds } from '../http/api-router'
 import { requireAdmin } from '../http/require-admin'
 import { requireSession } from '../http/require-session'
-import { listPaymentsHandler, recordPaymentHandler } from './payment-handlers'
+import {
+  listPaymentsHandler,
+  recordPaymentHandler,
+  voidInstalmentHandler,
+} from './payment-handlers'
 import { paymentAnswerMessages as m } from './payment-messages'
 
 /**
@@ -21,5 +25,6 @@ export function paymentsRoutes(deps: AgencyDeps): ApiRoute[] {
     routeWithIds('myPayments', m.requestNotFound, session, listPaymentsHandler(deps, 'client')),
     routeWithIds('adminPayments', m.requestNotFound, admin, listPaymentsHandler(deps, 'agency')),
     routeWithIds('recordPayment', m.requestNotFound, gate, admin, recordPaymentHandler(deps)),
+    routeWithIds('voidInstalment', m.instalmentNotFound, gate, admin, voidInstalmentHandler(deps)),
   ]
 }

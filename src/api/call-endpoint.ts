@@ -119,6 +119,7 @@ const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
   acceptProposal: true,
   declineProposal: true,
   recordPayment: true,
+  voidInstalment: true,
   ...contentEndpointSet(['Create', 'Edit', 'Delete', 'Publish', 'Unpublish', 'Restore']),
 }
 
@@ -169,6 +170,7 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
   myPayments: true,
   adminPayments: true,
   recordPayment: true,
+  voidInstalment: true,
   ...contentEndpointSet([
     'List',
     'Create',
