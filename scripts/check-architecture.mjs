@@ -39,6 +39,7 @@ export const serverResources = [
   'files',
   'proposals',
   'content',
+  'payments',
 ]
 
 export const layers = [

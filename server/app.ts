@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import knownScriptHashes from 'virtual:csp-script-hashes'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { apiPrefix } from '../domain/api/api-contract'
+import { apiPrefix, type SpeiAccount } from '../domain/api/api-contract'
 import type { Locale } from '../domain/locales'
 import { adminRoutes, adminUnknownPaths } from './admin/admin-routes'
 import { authRoutes } from './auth/auth-routes'
@@ -23,6 +23,7 @@ import type { RequestTracing } from './log/request-tracing'
 import { meRoutes } from './me/me-routes'
 import { defaultDigestDelaySeconds, type MessagesDeps } from './messages/messages-deps'
 import { messagesRoutes } from './messages/messages-routes'
+import { paymentsRoutes } from './payments/payments-routes'
 import { type Drain, probeRoutes } from './probes'
 import { proposalsRoutes } from './proposals/proposals-routes'
 import { noProxy, type ProxyTrust } from './security/client-ip'
@@ -55,6 +56,8 @@ export type AppOptions = {
   readonly digestDelaySeconds?: number
   /** AGENCY_LANGUAGE: the language of the agency's mails (default: the agency's, Spanish). */
   readonly agencyLocale?: Locale
+  /** PAYMENT_*: the agency's account for SPEI transfers (default: none shown). */
+  readonly speiAccount?: SpeiAccount
   /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */
   readonly trustProxy?: ProxyTrust
   /** Where request lines and security events go (default: nowhere). */
@@ -113,6 +116,7 @@ export function apiRoutes(deps: MessagesDeps): ApiRoute[] {
     ...filesRoutes(deps),
     ...proposalsRoutes(deps),
     ...contentRoutes(deps),
+    ...paymentsRoutes(deps),
   ]
 }
 
@@ -129,6 +133,7 @@ export function createApp({
   live,
   digestDelaySeconds = defaultDigestDelaySeconds,
   agencyLocale = defaultAgencyLocale,
+  speiAccount,
   trustProxy = noProxy,
   logger = silentLogger,
   tracing,
@@ -156,7 +161,13 @@ export function createApp({
   )
 
   if (auth) {
-    const agency = { ...auth, agencyEmail, agencyLocale, agencyTimeZone }
+    const agency = {
+      ...auth,
+      agencyEmail,
+      agencyLocale,
+      agencyTimeZone,
+      ...(speiAccount ? { speiAccount } : {}),
+    }
     const workspace = {
       ...agency,
       live: live ?? createThreadHub({ pool: auth.pool }),

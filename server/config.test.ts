@@ -163,6 +163,29 @@ describe('configuration from the environment', () => {
     )
   })
 
+  it('takes the SPEI account whole, its CLABE checked by its check digit, or none', () => {
+    const account = {
+      PAYMENT_BANK: 'Banco del Ejemplo',
+      PAYMENT_BENEFICIARY: 'Puente Digital SA de CV',
+      PAYMENT_CLABE: '032180000118359719',
+    }
+    expect(readConfig({}, defaults).speiAccount).toBeUndefined()
+    expect(readConfig(account, defaults).speiAccount).toEqual({
+      bank: 'Banco del Ejemplo',
+      beneficiary: 'Puente Digital SA de CV',
+      clabe: '032180000118359719',
+    })
+    expect(() => readConfig({ ...account, PAYMENT_CLABE: '032180000118359718' }, defaults)).toThrow(
+      /PAYMENT_CLABE: must be a CLABE: 18 digits whose last is the check digit of the others/,
+    )
+    expect(() => readConfig({ ...account, PAYMENT_CLABE: '0321800001183597' }, defaults)).toThrow(
+      /PAYMENT_CLABE/,
+    )
+    expect(() => readConfig({ PAYMENT_CLABE: '032180000118359719' }, defaults)).toThrow(
+      /set all three/,
+    )
+  })
+
   it('reports every bad value at once, one line each, naming the variable', () => {
     let error: unknown
     try {

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { agency } from '../domain/agency'
+import type { SpeiAccount } from '../domain/api/payments-endpoints'
 import { type Locale, locales } from '../domain/locales'
+import { isClabe } from '../domain/payments/clabe'
 import { defaultDatabaseWaitMs } from './db/timeouts'
 import { isTimeZone } from './i18n/time-zone'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
@@ -109,6 +111,18 @@ const EnvSchema = v.object({
       v.transform((value) => value === 'true'),
     ),
     'true',
+  ),
+  PAYMENT_BANK: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(100, 'use at most 100 characters')),
+  ),
+  PAYMENT_BENEFICIARY: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(200, 'use at most 200 characters')),
+  ),
+  PAYMENT_CLABE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(isClabe, 'must be a CLABE: 18 digits whose last is the check digit of the others'),
+    ),
   ),
   METRICS_PORT: v.optional(
     v.pipe(
@@ -232,6 +246,8 @@ export type ServerConfig = {
   readonly tracing:
     | { readonly endpoint: string; readonly serviceName: string; readonly sampleRatio: number }
     | undefined
+  /** PAYMENT_BANK, PAYMENT_BENEFICIARY, PAYMENT_CLABE: where clients send SPEI transfers. */
+  readonly speiAccount: SpeiAccount | undefined
 }
 
 export class ConfigError extends Error {}
@@ -289,6 +305,7 @@ export function readConfig(
           sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
         }
       : undefined,
+    speiAccount: speiAccountOf(e.PAYMENT_BANK, e.PAYMENT_BENEFICIARY, e.PAYMENT_CLABE),
   }
 }
 
@@ -323,6 +340,23 @@ function inboundFrom(
   throw new ConfigError(
     `Invalid environment:\n  - ${missing}: required with ${given} (replies by email need both: the listener's port and the domain of the reply addresses)`,
   )
+}
+
+/**
+ * The agency's SPEI account: all three settings or none (a CLABE without the bank and the
+ * beneficiary's name would have clients transfer to an account they cannot check).
+ */
+function speiAccountOf(
+  bank: string | undefined,
+  beneficiary: string | undefined,
+  clabe: string | undefined,
+): SpeiAccount | undefined {
+  if (!bank && !beneficiary && !clabe) return undefined
+  if (!bank || !beneficiary || !clabe)
+    throw new ConfigError(
+      'Invalid environment:\n  - PAYMENT_BANK, PAYMENT_BENEFICIARY, PAYMENT_CLABE: set all three (the SPEI account clients pay into) or none',
+    )
+  return { bank, beneficiary, clabe }
 }
 
 function trustFrom(value: string): ProxyTrust {

@@ -85,6 +85,7 @@ async function main(): Promise<void> {
     live: services.live,
     digestDelaySeconds: config.digestDelaySeconds,
     agencyLocale: config.agencyLocale,
+    speiAccount: config.speiAccount,
     trustProxy: config.trustProxy,
     logger,
     ...(tracing ? { tracing: tracing.requestTracing } : {}),

@@ -17,6 +17,7 @@ import { factorsEndpoints } from './factors-endpoints'
 import { filesEndpoints } from './files-endpoints'
 import { meEndpoints } from './me-endpoints'
 import { messagesEndpoints } from './messages-endpoints'
+import { paymentsEndpoints } from './payments-endpoints'
 import { proposalsEndpoints } from './proposals-endpoints'
 import { serviceRequestsEndpoints } from './service-requests-endpoints'
 
@@ -31,6 +32,7 @@ export * from './factors-endpoints'
 export * from './files-endpoints'
 export * from './me-endpoints'
 export * from './messages-endpoints'
+export * from './payments-endpoints'
 export * from './proposals-endpoints'
 export * from './service-requests-endpoints'
 
@@ -45,6 +47,7 @@ export const endpoints = {
   ...filesEndpoints,
   ...proposalsEndpoints,
   ...contentEndpoints,
+  ...paymentsEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

@@ -3,6 +3,7 @@ import type { Locale } from '../locales'
 import type { SuccessBody } from './answers'
 import { apiPrefix, endpoint } from './endpoint'
 import type { PasskeySummary, SignInMethod } from './factor-methods'
+import type { RecordedPayment, RequestPayments } from './payments-endpoints'
 import type { Proposal } from './proposals-endpoints'
 import type { ServiceRequestSummary } from './service-requests-endpoints'
 
@@ -92,6 +93,14 @@ export type StoredAccountData = {
     readonly contentSha256: string
     /** The canonical JSON text the hash is of. */
     readonly content: string
+  }[]
+  /**
+   * Each request's instalments, the payments recorded (without the agency's notes) and the
+   * credit, for the requests that have any. Older servers leave it out.
+   */
+  readonly payments?: readonly {
+    readonly requestId: string
+    readonly payments: RequestPayments<RecordedPayment>
   }[]
   /**
    * The second factors: passkeys (names and dates, never keys), whether an authenticator app is

@@ -1,4 +1,5 @@
 import type { Centavos } from '../money'
+import type { PaymentSchedule } from '../payments/payment-schedule'
 import type {
   AcceptProposalInput,
   ProposalDraftInput,
@@ -67,6 +68,14 @@ export type Proposal = {
   readonly validUntil: string
   readonly scope: string
   readonly terms: string
+  /**
+   * How the total is paid: the plan as the agency wrote it and the centavos each instalment
+   * comes to (`instalmentAmounts`: each rounded down, the remainder to the last); null for none.
+   */
+  readonly paymentPlan: {
+    readonly schedule: PaymentSchedule
+    readonly amounts: readonly Centavos[]
+  } | null
   readonly createdAt: string
   readonly sentAt: string | null
   /** When it was accepted, declined, withdrawn, expired or superseded. */

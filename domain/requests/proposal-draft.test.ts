@@ -64,10 +64,33 @@ describe('a proposal as typed in the editor', () => {
       validUntil: '2026-12-31',
       scope: '',
       terms: '',
+      paymentPlan: null,
       discount: input.discount ?? 0,
       items: input.items.map((item) => ({ ...item, amount: item.quantity * item.unitPrice })),
     }
     expect(draftOf(stored)).toEqual({ ...values, validUntil: '2026-12-31' })
+  })
+
+  it('keeps the payment plan through the editor: read from the proposal, sent back with an edit', () => {
+    const schedule = {
+      by: 'percent',
+      instalments: [
+        { percent: 50, due: { on: 'acceptance' } },
+        { percent: 50, due: { on: 'status', status: 'delivered' } },
+      ],
+    } as const
+    const values = draftOf({
+      title: 'Online shop',
+      items: [{ description: 'Design', quantity: 1, unitPrice: 1_250_000 }],
+      discount: 0,
+      validUntil: '2026-12-31',
+      scope: '',
+      terms: '',
+      paymentPlan: { schedule },
+    })
+    expect(values.paymentSchedule).toEqual(schedule)
+    expect(draftInput(values).paymentSchedule).toEqual(schedule)
+    expect(draftInput({ ...values, paymentSchedule: null }).paymentSchedule).toBeNull()
   })
 
   it('previews the totals as typed, and none while an amount is not one', () => {

@@ -1,4 +1,5 @@
 import { computeTotals, formatPlainAmount, moneyLimits, parsePesos, type Totals } from '../money'
+import type { PaymentSchedule } from '../payments/payment-schedule'
 import type { ProposalDraftInput } from './proposal-schemas'
 
 /**
@@ -25,6 +26,11 @@ export type DraftValues = {
   readonly validUntil: string
   readonly scope: string
   readonly terms: string
+  /**
+   * The payment plan, carried as the proposal has it (the editor has no fields for it yet): an
+   * edit sends it back, so saving the draft keeps it.
+   */
+  readonly paymentSchedule: PaymentSchedule | null
 }
 
 export const emptyItem = (key: number): DraftItem => ({
@@ -41,6 +47,7 @@ export const emptyDraft: DraftValues = {
   validUntil: '',
   scope: '',
   terms: '',
+  paymentSchedule: null,
 }
 
 /** Which parts of a typed draft are wrong, by field ('items.<key>.unitPrice' for an item's). */
@@ -130,7 +137,16 @@ export function draftInput(values: DraftValues): ProposalDraftInput {
     ...(values.validUntil === '' ? {} : { validUntil: values.validUntil }),
     scope: values.scope,
     terms: values.terms,
+    paymentSchedule: scheduleInput(values.paymentSchedule),
   }
+}
+
+/** The plan as the contract's body takes it (a copy: the body's lists are not read-only). */
+function scheduleInput(schedule: PaymentSchedule | null): ProposalDraftInput['paymentSchedule'] {
+  if (!schedule) return null
+  return schedule.by === 'percent'
+    ? { by: 'percent', instalments: schedule.instalments.map((item) => ({ ...item })) }
+    : { by: 'amount', instalments: schedule.instalments.map((item) => ({ ...item })) }
 }
 
 type StoredDraft = {
@@ -144,6 +160,7 @@ type StoredDraft = {
   readonly validUntil: string
   readonly scope: string
   readonly terms: string
+  readonly paymentPlan: { readonly schedule: PaymentSchedule } | null
 }
 
 /** A stored proposal back in the editor, its amounts written as pesos ("12,500.00"). */
@@ -160,5 +177,6 @@ export function draftOf(proposal: StoredDraft): DraftValues {
     validUntil: proposal.validUntil,
     scope: proposal.scope,
     terms: proposal.terms,
+    paymentSchedule: proposal.paymentPlan?.schedule ?? null,
   }
 }

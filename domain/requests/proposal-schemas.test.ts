@@ -17,7 +17,13 @@ const draft = {
 describe('proposal schemas', () => {
   it('takes a draft with defaults', () => {
     const parsed = v.safeParse(draftSchema, draft)
-    expect(parsed.success && parsed.output).toEqual({ ...draft, discount: 0, scope: '', terms: '' })
+    expect(parsed.success && parsed.output).toEqual({
+      ...draft,
+      discount: 0,
+      scope: '',
+      terms: '',
+      paymentSchedule: null,
+    })
   })
 
   it('refuses a discount above the subtotal, on the discount field', () => {
@@ -55,5 +61,25 @@ describe('proposal schemas', () => {
     // 05:59 UTC on the 11th is still the 10th in Mexico City (UTC−6).
     expect(isPastValidity('2026-03-10', new Date('2026-03-11T05:59:00Z'))).toBe(false)
     expect(isPastValidity('2026-03-10', new Date('2026-03-11T06:00:00Z'))).toBe(true)
+  })
+})
+
+describe('a proposal draft with a payment plan', () => {
+  const plan = (amounts: number[]) => ({
+    by: 'amount',
+    instalments: amounts.map((amount) => ({ amount, due: { on: 'acceptance' } })),
+  })
+
+  it('takes a plan whose amounts add up to the total (IVA included)', () => {
+    // 12,500.00 + 16 % IVA = 14,500.00.
+    const parsed = v.safeParse(draftSchema, { ...draft, paymentSchedule: plan([725_000, 725_000]) })
+    expect(parsed.success).toBe(true)
+  })
+
+  it('refuses amounts that do not add up to the total, on the plan', () => {
+    const parsed = v.safeParse(draftSchema, { ...draft, paymentSchedule: plan([725_000, 724_999]) })
+    expect(parsed.success ? {} : firstIssuePerField(parsed.issues)).toEqual({
+      paymentSchedule: "The instalments must add up to the proposal's total.",
+    })
   })
 })

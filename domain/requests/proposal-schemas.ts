@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import type { Translate } from '../forms/translate'
 import { computeTotals, isCentavos, moneyLimits } from '../money'
+import { paymentMessages } from '../payments/payment-messages'
+import { createPaymentScheduleSchema, scheduleProblem } from '../payments/payment-schemas'
 import { fieldMessages, tooLong } from '../validation/field-messages'
 import { isRealDate, isStorableText, requiredTextSchema } from '../validation/field-rules'
 import { strictObjectMessage } from '../validation/schema-issues'
@@ -57,6 +59,8 @@ function lineItemSchema(t: Translate) {
  * `POST …/proposals` and `PATCH …/proposals/:proposalId` (the agency's draft): amounts are
  * integer centavos; the server computes subtotal, IVA and total. `validUntil` (YYYY-MM-DD, today
  * to a year ahead in Mexico City) defaults to 30 days ahead; `today` is injectable for tests.
+ * `paymentSchedule` (domain/payments/payment-schemas.ts) is the plan the total is paid in:
+ * left out or null, the proposal has none; its amounts must add up to the computed total.
  */
 export function createProposalDraftSchema(t: Translate, now: () => Date = () => new Date()) {
   return v.pipe(
@@ -90,6 +94,7 @@ export function createProposalDraftSchema(t: Translate, now: () => Date = () => 
         ),
         scope: v.optional(optionalLongText(t, proposalLengths.scope), ''),
         terms: v.optional(optionalLongText(t, proposalLengths.terms), ''),
+        paymentSchedule: v.optional(v.nullable(createPaymentScheduleSchema(t, now)), null),
       },
       strictObjectMessage(t),
     ),
@@ -99,6 +104,16 @@ export function createProposalDraftSchema(t: Translate, now: () => Date = () => 
         t(m.discountTooLarge),
       ),
       ['discount'],
+    ),
+    v.forward(
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed || !dataset.value.paymentSchedule) return
+        const totals = computeTotals(dataset.value.items, dataset.value.discount)
+        if (!totals) return
+        const problem = scheduleProblem(dataset.value.paymentSchedule, totals.total)
+        if (problem) addIssue({ message: t(paymentMessages[problem]) })
+      }),
+      ['paymentSchedule'],
     ),
   )
 }

@@ -18,6 +18,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { contentKinds, contentStates, revisionActions } from '../../domain/content/content-kinds'
+import { paymentMethods } from '../../domain/payments/payment-methods'
+import { instalmentMachine } from '../../machines/instalment-machine'
 import { proposalMachine } from '../../machines/proposal-machine'
 import { serviceRequestMachine } from '../../machines/service-request-machine'
 import { searchKeySql } from './search-key'
@@ -318,6 +320,11 @@ export const proposals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * The plan the total is paid in (domain/payments/payment-schedule.ts), null for none; on
+     * acceptance each instalment becomes a `payment_instalments` row.
+     */
+    paymentSchedule: jsonb('payment_schedule'),
   },
   (table) => [
     check('proposals_state_check', sql`${table.state} in (${sql.raw(storedProposalStates)})`),
@@ -819,3 +826,119 @@ export const contentSeeds = pgTable('content_seeds', {
   name: text('name').primaryKey(),
   seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+const storedInstalmentStates = storedList(Object.keys(instalmentMachine.states))
+
+/**
+ * One instalment of an accepted proposal's plan: what the client is asked to pay, with its own
+ * folio and SPEI reference (from `number`, domain/payments/payment-folio.ts). `state` moves only
+ * as the `instalment` machine (machines/instalment-machine.ts) allows; every move is a
+ * `payment_events` row. Amounts are centavos. Kept with the payments for the tax records when
+ * the request or the proposal is deleted (links set null).
+ */
+export const paymentInstalments = pgTable(
+  'payment_instalments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** From the table's own sequence: the folio and the reference are made from it. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    folio: text('folio').notNull(),
+    speiReference: text('spei_reference').notNull(),
+    requestId: uuid('request_id').references(() => serviceRequests.id, { onDelete: 'set null' }),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    /** 1, 2, …: its place in the plan (payments go to the first owed). */
+    position: smallint('position').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What was paid towards it (0 … amount). */
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    state: text('state').notNull().default('scheduled'),
+    /** `{ on: 'acceptance' | 'status' | 'date', status?, date? }`, as the plan said. */
+    due: jsonb('due').notNull(),
+    /** The request status it falls due on, or its day (copied out of `due` for the searches). */
+    dueStatus: text('due_status'),
+    dueDate: date('due_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      'payment_instalments_state_check',
+      sql`${table.state} in (${sql.raw(storedInstalmentStates)})`,
+    ),
+    check(
+      'payment_instalments_amounts_check',
+      sql`${table.amount} > 0 and ${table.paid} >= 0 and ${table.paid} <= ${table.amount}`,
+    ),
+    uniqueIndex('payment_instalments_number_idx').on(table.number),
+    uniqueIndex('payment_instalments_folio_idx').on(table.folio),
+    uniqueIndex('payment_instalments_reference_idx').on(table.speiReference),
+    index('payment_instalments_request_idx').on(table.requestId, table.position),
+    // The daily sweep's search: scheduled instalments whose day has come.
+    index('payment_instalments_due_date_idx')
+      .on(table.dueDate)
+      .where(sql`${table.state} = 'scheduled'`),
+  ],
+)
+
+/**
+ * A payment the agency received for a request: how much, the day, how, and where its centavos
+ * went (`applied`: `[{ instalmentId, folio, amount }]`; the rest was the client's credit). Kept
+ * five years after the day it was received (`retain_until`), with the client's name and email as
+ * they were, whatever happens to the account or the request.
+ */
+export const paymentRecords = pgTable(
+  'payment_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id').references(() => serviceRequests.id, { onDelete: 'set null' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    note: text('note').notNull().default(''),
+    applied: jsonb('applied').notNull(),
+    /** What of it was kept as the client's credit when it was recorded. */
+    credit: bigint('credit', { mode: 'number' }).notNull(),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    retainUntil: timestamp('retain_until', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check(
+      'payment_records_amount_check',
+      sql`${table.amount} > 0 and ${table.credit} >= 0 and ${table.credit} <= ${table.amount}`,
+    ),
+    check(
+      'payment_records_method_check',
+      sql`${table.method} in (${sql.raw(storedList(paymentMethods))})`,
+    ),
+    index('payment_records_request_idx').on(table.requestId, table.createdAt),
+    index('payment_records_retain_idx').on(table.retainUntil),
+  ],
+)
+
+/**
+ * Every move of an instalment: from, to, the centavos it received with it (from a payment, or
+ * from the client's credit when `payment_id` is null), who and when.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instalmentId: uuid('instalment_id')
+      .notNull()
+      .references(() => paymentInstalments.id, { onDelete: 'cascade' }),
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => paymentRecords.id, {
+      onDelete: 'set null',
+    }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_events_instalment_idx').on(table.instalmentId, table.createdAt)],
+)

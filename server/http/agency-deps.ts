@@ -1,3 +1,4 @@
+import type { SpeiAccount } from '../../domain/api/payments-endpoints'
 import type { Locale } from '../../domain/locales'
 import type { ApiDeps } from './api-env'
 
@@ -12,4 +13,9 @@ export type AgencyDeps = ApiDeps & {
   readonly agencyLocale: Locale
   /** AGENCY_TIME_ZONE: the agency's clock (exports, the acceptance record of a proposal). */
   readonly agencyTimeZone: string
+  /**
+   * PAYMENT_BANK, PAYMENT_BENEFICIARY, PAYMENT_CLABE: where clients send SPEI transfers (the
+   * payments show it beside each instalment's reference); undefined when not set.
+   */
+  readonly speiAccount?: SpeiAccount
 }

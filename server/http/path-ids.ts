@@ -5,7 +5,7 @@ import { failure } from './answers'
 import type { AccountEnv } from './require-session'
 
 /** The names a contract path gives its ids (`…/:id/files/:fileId`). */
-export const pathIdNames = ['id', 'fileId', 'proposalId', 'revisionId'] as const
+export const pathIdNames = ['id', 'fileId', 'proposalId', 'revisionId', 'instalmentId'] as const
 export type PathIdName = (typeof pathIdNames)[number]
 
 /** The ids named in a contract path, in order (`[]` for a path without any). */

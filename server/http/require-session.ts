@@ -25,6 +25,7 @@ export type AccountEnv = {
       readonly fileId?: Uuid
       readonly proposalId?: Uuid
       readonly revisionId?: Uuid
+      readonly instalmentId?: Uuid
     }
   }
 }

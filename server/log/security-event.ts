@@ -45,6 +45,8 @@ export type SecurityEventName =
   | 'proposal.withdrawn'
   | 'proposal.accepted'
   | 'proposal.declined'
+  | 'payment.recorded'
+  | 'payment.instalment_voided'
   | 'enquiry.handled'
   | 'admin.forbidden'
   | 'admin.mfa_required'

@@ -50,6 +50,12 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
         ('Old', 'old@example.com', 'Old', '10.0.0.1', 'x', '{}', 'h', 1, now() - interval '6 years', now() - interval '1 year'),
         ('Kept', 'kept@example.com', 'Kept', '10.0.0.1', 'x', '{}', 'h', 1, now() - interval '4 years', now() + interval '1 year')`,
     )
+    await q(
+      `INSERT INTO payment_records (amount, paid_on, method, applied, credit, client_name,
+         client_email, retain_until) VALUES
+        (100, current_date - 2200, 'spei', '[]', 0, 'Old', 'old@example.com', now() - interval '1 day'),
+        (100, current_date - 1000, 'cash', '[]', 0, 'Kept', 'kept@example.com', now() + interval '1 year')`,
+    )
     expect(await runCleanup(database.pool)).toEqual({
       expiredTokens: 1,
       expiredVerificationTokens: 1,
@@ -61,8 +67,13 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
       unsentUploads: 0,
       staleWatchers: 0,
       lapsedAcceptances: 1,
+      lapsedPayments: 1,
       expiredProposals: 0,
+      instalmentsDue: 0,
     })
+    expect((await q('SELECT client_name FROM payment_records')).rows).toEqual([
+      { client_name: 'Kept' },
+    ])
     // Past five years the record goes; within them it stays, whatever became of the account.
     expect((await q('SELECT client_name FROM proposal_acceptances')).rows).toEqual([
       { client_name: 'Kept' },

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg'
 import { describeError } from '../log/describe-error'
 import type { Logger } from '../log/logger'
+import { instalmentsFallDue } from '../payments/instalment-store'
 import { expireProposals } from '../proposals/proposal-moves'
 import { idleSeconds } from '../sessions/session-store'
 import type { FileBytes } from '../storage/file-bytes'
@@ -24,8 +25,11 @@ export type CleanupCounts = {
   readonly unsentUploads: number
   readonly staleWatchers: number
   readonly lapsedAcceptances: number
+  readonly lapsedPayments: number
   /** Sent proposals past their valid-until day, expired (not deleted: see expireProposals). */
   readonly expiredProposals: number
+  /** Instalments whose day has come, now due (not deleted: see instalmentsFallDue). */
+  readonly instalmentsDue: number
 }
 
 /** How long an upload may wait for the message that sends it. */
@@ -44,7 +48,10 @@ export const unverifiedAccountDays = 7
 const batch = 5000
 /** An upload takes up to 40 chunk rows with it. */
 const uploadBatch = 100
-const statements: Record<Exclude<keyof CleanupCounts, 'expiredProposals'>, string> = {
+const statements: Record<
+  Exclude<keyof CleanupCounts, 'expiredProposals' | 'instalmentsDue'>,
+  string
+> = {
   // A token is useless once expired (used ones expire an hour after creation too); a day's grace
   // keeps recent ones for an operator looking into a complaint.
   expiredTokens: `DELETE FROM password_reset_tokens WHERE id IN (
@@ -97,6 +104,10 @@ const statements: Record<Exclude<keyof CleanupCounts, 'expiredProposals'>, strin
   // (docs/decisions/042-proposals.md).
   lapsedAcceptances: `DELETE FROM proposal_acceptances WHERE id IN (
     SELECT id FROM proposal_acceptances WHERE retain_until < now() LIMIT ${batch})`,
+  // A payment's record likewise, five years from the day it was received
+  // (docs/decisions/064-payments.md).
+  lapsedPayments: `DELETE FROM payment_records WHERE id IN (
+    SELECT id FROM payment_records WHERE retain_until < now() LIMIT ${batch})`,
 }
 
 /** One clean-up pass: every statement until it deletes less than a batch. */
@@ -112,7 +123,9 @@ export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
     unsentUploads: 0,
     staleWatchers: 0,
     lapsedAcceptances: 0,
+    lapsedPayments: 0,
     expiredProposals: 0,
+    instalmentsDue: 0,
   }
   for (const key of Object.keys(statements) as (keyof typeof statements)[]) {
     for (;;) {
@@ -124,6 +137,8 @@ export async function runCleanup(pool: Pool): Promise<CleanupCounts> {
   // Readers already see such a version as expired; this stores it and returns its request to
   // "In review" even when nobody opens it.
   counts.expiredProposals = await expireProposals(pool, new Date())
+  // Likewise an instalment whose day has come: due (and given the client's credit) unasked.
+  counts.instalmentsDue = await instalmentsFallDue(pool, new Date())
   return counts
 }
 

@@ -8,6 +8,7 @@ import type { ApiDeps } from '../http/api-env'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { exportClientMessages } from '../messages/thread-store'
+import { exportedPayments } from '../payments/payment-export-store'
 import { exportedProposals } from '../proposals/proposal-export-store'
 import { listOwnRequests, toRequestSummary } from '../service-requests/request-store'
 import { toAccountUser } from '../sessions/account-user'
@@ -65,11 +66,12 @@ export function exportAccountHandler(deps: ApiDeps): Handler<AccountEnv> {
   return async (c) => {
     const { user, session } = signedInOf(c)
     const now = nowOf(deps)
-    const [live, rows, factors, proposals] = await Promise.all([
+    const [live, rows, factors, proposals, payments] = await Promise.all([
       listSessions(deps.pool, user.id, now),
       storedRows(deps, user.id),
       factorState(deps.pool, user.id),
       exportedProposals(deps.pool, user.id, now),
+      exportedPayments(deps.pool, user.id),
     ])
     const t = c.get('t')
     const stored: StoredAccountData = {
@@ -97,6 +99,7 @@ export function exportAccountHandler(deps: ApiDeps): Handler<AccountEnv> {
       })),
       serviceRequests: rows.requests.map(toRequestSummary),
       ...proposals,
+      ...payments,
       factors,
       messages: rows.messages,
     }

@@ -14,6 +14,7 @@ import {
 import { storedUuid } from '../db/stored-id'
 import { inTransaction } from '../db/transaction'
 import type { MailKind } from '../mail/mail-kind'
+import { createInstalments } from '../payments/instalment-store'
 import type { AgencyInbox } from '../service-requests/request-store'
 import { proposalContentText, sha256Hex } from './proposal-content'
 import { proposalMailKinds } from './proposal-mail-kinds'
@@ -50,6 +51,7 @@ function draftValues(input: ProposalDraftValues, validUntil: string) {
     input.validUntil ?? validUntil,
     input.scope,
     input.terms,
+    input.paymentSchedule === null ? null : JSON.stringify(input.paymentSchedule),
   ]
 }
 
@@ -96,16 +98,19 @@ export async function createDraft(
       draft.copyOf !== undefined
         ? await client.query<{ id: string }>(
             `INSERT INTO proposals (request_id, version, title, items, discount, subtotal,
-               iva_percent, iva, total, valid_until, scope, terms, created_by, created_at, updated_at)
+               iva_percent, iva, total, valid_until, scope, terms, payment_schedule, created_by,
+               created_at, updated_at)
              SELECT request_id, $2, title, items, discount, subtotal, iva_percent, iva, total,
-               greatest(valid_until, $5::date), scope, terms, $3, $4, $4
+               greatest(valid_until, $5::date), scope, terms, payment_schedule, $3, $4, $4
              FROM proposals WHERE id = $1 RETURNING id`,
             [draft.copyOf, version, draft.byUserId, draft.now, draft.defaultValidUntil],
           )
         : await client.query<{ id: string }>(
             `INSERT INTO proposals (request_id, version, title, items, discount, subtotal,
-               iva_percent, iva, total, valid_until, scope, terms, created_by, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING id`,
+               iva_percent, iva, total, valid_until, scope, terms, payment_schedule, created_by,
+               created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+             RETURNING id`,
             [
               draft.requestId,
               version,
@@ -151,7 +156,7 @@ export async function editDraft(
     await client.query(
       `UPDATE proposals SET title = $2, items = $3, discount = $4, subtotal = $5,
          iva_percent = $6, iva = $7, total = $8, valid_until = $9, scope = $10, terms = $11,
-         updated_at = $12
+         payment_schedule = $12, updated_at = $13
        WHERE id = $1`,
       [edit.proposalId, ...draftValues(edit.input, edit.defaultValidUntil), edit.now],
     )
@@ -198,7 +203,7 @@ export const acceptanceRetentionYears = 5
  * would refuse a second record even so). A sent version past its day is expired first (and that
  * is kept) and the answer judged from `expired`. The `proposal` machine judges the proposal's
  * move, the `serviceRequest` machine the request's; their rows, the history, the acceptance
- * record and the mails are stored together or not at all.
+ * record, the instalments of its payment plan and the mails are stored together or not at all.
  */
 export async function changeProposal(
   pool: Pool,
@@ -287,6 +292,16 @@ export async function changeProposal(
           change.now,
         ],
       )
+      // The plan the client accepted becomes their instalments, with the acceptance or not at all.
+      if (row.payment_schedule)
+        await createInstalments(client, {
+          requestId: change.requestId,
+          proposalId: change.proposalId,
+          schedule: row.payment_schedule,
+          total: Number(row.total),
+          byUserId: change.byUserId,
+          now: change.now,
+        })
     }
     const mail = mailFor[change.event.type]
     if (mail)

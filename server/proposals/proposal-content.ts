@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { currencyCode, lineTotal } from '../../domain/money'
+import { instalmentAmounts, type PaymentSchedule } from '../../domain/payments/payment-schedule'
 
 /** What a proposal says, as stored: the part the client accepts. */
 export type ProposalContent = {
@@ -20,6 +21,7 @@ export type ProposalContent = {
   readonly validUntil: string
   readonly scope: string
   readonly terms: string
+  readonly paymentSchedule: PaymentSchedule | null
 }
 
 /** JSON with its object keys sorted at every level: one text for one content, whatever the order. */
@@ -38,7 +40,9 @@ function canonicalJson(value: unknown): string {
  * The canonical text of a proposal as sent: its id, request, version, texts, items (with each
  * line's amount), amounts in centavos, currency and validity, as JSON with sorted keys and no
  * spaces. Its SHA-256 is what an acceptance records: the same content always gives the same
- * hash, and any change to what was sent gives another.
+ * hash, and any change to what was sent gives another. A payment plan is part of what the client
+ * accepts (`paymentPlan`: the plan and each instalment's centavos); a proposal without one has
+ * no such key, so its text is what it was before plans existed.
  */
 export function proposalContentText(content: ProposalContent): string {
   return canonicalJson({
@@ -61,6 +65,12 @@ export function proposalContentText(content: ProposalContent): string {
     validUntil: content.validUntil,
     scope: content.scope,
     terms: content.terms,
+    paymentPlan: content.paymentSchedule
+      ? {
+          schedule: content.paymentSchedule,
+          amounts: instalmentAmounts(content.paymentSchedule, content.total),
+        }
+      : undefined,
   })
 }
 

@@ -81,7 +81,13 @@ export const proposalPdfMessages = {
   address: msg`From address`,
   contentHash: msg`SHA-256 of the proposal as sent`,
   state: msg`Status`,
+  paymentPlan: msg`Payment plan`,
+  dueOnAcceptance: msg`due on acceptance`,
+  dueOnDelivery: msg`due on delivery`,
 }
+
+/** An instalment due on a day (the day in the reader's language). */
+export const dueOnDay = (day: string) => msg`due on ${day}`
 
 /** The proposal states' names (the PDF's status line). */
 export const proposalStateMessages = {

@@ -20,6 +20,7 @@ const facts: ProposalPdfFacts = {
     validUntil: '2026-12-26',
     scope: '',
     terms: '',
+    paymentSchedule: null,
   },
   state: 'accepted',
   serviceName: 'Web design',
@@ -54,5 +55,32 @@ describe('the proposal PDF', () => {
     expect(english).toContain('ana@example.com')
     const spanish = await pdfLines(await renderProposalPdf(facts, 'es', 'America/Mexico_City'))
     expect(spanish.some((line) => line.endsWith('26 de diciembre de 2026'))).toBe(true)
+  })
+
+  it('lists the payment plan the client accepts, each instalment in centavos that add up', async () => {
+    const planned: ProposalPdfFacts = {
+      ...facts,
+      content: {
+        ...facts.content,
+        total: 1_334_115,
+        paymentSchedule: {
+          by: 'percent',
+          instalments: [
+            { percent: 30, due: { on: 'acceptance' } },
+            { percent: 30, due: { on: 'date', date: '2027-01-15' } },
+            { percent: 40, due: { on: 'status', status: 'delivered' } },
+          ],
+        },
+      },
+    }
+    const english = await pdfLines(await renderProposalPdf(planned, 'en', 'America/Mexico_City'))
+    expect(english).toContain('Payment plan')
+    // 30 % of 13,341.15 is 4,002.345: down to 4,002.34 twice, the last 5,336.47.
+    expect(english).toContain('1. MX$4,002.34 (30 %), due on acceptance')
+    expect(english).toContain('2. MX$4,002.34 (30 %), due on January 15, 2027')
+    expect(english).toContain('3. MX$5,336.47 (40 %), due on delivery')
+    const spanish = await pdfLines(await renderProposalPdf(planned, 'es', 'America/Mexico_City'))
+    expect(spanish).toContain('1. $4,002.34 (30 %), al aceptar')
+    expect(spanish).toContain('3. $5,336.47 (40 %), a la entrega')
   })
 })

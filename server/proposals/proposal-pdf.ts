@@ -3,11 +3,12 @@ import PDFDocument from 'pdfkit'
 import { agency } from '../../domain/agency'
 import type { Locale } from '../../domain/locales'
 import { formatMoney, lineTotal } from '../../domain/money'
+import { type InstalmentDue, instalmentAmounts } from '../../domain/payments/payment-schedule'
 import type { ProposalState } from '../../domain/requests/proposal-state'
 import { readerDate, readerDay, readerMoment } from '../i18n/reader-dates'
 import { translator } from '../i18n/server-i18n'
 import type { ProposalContent } from './proposal-content'
-import { proposalPdfMessages as m, proposalStateMessages } from './proposal-messages'
+import { dueOnDay, proposalPdfMessages as m, proposalStateMessages } from './proposal-messages'
 
 // DejaVu Sans, committed beside this file (fonts/LICENSE-DejaVu.txt): embedded (as a subset) in
 // every PDF, so "Año", "Diseño", "¿", "ü" and "–" show the same in any reader, whatever fonts
@@ -164,6 +165,26 @@ export function renderProposalPdf(
   doc.y += 2
   total(t(m.total), money(content.total), 'bold')
   doc.moveDown(0.5).font('regular').fontSize(9).text(t(m.currencyNote), left)
+
+  // The plan the client accepts with the rest: each instalment's share, centavos and moment.
+  if (content.paymentSchedule) {
+    const schedule = content.paymentSchedule
+    const amounts = instalmentAmounts(schedule, content.total)
+    const when = (due: InstalmentDue) =>
+      due.on === 'acceptance'
+        ? t(m.dueOnAcceptance)
+        : due.on === 'status'
+          ? t(m.dueOnDelivery)
+          : t(dueOnDay(readerDay(due.date, locale)))
+    heading(t(m.paymentPlan))
+    schedule.instalments.forEach((instalment, index) => {
+      const share = 'percent' in instalment ? ` (${instalment.percent}\u00a0%)` : ''
+      const amount = money(amounts[index] ?? 0)
+      doc.text(`${index + 1}. ${amount}${share}, ${when(instalment.due)}`, left, undefined, {
+        width,
+      })
+    })
+  }
 
   if (content.scope !== '') {
     heading(t(m.scope))

@@ -1,3 +1,4 @@
+import type { PaymentSchedule } from '../../domain/payments/payment-schedule'
 import { isPastValidity } from '../../domain/requests/proposal-dates'
 import { isProposalState, type ProposalState } from '../../domain/requests/proposal-state'
 import type { proposals } from '../db/schema'
@@ -33,6 +34,8 @@ export type ProposalRow = SqlColumns<
 > & {
   /** jsonb arrives parsed. */
   items: { description: string; quantity: number; unitPrice: number }[]
+  /** jsonb arrives parsed; the schema checked it before it was stored. */
+  payment_schedule: PaymentSchedule | null
   /** As text (`to_char`), so no time zone turns the day into another. */
   valid_until: string
   /** The newest version the client was sent (drafts never count). */
@@ -52,6 +55,7 @@ type AcceptanceColumns = {
 export const proposalColumns = `p.id, p.request_id, p.version, p.state, p.title, p.items,
   p.discount, p.subtotal, p.iva_percent, p.iva, p.total,
   to_char(p.valid_until, 'YYYY-MM-DD') AS valid_until, p.scope, p.terms, p.reason,
+  p.payment_schedule,
   p.content_sha256, p.created_at, p.updated_at, p.sent_at, p.closed_at,
   p.version = (SELECT max(o.version) FROM proposals o
     WHERE o.request_id = p.request_id AND o.state <> 'draft') AS is_current,
@@ -80,5 +84,6 @@ export function contentOf(row: ProposalRow): ProposalContent {
     validUntil: row.valid_until,
     scope: row.scope,
     terms: row.terms,
+    paymentSchedule: row.payment_schedule,
   }
 }

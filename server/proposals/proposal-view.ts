@@ -1,5 +1,6 @@
 import type { AgencyProposal, Proposal } from '../../domain/api/api-contract'
 import { currencyCode, lineTotal } from '../../domain/money'
+import { instalmentAmounts } from '../../domain/payments/payment-schedule'
 import { allowedProposalActions } from '../../machines/proposal-machine'
 import { effectiveState, type ProposalRow } from './proposal-rows'
 
@@ -25,6 +26,10 @@ function baseView(row: ProposalRow, side: 'client' | 'agency', now: Date) {
     validUntil: row.valid_until,
     scope: row.scope,
     terms: row.terms,
+    paymentPlan: row.payment_schedule && {
+      schedule: row.payment_schedule,
+      amounts: instalmentAmounts(row.payment_schedule, Number(row.total)),
+    },
     createdAt: row.created_at.toISOString(),
     sentAt: iso(row.sent_at),
     closedAt: iso(row.closed_at),

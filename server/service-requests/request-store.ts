@@ -27,6 +27,7 @@ import type { serviceRequests, users } from '../db/schema'
 import { type SqlColumns, type SqlRow, snakeCase } from '../db/sql-row'
 import { inTransaction } from '../db/transaction'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
+import { requestReachedStatus } from '../payments/instalment-store'
 import { requestMailKinds } from './request-mail-kinds'
 
 type ServiceRequestValues = v.InferOutput<ReturnType<typeof createServiceRequestSchema>>
@@ -284,7 +285,16 @@ export async function changeRequestStatus(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [change.requestId, from, change.to, change.by, change.byUserId, change.note],
     )
-    if (requestSnapshotAt(change.to).status === 'done') await closeProposals(client, change)
+    const closed = requestSnapshotAt(change.to).status === 'done'
+    if (closed) await closeProposals(client, change)
+    // Instalments due on this status fall due; a request closed undelivered voids the unpaid.
+    await requestReachedStatus(client, {
+      requestId: change.requestId,
+      status: change.to,
+      closed,
+      byUserId: change.byUserId,
+      now: new Date(),
+    })
     const mailIds: number[] = []
     if (change.clientMail) {
       const mail = await client.query<{ id: string }>(

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
+import type { SpeiAccount } from '../../domain/api/payments-endpoints'
 import type { Locale } from '../../domain/locales'
 import { createApp } from '../app'
 import type { ApiDeps, MailNotifier } from '../http/api-env'
@@ -55,6 +56,8 @@ export type ApiOptions = {
   readonly agencyTimeZone?: string
   /** AGENCY_LANGUAGE (default: the app's, Spanish). */
   readonly agencyLocale?: Locale
+  /** PAYMENT_*: the agency's SPEI account (default: none). */
+  readonly speiAccount?: SpeiAccount
   /** Default: SELECT 1 on the test database. */
   readonly checkHealth?: () => Promise<void>
   /** Default: a relying party `localhost` with the origin `http://localhost`. */
@@ -126,6 +129,7 @@ export async function startApi(
     ...(options.agencyEmail ? { agencyEmail: options.agencyEmail } : {}),
     ...(options.agencyTimeZone ? { agencyTimeZone: options.agencyTimeZone } : {}),
     ...(options.agencyLocale ? { agencyLocale: options.agencyLocale } : {}),
+    ...(options.speiAccount ? { speiAccount: options.speiAccount } : {}),
     trustProxy: deps.trustProxy,
     logger,
     ...(options.tracing ? { tracing: options.tracing } : {}),

@@ -118,6 +118,8 @@ const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
   withdrawProposal: true,
   acceptProposal: true,
   declineProposal: true,
+  recordPayment: true,
+  voidInstalment: true,
   ...contentEndpointSet(['Create', 'Edit', 'Delete', 'Publish', 'Unpublish', 'Restore']),
 }
 
@@ -165,6 +167,10 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
   myCurrentProposal: true,
   acceptProposal: true,
   declineProposal: true,
+  myPayments: true,
+  adminPayments: true,
+  recordPayment: true,
+  voidInstalment: true,
   ...contentEndpointSet([
     'List',
     'Create',

@@ -28,6 +28,7 @@ export const clientProposal: Proposal = {
   validUntil: sentProposal.validUntil,
   scope: sentProposal.scope,
   terms: sentProposal.terms,
+  paymentPlan: null,
   createdAt: sentProposal.createdAt,
   sentAt: sentProposal.sentAt,
   closedAt: null,

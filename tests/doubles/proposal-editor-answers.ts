@@ -36,6 +36,7 @@ export const draftProposal: AgencyProposal = {
   validUntil: '2026-12-21',
   scope: 'Design, build and launch.',
   terms: 'Half on acceptance, half on delivery.',
+  paymentPlan: null,
   createdAt: at,
   sentAt: null,
   closedAt: null,
@@ -166,6 +167,7 @@ export function changeOutput(change: EditorChange) {
 /** The values the paths type: every row the form shows, filled in. */
 export function typedDraft(keys: readonly number[], valid: boolean): DraftValues {
   return {
+    paymentSchedule: null,
     title: valid ? 'Online shop for the bakery' : '',
     items: keys.map((key) => ({
       key,

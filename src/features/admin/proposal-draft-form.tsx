@@ -101,6 +101,8 @@ export function DraftForm({
     const data = new FormData(event.currentTarget)
     const text = (name: string) => submittedText(data, name)
     onSave({
+      // The form has no fields for the plan yet: the draft's own goes back unchanged.
+      paymentSchedule: values.paymentSchedule,
       title: text('title'),
       items: values.items.map((item) => ({
         key: item.key,
