@@ -23,6 +23,7 @@ export default defineConfig({
         '**/*.test.{ts,tsx}',
         '<rootDir>/src/features/services/content/**',
         '<rootDir>/src/features/company/about/**',
+        '<rootDir>/src/features/work/**',
         '<rootDir>/src/features/registration/**',
         '<rootDir>/domain/registration/**',
         '<rootDir>/domain/validation/**',
@@ -127,6 +128,12 @@ export default defineConfig({
       // The about page's copy (the team, values, process): only /about loads it.
       path: '<rootDir>/locales/{locale}/about',
       include: ['<rootDir>/src/features/company/about'],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      // The case studies' pages' own words (their texts are the site's content).
+      path: '<rootDir>/locales/{locale}/work',
+      include: ['<rootDir>/src/features/work'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
