@@ -53,6 +53,13 @@ export function caseStudyPages(
   ])
 }
 
+/** A page of the services: the listing or a service, in either language (not the privacy notice). */
+export function isServicesPath(pathname: string): boolean {
+  return Object.values(servicesListingPaths).some(
+    (listing) => pathname === listing || pathname.startsWith(`${listing}/`),
+  )
+}
+
 export function servicePath(locale: Locale, service: (typeof serviceTable)[number]): string {
   return locale === 'es' ? `/servicios/${service.es}` : `/services/${service.en}`
 }

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { pathInLanguage } from '../../domain/pages/language-twin'
-import { caseStudyPages, localizedPages } from '../../domain/pages/public-paths'
+import { caseStudyPages, isServicesPath, localizedPages } from '../../domain/pages/public-paths'
 import { serviceTable } from '../../domain/services/service-table'
 import { renderSitemap } from '../features/seo/sitemap'
 import {
@@ -88,6 +88,13 @@ describe('the public paths', () => {
     expect(pathInLanguage('/privacy', 'es')).toBe('/privacidad')
     expect(pathInLanguage('/privacidad', 'en')).toBe('/privacy')
     expect(pathInLanguage('/about', 'es')).toBe('/about')
+  })
+
+  it('knows which pages are the services’ (the header marks its Services button on them)', () => {
+    for (const path of ['/services', '/servicios', '/services/seo', '/servicios/diseno-web'])
+      expect(isServicesPath(path), path).toBe(true)
+    for (const path of ['/work', '/trabajos/citas-en-linea-sonrie', '/privacy', '/servicesx', '/'])
+      expect(isServicesPath(path), path).toBe(false)
   })
 
   it('knows what is not a page', () => {

@@ -148,6 +148,12 @@ describe('getting there', () => {
     await page.getByRole('link', { name: 'Clínica Dental Sonríe' }).click()
     await page.waitForURL('**/work/sonrie-dental-online-booking')
     await page.getByRole('heading', { level: 1, name: 'Clínica Dental Sonríe' }).waitFor()
+    // The header marks Our work as the current section, not Services.
+    expect(
+      await mainNav(page)
+        .getByRole('button', { name: 'Services' })
+        .getAttribute('data-section-active'),
+    ).toBeNull()
     await expect.poll(() => page.title()).toContain('Clínica Dental Sonríe')
     const trigger = page.getByRole('button', { name: /^Language English$/ })
     await trigger.click()
@@ -156,6 +162,19 @@ describe('getting there', () => {
     await page.getByRole('heading', { level: 2, name: 'La situación' }).waitFor()
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     expect(errors).toEqual([])
+  })
+
+  it('the header marks Services on the services’ pages only (not on /work or /privacy)', async () => {
+    for (const [path, marked] of [
+      ['/services/seo', true],
+      ['/work', false],
+      ['/privacy', false],
+    ] as const) {
+      const { page } = await open(path, desktop)
+      await waitForHydration(page)
+      const button = mainNav(page).getByRole('button', { name: 'Services' })
+      expect(await button.getAttribute('data-section-active'), path).toBe(marked ? 'true' : null)
+    }
   })
 
   it('the footer links to the listing in the page’s language', async () => {
