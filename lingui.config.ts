@@ -23,6 +23,7 @@ export default defineConfig({
         '**/*.test.{ts,tsx}',
         '<rootDir>/src/features/services/content/**',
         '<rootDir>/src/features/company/about/**',
+        '<rootDir>/src/features/work/**',
         '<rootDir>/src/features/registration/**',
         '<rootDir>/domain/registration/**',
         '<rootDir>/domain/validation/**',
@@ -40,6 +41,7 @@ export default defineConfig({
         '<rootDir>/src/ui/workspace/**',
         '<rootDir>/domain/workspace/**',
         '<rootDir>/domain/content/**',
+        '<rootDir>/domain/payments/**',
         '<rootDir>/src/ui/address/**',
       ],
     },
@@ -85,6 +87,8 @@ export default defineConfig({
       include: [
         '<rootDir>/src/features/requests',
         '<rootDir>/domain/requests',
+        // A proposal's payment plan (its schema's messages) shows where the proposal does.
+        '<rootDir>/domain/payments',
         '<rootDir>/domain/leads',
         '<rootDir>/src/ui/request-record',
         '<rootDir>/src/ui/proposal',
@@ -100,6 +104,7 @@ export default defineConfig({
       include: [
         '<rootDir>/src/features/admin',
         '<rootDir>/domain/requests',
+        '<rootDir>/domain/payments',
         '<rootDir>/domain/leads',
         '<rootDir>/src/ui/request-record',
         '<rootDir>/src/ui/proposal',
@@ -120,13 +125,19 @@ export default defineConfig({
       // The API's answers and the mails: only the server loads this catalog, never a page. The
       // site content's field rules are here until the admin's content editor has a catalog.
       path: '<rootDir>/locales/{locale}/server',
-      include: ['<rootDir>/server', '<rootDir>/domain/content'],
+      include: ['<rootDir>/server', '<rootDir>/domain/content', '<rootDir>/domain/payments'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {
       // The about page's copy (the team, values, process): only /about loads it.
       path: '<rootDir>/locales/{locale}/about',
       include: ['<rootDir>/src/features/company/about'],
+      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
+    },
+    {
+      // The case studies' pages' own words (their texts are the site's content).
+      path: '<rootDir>/locales/{locale}/work',
+      include: ['<rootDir>/src/features/work'],
       exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}'],
     },
     {

@@ -14,11 +14,14 @@ export function isLocale(value: unknown): value is Locale {
 
 /**
  * `/servicios` and everything under it is Spanish; `/services` and under it English; so are the
- * privacy notice's twins `/privacidad` and `/privacy`.
+ * case studies' `/trabajos` and `/work`, and the privacy notice's twins `/privacidad` and
+ * `/privacy`.
  */
 export function localeFromPath(pathname: string): Locale | undefined {
   if (pathname === '/servicios' || pathname.startsWith('/servicios/')) return 'es'
   if (pathname === '/services' || pathname.startsWith('/services/')) return 'en'
+  if (pathname === '/trabajos' || pathname.startsWith('/trabajos/')) return 'es'
+  if (pathname === '/work' || pathname.startsWith('/work/')) return 'en'
   if (pathname === '/privacidad') return 'es'
   if (pathname === '/privacy') return 'en'
   return undefined

@@ -77,8 +77,10 @@ export async function prerender({ outDir, origin }) {
       file: renderer.notFoundFile(locale),
     })),
   ]
+  // The content the pages show: the seed's (the server renders again from its database's).
+  const content = renderer.seedContent()
   for (const { path, locale, file } of targets) {
-    const page = await renderer.renderPage({ path, locale, origin })
+    const page = await renderer.renderPage({ path, locale, origin, content })
     const { signedIn } = preloadsFor(page, builds.public.chunks, builds.public.template)
     const { template, chunks } = signedIn ? builds.signedIn : builds.public
     const { preloads } = preloadsFor(page, chunks, template)
@@ -196,7 +198,17 @@ function fillTemplate(template, page, preloads) {
   html = replaceOnce(html, '<title>Puente Digital</title>', page.headHtml)
   if (preloads.length > 0)
     html = replaceOnce(html, '</head>', `  ${preloads.join('\n    ')}\n  </head>`)
-  return replaceOnce(html, '<div id="root"></div>', `<div id="root">${page.appHtml}</div>`)
+  // A page that shows the site's content carries it, for hydration (docs/decisions/060): a data
+  // block, which the browser never runs (its hash in the CSP list is harmless).
+  const content =
+    page.contentJson === null
+      ? ''
+      : `\n    <script type="application/json" id="published-content">${page.contentJson}</script>`
+  return replaceOnce(
+    html,
+    '<div id="root"></div>',
+    `<div id="root">${page.appHtml}</div>${content}`,
+  )
 }
 
 /**

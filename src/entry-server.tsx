@@ -3,8 +3,10 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { endpoints } from '../domain/api/api-contract'
+import type { PublishedContent } from '../domain/content/published-content'
 import type { Locale } from '../domain/locales'
 import type { ManifestPage } from '../domain/pages/page-files'
+import { scriptJson } from '../domain/pages/script-json'
 import { apiBaseUrl } from './api/http-client'
 import { buildPageHead } from './features/seo/page-head'
 import { pageRefFor } from './features/seo/page-ref'
@@ -12,8 +14,9 @@ import { renderHead } from './features/seo/render-head'
 import { renderSitemap as sitemapOf } from './features/seo/sitemap'
 import { AfterHydration } from './hydration/after-hydration'
 import { activateLocale, i18n } from './i18n/i18n'
-import { type PrerenderTarget, publicPages } from './routing/public-pages'
+import { buildContent, type PrerenderTarget, publicPages } from './routing/public-pages'
 import { createAppRouter } from './routing/router'
+import { providePublishedContent } from './ui/published-content'
 
 /**
  * The build's server-side renderer (scripts/prerender.mjs drives it): renders a URL of the
@@ -24,6 +27,11 @@ export { notFoundFile, pageFile } from '../domain/pages/page-files'
 export { renderRobots } from './features/seo/sitemap'
 
 export { prerenderTargets } from './routing/public-pages'
+
+/** The content the build renders from (the seed's): `renderPage`'s `content`. */
+export function seedContent(): PublishedContent {
+  return buildContent
+}
 
 /** The sitemap of the routes' public pages. */
 export function renderSitemap(origin: string): string {
@@ -41,6 +49,11 @@ export function manifestPages(): ManifestPage[] {
 export type RenderInputs = PrerenderTarget & {
   /** Public origin written into canonical, hreflang and social URLs. */
   readonly origin: string
+  /**
+   * The published content the pages show (case studies, testimonials): the seed's at build
+   * time, the database's when the server renders a page again (docs/decisions/060).
+   */
+  readonly content: PublishedContent
 }
 
 export type RenderedPage = {
@@ -55,12 +68,24 @@ export type RenderedPage = {
   readonly catalogs: readonly string[]
   /** The API addresses the page reads first (its route's `firstReads`), to fetch with the HTML. */
   readonly firstReads: readonly string[]
+  /**
+   * On a page that shows the site's content, the JSON of the content it was rendered from, as
+   * the text of a `<script type="application/json">` (markup characters escaped): the client
+   * hydrates from the same data. Null on other pages.
+   */
+  readonly contentJson: string | null
 }
 
-export async function renderPage({ path, locale, origin }: RenderInputs): Promise<RenderedPage> {
+export async function renderPage({
+  path,
+  locale,
+  origin,
+  content,
+}: RenderInputs): Promise<RenderedPage> {
   // The same order as the client: the language first, then the route's loaders (a service
-  // route loads its copy for the active language), then render.
+  // route loads its copy for the active language, a content page its content), then render.
   await activateLocale(locale)
+  providePublishedContent(content)
   // A page of a route with a parameter (`/my-services/$requestId`) is one shell for every value
   // (nothing in it depends on the value): it is rendered at a stand-in value, since the built
   // router matches no path segment that starts with `$`.
@@ -79,7 +104,7 @@ export async function renderPage({ path, locale, origin }: RenderInputs): Promis
   )
   // The matched page route's facts (none for an unknown path: the not-found page).
   const facts = router.state.matches.at(-1)?.staticData.page
-  const page = facts ? pageRefFor(facts, path) : undefined
+  const page = facts ? pageRefFor(facts, path, content) : undefined
   const head = buildPageHead({ page, locale, origin, i18n })
   return {
     lang: locale,
@@ -91,5 +116,6 @@ export async function renderPage({ path, locale, origin }: RenderInputs): Promis
     firstReads: (page?.facts.firstReads ?? []).map(
       (name) => `${apiBaseUrl}${endpoints[name].path}`,
     ),
+    contentJson: page?.facts.content ? scriptJson(content) : null,
   }
 }

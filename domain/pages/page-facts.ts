@@ -13,6 +13,7 @@ export const catalogNames = [
   'admin',
   'workspace',
   'about',
+  'work',
 ] as const
 export type CatalogName = (typeof catalogNames)[number]
 
@@ -34,14 +35,22 @@ export type PageCopy = {
  *   `/services`, `/servicios`; the privacy notice `/privacy`, `/privacidad`: public-paths.ts).
  * - `service`: one page per service of the service table, in the route's language; its
  *   copy comes from the service.
+ * - `case-study`: one page per published case study, in the route's language; its copy comes
+ *   from the case study (the site's content).
  */
 export type PageFacts = (
   | { readonly kind: 'neutral'; readonly copy: PageCopy }
   | { readonly kind: 'listing'; readonly locale: Locale; readonly copy: PageCopy }
   | { readonly kind: 'service'; readonly locale: Locale }
+  | { readonly kind: 'case-study'; readonly locale: Locale }
 ) & {
   readonly indexable: boolean
   readonly catalogs: readonly Exclude<CatalogName, 'messages'>[]
+  /**
+   * The page shows the site's published content (case studies, testimonials): its route loads
+   * it, and its HTML carries it for hydration (docs/decisions/060).
+   */
+  readonly content?: true
   /**
    * What a page behind the sign-in asks the API for first, at a fixed address: its HTML names
    * them, so the browser fetches them while the page's code downloads, and the page's own

@@ -1,15 +1,15 @@
 import type { Pool } from 'pg'
 import type { ContentKind } from '../../domain/content/content-kinds'
 import type { ContentData } from '../../domain/content/content-schemas'
+import { seedCaseStudies } from '../../domain/content/seed/seed-case-studies'
+import { seedTestimonials } from '../../domain/content/seed/seed-testimonials'
 import { isUuid } from '../../domain/ids/uuid'
 import { inTransaction } from '../db/transaction'
 import { insertItem } from './content-store'
 import { seedCards } from './seed/seed-cards'
-import { seedCaseStudies } from './seed/seed-case-studies'
 import { seedFaqs } from './seed/seed-faqs'
 import { seedSlides } from './seed/seed-slides'
 import { seedTeam } from './seed/seed-team'
-import { seedTestimonials } from './seed/seed-testimonials'
 
 /**
  * The content the site ships with — today's slides, cards, team and FAQs, three case studies

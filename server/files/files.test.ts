@@ -43,12 +43,21 @@ describe.each(runs)('a workspace’s files on $name', ({ backend, storage }) => 
     const row = await q('SELECT storage FROM thread_files WHERE id = $1', [fileId])
     expect(row.rows[0]?.storage).toBe(storage)
     if (bucket) return bucket.objectOf(fileId)
-    const stored = await q(
-      `SELECT string_agg(data, ''::bytea ORDER BY seq) AS bytes FROM thread_file_chunks
-       WHERE file_id = $1`,
-      [fileId],
-    )
-    return stored.rows[0]?.bytes ?? undefined
+    // A chunk a statement: one statement for all 10 MB can outlast the pool's query timeout
+    // on a busy machine.
+    const seqs = await q('SELECT seq FROM thread_file_chunks WHERE file_id = $1 ORDER BY seq', [
+      fileId,
+    ])
+    if (seqs.rows.length === 0) return undefined
+    const chunks: Buffer[] = []
+    for (const { seq } of seqs.rows as { seq: number }[]) {
+      const chunk = await q('SELECT data FROM thread_file_chunks WHERE file_id = $1 AND seq = $2', [
+        fileId,
+        seq,
+      ])
+      chunks.push(chunk.rows[0]?.data)
+    }
+    return Buffer.concat(chunks)
   }
 
   /**

@@ -43,6 +43,10 @@ const catalogLoaders: Record<CatalogName, Record<Locale, () => Promise<CatalogMo
     en: () => import('../../locales/en/about.po'),
     es: () => import('../../locales/es/about.po'),
   },
+  work: {
+    en: () => import('../../locales/en/work.po'),
+    es: () => import('../../locales/es/work.po'),
+  },
 }
 
 export async function loadCatalog(name: CatalogName, locale: Locale): Promise<Messages> {

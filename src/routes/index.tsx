@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../../domain/pages/page-facts'
 import { HomePage } from '../features/home/components/home-page'
+import { loadPublishedContent } from '../ui/published-content'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -20,9 +21,15 @@ const page: PageFacts = {
   },
   indexable: true,
   catalogs: [],
+  content: true,
 }
 
 export const Route = createFileRoute('/')({
   staticData: { page },
-  component: HomePage,
+  loader: () => loadPublishedContent(),
+  component: HomeRoute,
 })
+
+function HomeRoute() {
+  return <HomePage content={Route.useLoaderData()} />
+}

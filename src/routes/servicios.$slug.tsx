@@ -5,6 +5,7 @@ import { isEsSlug, serviceBySlug } from '../../domain/services/service-table'
 import { LazyRequestBrief } from '../features/requests/lazy-request-brief'
 import { ServicePage } from '../features/services/components/service-page'
 import { ensureCatalogs } from '../i18n/i18n'
+import { loadPublishedContent } from '../ui/published-content'
 
 // One page per service; its title, description and keywords come from the service.
 const page: PageFacts = {
@@ -12,6 +13,7 @@ const page: PageFacts = {
   locale: 'es',
   indexable: true,
   catalogs: ['services'],
+  content: true,
 }
 
 export const Route = createFileRoute('/servicios/$slug')({
@@ -24,19 +26,24 @@ export const Route = createFileRoute('/servicios/$slug')({
     stringify: ({ slug }) => ({ slug }),
   },
   validateSearch: parseBriefSearch,
-  loader: () => ensureCatalogs(page.catalogs),
+  loader: async () => {
+    await ensureCatalogs(page.catalogs)
+    return loadPublishedContent()
+  },
   component: SpanishServiceRoute,
 })
 
 function SpanishServiceRoute() {
   const { slug } = Route.useParams()
   const { brief } = Route.useSearch()
+  const content = Route.useLoaderData()
   const session = useRouter().options.context.session
   const service = serviceBySlug('es', slug)
   return service ? (
     <ServicePage
       service={service}
       locale="es"
+      content={content}
       briefOpen={brief === 'open'}
       brief={
         <LazyRequestBrief

@@ -7,10 +7,11 @@ import {
 } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { pathInLanguage } from '../../domain/pages/language-twin'
-import { localizedPages } from '../../domain/pages/public-paths'
+import { caseStudyPages, isServicesPath, localizedPages } from '../../domain/pages/public-paths'
 import { serviceTable } from '../../domain/services/service-table'
 import { renderSitemap } from '../features/seo/sitemap'
 import {
+  buildContent,
   neutralPaths,
   type PageRoute,
   pagesOfRoutes,
@@ -34,9 +35,34 @@ describe('the public paths', () => {
       '/servicios/$slug',
       '/privacy',
       '/privacidad',
+      '/work',
+      '/trabajos',
+      '/work/$slug',
+      '/trabajos/$slug',
     ])
     expect(fromRouter).toEqual(expected)
-    expect(publicPaths).toHaveLength(neutralPaths.length + 4 + 2 * serviceTable.length)
+    expect(publicPaths).toHaveLength(
+      neutralPaths.length + 6 + 2 * serviceTable.length + 2 * buildContent.caseStudies.length,
+    )
+  })
+
+  it('has a page per case study of the build’s content in each language, twins of each other', () => {
+    const pages = publicPages.filter((page) => page.kind === 'case-study')
+    expect(pages.map((page) => page.path)).toEqual(
+      expect.arrayContaining([
+        '/work/cafe-altura-online-shop',
+        '/trabajos/tienda-en-linea-cafe-altura',
+      ]),
+    )
+    expect(pages).toHaveLength(2 * buildContent.caseStudies.length)
+    for (const page of caseStudyPages(buildContent.caseStudies)) {
+      const other = page.locale === 'en' ? 'es' : 'en'
+      expect(pathInLanguage(page.path, other, buildContent.caseStudies)).toBe(page.twin)
+      // Without the content, a case study's address has no known twin.
+      expect(pathInLanguage(page.path, other)).toBe(page.path)
+    }
+    expect(pathInLanguage('/work', 'es')).toBe('/trabajos')
+    expect(pathInLanguage('/trabajos', 'en')).toBe('/work')
   })
 
   it('keeps a signed-in page with a parameter to one unindexed shell at its route path', () => {
@@ -62,6 +88,13 @@ describe('the public paths', () => {
     expect(pathInLanguage('/privacy', 'es')).toBe('/privacidad')
     expect(pathInLanguage('/privacidad', 'en')).toBe('/privacy')
     expect(pathInLanguage('/about', 'es')).toBe('/about')
+  })
+
+  it('knows which pages are the services’ (the header marks its Services button on them)', () => {
+    for (const path of ['/services', '/servicios', '/services/seo', '/servicios/diseno-web'])
+      expect(isServicesPath(path), path).toBe(true)
+    for (const path of ['/work', '/trabajos/citas-en-linea-sonrie', '/privacy', '/servicesx', '/'])
+      expect(isServicesPath(path), path).toBe(false)
   })
 
   it('knows what is not a page', () => {

@@ -1,4 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router'
+import type { PublishedContent } from '../../domain/content/published-content'
+import { seedPublishedContent } from '../../domain/content/seed/seed-published-content'
 import { type Locale, locales } from '../../domain/locales'
 import type { PageFacts } from '../../domain/pages/page-facts'
 import { serviceTable } from '../../domain/services/service-table'
@@ -11,15 +13,24 @@ export type PageRoute = {
   readonly options: { readonly staticData?: { readonly page?: PageFacts } }
 }
 
-/** Every public page the routes declare, in route order (`/services/` is `/services`). */
-export function pagesOfRoutes(routes: Iterable<PageRoute>): PageRef[] {
+/**
+ * Every public page the routes declare, in route order (`/services/` is `/services`): a case
+ * study route has a page per case study of `content`.
+ */
+export function pagesOfRoutes(
+  routes: Iterable<PageRoute>,
+  content: PublishedContent = buildContent,
+): PageRef[] {
   return [...routes].flatMap((route) => {
     const facts = route.options.staticData?.page
     if (!facts) return []
     const path = route.fullPath.length > 1 ? route.fullPath.replace(/\/$/, '') : route.fullPath
-    return pagesOf(facts, path, serviceTable)
+    return pagesOf(facts, path, serviceTable, content)
   })
 }
+
+/** The content the build renders the pages from: the seed's (docs/decisions/060). */
+export const buildContent: PublishedContent = seedPublishedContent()
 
 /**
  * The site's public pages, derived from the route tree: the prerender list, the sitemap, the

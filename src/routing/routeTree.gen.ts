@@ -28,6 +28,10 @@ import { Route as ServicesIndexRouteImport } from './../routes/services.index'
 import { Route as ServicesSlugRouteImport } from './../routes/services.$slug'
 import { Route as ServiciosIndexRouteImport } from './../routes/servicios.index'
 import { Route as ServiciosSlugRouteImport } from './../routes/servicios.$slug'
+import { Route as TrabajosIndexRouteImport } from './../routes/trabajos.index'
+import { Route as TrabajosSlugRouteImport } from './../routes/trabajos.$slug'
+import { Route as WorkIndexRouteImport } from './../routes/work.index'
+import { Route as WorkSlugRouteImport } from './../routes/work.$slug'
 import { Route as AdminContentKindIdRouteImport } from './../routes/admin_.content_.$kind.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -125,6 +129,26 @@ const ServiciosSlugRoute = ServiciosSlugRouteImport.update({
   path: '/servicios/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrabajosIndexRoute = TrabajosIndexRouteImport.update({
+  id: '/trabajos/',
+  path: '/trabajos/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrabajosSlugRoute = TrabajosSlugRouteImport.update({
+  id: '/trabajos/$slug',
+  path: '/trabajos/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WorkIndexRoute = WorkIndexRouteImport.update({
+  id: '/work/',
+  path: '/work/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WorkSlugRoute = WorkSlugRouteImport.update({
+  id: '/work/$slug',
+  path: '/work/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminContentKindIdRoute = AdminContentKindIdRouteImport.update({
   id: '/admin_/content_/$kind/$id',
   path: '/admin/content/$kind/$id',
@@ -149,8 +173,12 @@ export interface FileRoutesByFullPath {
   '/my-services/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
+  '/trabajos/$slug': typeof TrabajosSlugRoute
+  '/work/$slug': typeof WorkSlugRoute
   '/services/': typeof ServicesIndexRoute
   '/servicios/': typeof ServiciosIndexRoute
+  '/trabajos/': typeof TrabajosIndexRoute
+  '/work/': typeof WorkIndexRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
 }
 export interface FileRoutesByTo {
@@ -171,8 +199,12 @@ export interface FileRoutesByTo {
   '/my-services/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
+  '/trabajos/$slug': typeof TrabajosSlugRoute
+  '/work/$slug': typeof WorkSlugRoute
   '/services': typeof ServicesIndexRoute
   '/servicios': typeof ServiciosIndexRoute
+  '/trabajos': typeof TrabajosIndexRoute
+  '/work': typeof WorkIndexRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
 }
 export interface FileRoutesById {
@@ -194,8 +226,12 @@ export interface FileRoutesById {
   '/my-services_/$requestId': typeof MyServicesRequestIdRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/servicios/$slug': typeof ServiciosSlugRoute
+  '/trabajos/$slug': typeof TrabajosSlugRoute
+  '/work/$slug': typeof WorkSlugRoute
   '/services/': typeof ServicesIndexRoute
   '/servicios/': typeof ServiciosIndexRoute
+  '/trabajos/': typeof TrabajosIndexRoute
+  '/work/': typeof WorkIndexRoute
   '/admin_/content_/$kind/$id': typeof AdminContentKindIdRoute
 }
 export interface FileRouteTypes {
@@ -218,8 +254,12 @@ export interface FileRouteTypes {
     | '/my-services/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
+    | '/trabajos/$slug'
+    | '/work/$slug'
     | '/services/'
     | '/servicios/'
+    | '/trabajos/'
+    | '/work/'
     | '/admin/content/$kind/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -240,8 +280,12 @@ export interface FileRouteTypes {
     | '/my-services/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
+    | '/trabajos/$slug'
+    | '/work/$slug'
     | '/services'
     | '/servicios'
+    | '/trabajos'
+    | '/work'
     | '/admin/content/$kind/$id'
   id:
     | '__root__'
@@ -262,8 +306,12 @@ export interface FileRouteTypes {
     | '/my-services_/$requestId'
     | '/services/$slug'
     | '/servicios/$slug'
+    | '/trabajos/$slug'
+    | '/work/$slug'
     | '/services/'
     | '/servicios/'
+    | '/trabajos/'
+    | '/work/'
     | '/admin_/content_/$kind/$id'
   fileRoutesById: FileRoutesById
 }
@@ -285,8 +333,12 @@ export interface RootRouteChildren {
   MyServicesRequestIdRoute: typeof MyServicesRequestIdRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
   ServiciosSlugRoute: typeof ServiciosSlugRoute
+  TrabajosSlugRoute: typeof TrabajosSlugRoute
+  WorkSlugRoute: typeof WorkSlugRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   ServiciosIndexRoute: typeof ServiciosIndexRoute
+  TrabajosIndexRoute: typeof TrabajosIndexRoute
+  WorkIndexRoute: typeof WorkIndexRoute
   AdminContentKindIdRoute: typeof AdminContentKindIdRoute
 }
 
@@ -425,6 +477,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServiciosSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/trabajos/': {
+      id: '/trabajos/'
+      path: '/trabajos'
+      fullPath: '/trabajos/'
+      preLoaderRoute: typeof TrabajosIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trabajos/$slug': {
+      id: '/trabajos/$slug'
+      path: '/trabajos/$slug'
+      fullPath: '/trabajos/$slug'
+      preLoaderRoute: typeof TrabajosSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/work/': {
+      id: '/work/'
+      path: '/work'
+      fullPath: '/work/'
+      preLoaderRoute: typeof WorkIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/work/$slug': {
+      id: '/work/$slug'
+      path: '/work/$slug'
+      fullPath: '/work/$slug'
+      preLoaderRoute: typeof WorkSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin_/content_/$kind/$id': {
       id: '/admin_/content_/$kind/$id'
       path: '/admin/content/$kind/$id'
@@ -453,8 +533,12 @@ const rootRouteChildren: RootRouteChildren = {
   MyServicesRequestIdRoute: MyServicesRequestIdRoute,
   ServicesSlugRoute: ServicesSlugRoute,
   ServiciosSlugRoute: ServiciosSlugRoute,
+  TrabajosSlugRoute: TrabajosSlugRoute,
+  WorkSlugRoute: WorkSlugRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   ServiciosIndexRoute: ServiciosIndexRoute,
+  TrabajosIndexRoute: TrabajosIndexRoute,
+  WorkIndexRoute: WorkIndexRoute,
   AdminContentKindIdRoute: AdminContentKindIdRoute,
 }
 export const routeTree = rootRouteImport

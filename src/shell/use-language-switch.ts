@@ -3,6 +3,7 @@ import { useCallback } from 'react'
 import type { Locale } from '../../domain/locales'
 import { pathInLanguage } from '../../domain/pages/language-twin'
 import { setLanguage } from '../i18n/language-preference'
+import { knownPublishedContent } from '../ui/published-content'
 
 /** Switches the language; on a page that exists per language, goes to its twin. */
 export function useLanguageSwitch(): (locale: Locale) => Promise<void> {
@@ -11,7 +12,7 @@ export function useLanguageSwitch(): (locale: Locale) => Promise<void> {
   return useCallback(
     async (locale: Locale) => {
       await setLanguage(locale)
-      const target = pathInLanguage(pathname, locale)
+      const target = pathInLanguage(pathname, locale, knownPublishedContent()?.caseStudies)
       if (target !== pathname) await navigate({ to: target })
     },
     [navigate, pathname],

@@ -13,11 +13,11 @@ const hrefs = (page: Page, selector: string) =>
   page.$$eval(selector, (links) => links.map((link) => link.getAttribute('href')))
 
 describe('desktop header', () => {
-  it('links home, about, contact, login and register, and marks the current page', async () => {
+  it('links home, about, our work, contact, login and register, and marks the current page', async () => {
     const { page, errors } = await open('/about')
     await waitForHydration(page)
     const links = await hrefs(page, '.main-nav > ul > li > a')
-    expect(links).toEqual(['/', '/about', '/contact', '/login', '/register'])
+    expect(links).toEqual(['/', '/about', '/work', '/contact', '/login', '/register'])
     expect(await mainNav(page).locator('[aria-current="page"]').allTextContents()).toEqual([
       'About',
     ])

@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { localizedPages } from '../../domain/pages/public-paths'
+import { seedPublishedContent } from '../../domain/content/seed/seed-published-content'
+import { caseStudyPages, localizedPages } from '../../domain/pages/public-paths'
 import { neutralPaths } from '../../src/routing/public-pages'
 
 // The W3C Nu HTML checker (vnu-jar, needs Java ≥ 11) on every prerendered page as the server
-// sends it: neutral pages in both languages, service pages and listings, and the 404 pages.
+// sends it: neutral pages in both languages, service pages and listings, case studies, and the
+// 404 pages.
 const baseURL = inject('baseURL')
 const vnuJar = resolve('node_modules/vnu-jar/build/dist/vnu.jar')
 
@@ -27,6 +29,11 @@ describe('the W3C Nu HTML checker', () => {
     const requests = [
       ...neutralPaths.flatMap((path) => ['en', 'es'].map((locale) => ({ path, locale }))),
       ...localizedPages.map(({ path, locale }) => ({ path, locale })),
+      // The case studies the build renders (the seed's).
+      ...caseStudyPages(seedPublishedContent().caseStudies).map(({ path, locale }) => ({
+        path,
+        locale,
+      })),
       { path: '/no-such-page', locale: 'en' },
       { path: '/no-such-page', locale: 'es' },
     ]

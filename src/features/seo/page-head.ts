@@ -2,7 +2,13 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { Locale } from '../../../domain/locales'
 import type { PageCopy } from '../../../domain/pages/page-facts'
 import { areaNames, serviceNames } from '../../../domain/services/service-table'
-import { brandName, notFoundPageCopy, serviceKeywordSuffix, shareImageAlt } from './page-messages'
+import {
+  brandName,
+  caseStudyTitle,
+  notFoundPageCopy,
+  serviceKeywordSuffix,
+  shareImageAlt,
+} from './page-messages'
 import type { PageRef } from './page-ref'
 
 export type HeadTag =
@@ -65,7 +71,24 @@ function textsFor(page: PageRef | undefined, i18n: I18n): PageTexts {
         keywords: [...new Set([name, area])].concat(i18n._(serviceKeywordSuffix)).join(', '),
       }
     }
+    case 'case-study': {
+      const { caseStudy, locale } = page
+      return {
+        title: i18n._(caseStudyTitle(caseStudy.client)),
+        description: shortened(caseStudy.outcome[locale], 160),
+        keywords: [caseStudy.client, ...caseStudy.services.map((id) => i18n._(serviceNames[id]))]
+          .concat(i18n._(serviceKeywordSuffix))
+          .join(', '),
+      }
+    }
   }
+}
+
+/** `text` cut at a word to at most `max` characters, with an ellipsis when cut. */
+function shortened(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`
 }
 
 export type HeadInputs = {

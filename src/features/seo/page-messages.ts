@@ -28,3 +28,7 @@ export const shareImageAlt = msg({
   message:
     'The Puente Digital bridge logo on a blue background, with the tagline “Web design and development” in English and Spanish',
 })
+
+/** A case study page's title: the client's name is the site's content. */
+export const caseStudyTitle = (client: string) =>
+  msg({ id: 'seo.case-study.title', message: `Case study: ${client}` })

@@ -1,7 +1,12 @@
+import {
+  caseStudyBySlug,
+  type PublishedCaseStudy,
+  type PublishedContent,
+} from '../../../domain/content/published-content'
 import type { Locale } from '../../../domain/locales'
 import { pathInLanguage } from '../../../domain/pages/language-twin'
 import type { PageCopy, PageFacts } from '../../../domain/pages/page-facts'
-import { servicePath } from '../../../domain/pages/public-paths'
+import { caseStudyPath, servicePath } from '../../../domain/pages/public-paths'
 import { type Service, serviceBySlug } from '../../../domain/services/service-table'
 
 /** One public page: a route's facts at one path (and, for a service route, one service). */
@@ -28,11 +33,28 @@ export type PageRef =
       readonly service: Service
       readonly facts: PageFacts
     }
+  | {
+      readonly kind: 'case-study'
+      readonly path: string
+      readonly locale: Locale
+      readonly twin: string
+      readonly caseStudy: PublishedCaseStudy
+      readonly facts: PageFacts
+    }
 
 const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'es' : 'en')
 
-/** The page a route with these facts shows at `pathname`, or undefined (an unknown service). */
-export function pageRefFor(facts: PageFacts, pathname: string): PageRef | undefined {
+const noContent: PublishedContent = { caseStudies: [], testimonials: [] }
+
+/**
+ * The page a route with these facts shows at `pathname`, or undefined (an unknown service, or
+ * a case study `content` does not have).
+ */
+export function pageRefFor(
+  facts: PageFacts,
+  pathname: string,
+  content: PublishedContent = noContent,
+): PageRef | undefined {
   switch (facts.kind) {
     case 'neutral':
       return { kind: 'neutral', path: pathname, copy: facts.copy, facts }
@@ -49,16 +71,40 @@ export function pageRefFor(facts: PageFacts, pathname: string): PageRef | undefi
       const service = serviceBySlug(facts.locale, pathname.slice(pathname.lastIndexOf('/') + 1))
       return service ? serviceRef(facts, service) : undefined
     }
+    case 'case-study': {
+      const slug = pathname.slice(pathname.lastIndexOf('/') + 1)
+      const caseStudy = caseStudyBySlug(content, facts.locale, slug)
+      return caseStudy ? caseStudyRef(facts, caseStudy) : undefined
+    }
   }
 }
 
-/** Every page a route with these facts renders: its path, or one per service. */
-export function pagesOf(facts: PageFacts, routePath: string, services: readonly Service[]) {
-  if (facts.kind !== 'service') {
-    const ref = pageRefFor(facts, routePath)
-    return ref ? [ref] : []
+/** Every page a route with these facts renders: its path, or one per service or case study. */
+export function pagesOf(
+  facts: PageFacts,
+  routePath: string,
+  services: readonly Service[],
+  content: PublishedContent = noContent,
+): PageRef[] {
+  if (facts.kind === 'service') return services.map((service) => serviceRef(facts, service))
+  if (facts.kind === 'case-study')
+    return content.caseStudies.map((caseStudy) => caseStudyRef(facts, caseStudy))
+  const ref = pageRefFor(facts, routePath)
+  return ref ? [ref] : []
+}
+
+function caseStudyRef(
+  facts: PageFacts & { kind: 'case-study' },
+  caseStudy: PublishedCaseStudy,
+): PageRef {
+  return {
+    kind: 'case-study',
+    path: caseStudyPath(facts.locale, caseStudy.slug),
+    locale: facts.locale,
+    twin: caseStudyPath(otherLocale(facts.locale), caseStudy.slug),
+    caseStudy,
+    facts,
   }
-  return services.map((service) => serviceRef(facts, service))
 }
 
 function serviceRef(facts: PageFacts & { kind: 'service' }, service: Service): PageRef {

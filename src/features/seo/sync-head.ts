@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core'
 import type { Locale } from '../../../domain/locales'
 import type { PageFacts } from '../../../domain/pages/page-facts'
+import { knownPublishedContent } from '../../ui/published-content'
 import { applyHead, publicOrigin } from './apply-head'
 import { buildPageHead } from './page-head'
 import { pageRefFor } from './page-ref'
@@ -23,6 +24,6 @@ export function syncHead(
   locale: Locale,
   i18n: I18n,
 ): void {
-  const page = facts ? pageRefFor(facts, pathname) : undefined
+  const page = facts ? pageRefFor(facts, pathname, knownPublishedContent()) : undefined
   applyHead(buildPageHead({ page, locale, i18n, origin: pageOrigin() }))
 }

@@ -21,6 +21,7 @@ describe('the session, read by the header and the bar', { timeout: 20_000 }, () 
     expect(hrefs(mainNav()).filter((href) => !href?.startsWith('/services'))).toEqual([
       '/',
       '/about',
+      '/work',
       '/contact',
       '/login',
       '/register',
@@ -40,6 +41,7 @@ describe('the session, read by the header and the bar', { timeout: 20_000 }, () 
     expect(hrefs(mainNav()).filter((href) => !href?.startsWith('/services'))).toEqual([
       '/',
       '/about',
+      '/work',
       '/contact',
       '/my-services',
       '/profile',

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useLocation } from '@tanstack/react-router'
-import { localeFromPath } from '../../../domain/locales'
+import { isServicesPath } from '../../../domain/pages/public-paths'
 import { servicesMenuMachine } from '../../../machines/disclosure-machine'
 import { useDisclosureMenu } from '../use-disclosure-menu'
 import { MegaMenu } from './mega-menu'
@@ -11,7 +11,7 @@ export function ServicesMenu() {
   const menu = useDisclosureMenu<HTMLLIElement>(servicesMenuMachine)
   // Marks the button (visually only: it is not a link) while a services page is shown.
   const inServices = useLocation({
-    select: (location) => localeFromPath(location.pathname) !== undefined,
+    select: (location) => isServicesPath(location.pathname),
   })
   return (
     <li className="services-menu" {...menu.container}>

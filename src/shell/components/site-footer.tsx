@@ -5,6 +5,7 @@ import { agency } from '../../../domain/agency'
 import { officeHours } from '../../../domain/agency-hours'
 import { mailtoHref } from '../../../domain/mailto'
 import { areaIds, areaNames } from '../../../domain/services/service-table'
+import { WorkListingLink } from '../../ui/case-study-link'
 import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { PrivacyLink } from '../../ui/privacy-link'
 import { ServicesListingLink } from '../../ui/services-listing-link'
@@ -86,6 +87,11 @@ function Footer() {
               <Link to="/about">
                 <Trans>About</Trans>
               </Link>
+            </li>
+            <li>
+              <WorkListingLink>
+                <Trans>Our work</Trans>
+              </WorkListingLink>
             </li>
             <li>
               <Link to="/contact">

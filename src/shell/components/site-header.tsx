@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { ThemeToggle } from '../../features/theme/theme-toggle'
 import { useSession, useSessionWatch } from '../../session/use-session'
+import { WorkListingLink } from '../../ui/case-study-link'
 import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { AccountMenu } from './account-menu'
 import { LanguageMenu } from './language-menu'
@@ -53,6 +54,13 @@ function Header() {
             </li>
           </HydrateInTurn>
           <ServicesMenu />
+          <HydrateInTurn>
+            <li className="section-link">
+              <WorkListingLink>
+                <Trans>Our work</Trans>
+              </WorkListingLink>
+            </li>
+          </HydrateInTurn>
           <HydrateInTurn>
             <li className="section-link">
               <Link to="/contact">

@@ -38,6 +38,12 @@ export const publicPages: readonly Shot[] = [
   },
   { name: 'services', path: { en: '/services', es: '/servicios' }, ready: heading },
   { name: 'about', path: { en: '/about', es: '/about' }, ready: heading },
+  { name: 'work', path: { en: '/work', es: '/trabajos' }, ready: heading },
+  {
+    name: 'case-study',
+    path: { en: '/work/cafe-altura-online-shop', es: '/trabajos/tienda-en-linea-cafe-altura' },
+    ready: heading,
+  },
   { name: 'contact', path: { en: '/contact', es: '/contact' }, ready: heading },
   { name: 'register', path: { en: '/register', es: '/register' }, ready: heading },
   { name: 'login', path: { en: '/login', es: '/login' }, ready: heading },

@@ -1,13 +1,20 @@
 import { Trans } from '@lingui/react/macro'
+import {
+  homeTestimonials,
+  type PublishedContent,
+} from '../../../../domain/content/published-content'
 import { useLocale } from '../../../i18n/use-locale'
+import { WorkListingLink } from '../../../ui/case-study-link'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
+import { TestimonialList } from '../../../ui/testimonial-quote'
 import { cards } from '../cards'
 import { slides } from '../slides'
 import { FeatureCards } from './feature-cards'
 import { HeroSlideshow } from './hero-slideshow'
 
-export function HomePage() {
+export function HomePage({ content }: { readonly content: PublishedContent }) {
   const locale = useLocale()
+  const testimonials = homeTestimonials(content)
   return (
     <article className="home">
       {/* A compact heading so the slideshow, the page's hero, starts above the fold. */}
@@ -30,6 +37,21 @@ export function HomePage() {
           <FeatureCards cards={cards} locale={locale} />
         </section>
       </HydrateInTurn>
+      {testimonials.length > 0 && (
+        <HydrateInTurn>
+          <section className="home-testimonials" aria-labelledby="home-testimonials-heading">
+            <h2 id="home-testimonials-heading">
+              <Trans>What our clients say</Trans>
+            </h2>
+            <TestimonialList testimonials={testimonials} locale={locale} />
+            <p>
+              <WorkListingLink locale={locale}>
+                <Trans>See our work</Trans>
+              </WorkListingLink>
+            </p>
+          </section>
+        </HydrateInTurn>
+      )}
     </article>
   )
 }

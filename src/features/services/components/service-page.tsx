@@ -2,6 +2,11 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, Suspense } from 'react'
+import {
+  caseStudiesOfService,
+  type PublishedContent,
+  testimonialsOfService,
+} from '../../../../domain/content/published-content'
 import type { Locale } from '../../../../domain/locales'
 import {
   areaNames,
@@ -11,8 +16,10 @@ import {
 } from '../../../../domain/services/service-table'
 import { wasSignedIn } from '../../../session/session-hint'
 import { useSession } from '../../../session/use-session'
+import { CaseStudyCard } from '../../../ui/case-study-card'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { ServiceLink } from '../../../ui/service-link'
+import { TestimonialList } from '../../../ui/testimonial-quote'
 import { useHydrated } from '../../../ui/use-hydrated'
 import { areaArtwork, artworkSize } from '../area-artwork'
 import { areaFaqs } from '../content/area-faqs'
@@ -22,6 +29,8 @@ import { FaqStructuredData } from './faq-structured-data'
 type ServicePageProps = {
   readonly service: Service
   readonly locale: Locale
+  /** The site's published content: the case studies that used this service, their quotes. */
+  readonly content: PublishedContent
   /** The address asks for the request brief (`?brief=open`). */
   readonly briefOpen: boolean
   /** The brief, loaded on demand by the route (it is account code, not this page's). */
@@ -37,7 +46,13 @@ export function ServicePage(props: ServicePageProps) {
   )
 }
 
-function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps) {
+function ServiceArticle({
+  service,
+  locale,
+  content: published,
+  briefOpen,
+  brief,
+}: ServicePageProps) {
   const { i18n } = useLingui()
   // The brief depends on who is signed in: the prerendered page never shows it.
   const hydrated = useHydrated()
@@ -51,6 +66,8 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
     (user !== undefined || ((status === 'unknown' || status === 'loading') && wasSignedIn()))
   const content = serviceContent[service.en]
   const faqs = areaFaqs[service.area]
+  const caseStudies = caseStudiesOfService(published, service.en)
+  const testimonials = testimonialsOfService(published, service.en).slice(0, 3)
   const related = content.related
     .map((id) => serviceTable.find((s) => s.en === id))
     .filter((s): s is Service => s !== undefined)
@@ -108,6 +125,28 @@ function ServiceArticle({ service, locale, briefOpen, brief }: ServicePageProps)
           ))}
         </ol>
       </section>
+      {caseStudies.length > 0 && (
+        <section aria-labelledby="service-work">
+          <h2 id="service-work">
+            <Trans>Our work with this service</Trans>
+          </h2>
+          <ul className="case-study-list">
+            {caseStudies.map((caseStudy) => (
+              <li key={caseStudy.id}>
+                <CaseStudyCard caseStudy={caseStudy} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {testimonials.length > 0 && (
+        <section aria-labelledby="service-testimonials">
+          <h2 id="service-testimonials">
+            <Trans>What our clients say</Trans>
+          </h2>
+          <TestimonialList testimonials={testimonials} locale={locale} />
+        </section>
+      )}
       <section aria-labelledby="service-faq" className="faq">
         <h2 id="service-faq">
           <Trans>Frequently asked questions</Trans>

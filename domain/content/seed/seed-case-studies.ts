@@ -1,4 +1,4 @@
-import type { CaseStudyData } from '../../../domain/content/content-schemas'
+import type { CaseStudyData } from '../content-schemas'
 import { seedIds } from './seed-ids'
 
 /**

@@ -1,4 +1,4 @@
-import type { TestimonialData } from '../../../domain/content/content-schemas'
+import type { TestimonialData } from '../content-schemas'
 import { seedIds } from './seed-ids'
 
 /** Four testimonials the site ships with (invented clients, as the case studies). */

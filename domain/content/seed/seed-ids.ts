@@ -1,4 +1,4 @@
-import type { Uuid } from '../../../domain/ids/uuid'
+import type { Uuid } from '../../ids/uuid'
 
 /**
  * The seed's case studies and testimonials name each other, so their ids are fixed (random

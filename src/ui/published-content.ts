@@ -1,0 +1,40 @@
+import type { PublishedContent } from '../../domain/content/published-content'
+
+/**
+ * The site's published content as this page knows it (docs/decisions/060): set by the server's
+ * renderer before it renders, and in the browser by the first route that needs it
+ * (`loadPublishedContent`). The
+ * language switch and the document's head read it to find a case study's twin and copy.
+ */
+let known: PublishedContent | undefined
+
+/** The `<script type="application/json">` a page showing content carries it in. */
+export const publishedContentElementId = 'published-content'
+
+export function providePublishedContent(content: PublishedContent): void {
+  known = content
+}
+
+export function knownPublishedContent(): PublishedContent | undefined {
+  return known
+}
+
+/**
+ * A content page's loader: the content known already (the renderer's input on the server),
+ * else the copy the prerendered page carries (what its markup was rendered from, so hydration
+ * matches), else — on client navigation from a page without it — the build's snapshot, a chunk
+ * of its own that only such a navigation downloads.
+ */
+export async function loadPublishedContent(): Promise<PublishedContent> {
+  if (known) return known
+  const carried =
+    typeof document === 'undefined'
+      ? null
+      : document.getElementById(publishedContentElementId)?.textContent
+  // The page's own data block, written by the build from the same snapshot type.
+  const content: PublishedContent = carried
+    ? (JSON.parse(carried) as PublishedContent)
+    : (await import('../../domain/content/seed/seed-published-content')).seedPublishedContent()
+  known = content
+  return content
+}
