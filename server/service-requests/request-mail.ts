@@ -15,6 +15,8 @@ import {
 /** A history row with its request and client, as the mails need it. */
 export type StoredRequestChange = {
   readonly requestId: string
+  /** `PD-2026-0042`: every request mail's subject ends with it. */
+  readonly number: string
   readonly clientName: string
   readonly clientLastName: string
   readonly clientEmail: string
@@ -26,6 +28,9 @@ export type StoredRequestChange = {
   readonly toStatus: string
   readonly note: string
 }
+
+/** A request mail's subject with the request's number, quoted as it is in every reply. */
+const numbered = (subject: string, change: StoredRequestChange) => `[${change.number}] ${subject}`
 
 function serviceName(locale: Locale, serviceId: string): string {
   return serviceLabel(translator(locale), serviceId) ?? serviceId
@@ -64,7 +69,7 @@ export function composeRequestAgencyEmail(
   const t = translator(frame.locale)
   const m = requestAgencyMailMessages
   return composeAgencyCopy(frame, {
-    subject: t(m.subject),
+    subject: numbered(t(m.subject), change),
     from: clientOf(change),
     fromLabels: [t(m.client), t(m.email)],
     intro: t(m.intro),
@@ -88,7 +93,7 @@ export function composeRequestAcknowledgement(
 ): ComposedMail {
   const t = translator(frame.locale)
   const m = requestAcknowledgementMessages
-  return composeMail(frame, t(m.subject), [
+  return composeMail(frame, numbered(t(m.subject), change), [
     { paragraph: t(m.greeting(change.clientName)) },
     { paragraph: t(m.body) },
     { link: { href: myServicesLink(frame.publicUrl), label: t(m.button) } },
@@ -113,7 +118,7 @@ export function composeRequestStatusEmail(
     [t(m.service), serviceName(frame.locale, change.serviceId)],
     [t(m.status), status],
   ]
-  return composeMail(frame, t(m.subject), [
+  return composeMail(frame, numbered(t(m.subject), change), [
     { paragraph: t(m.greeting(change.clientName)) },
     { paragraph: t(m.body) },
     { rows },
@@ -135,7 +140,7 @@ export function composeRequestWithdrawnEmail(
   const t = translator(frame.locale)
   const m = requestWithdrawnMailMessages
   return composeAgencyCopy(frame, {
-    subject: t(m.subject),
+    subject: numbered(t(m.subject), change),
     from: clientOf(change),
     fromLabels: [t(m.client), t(m.email)],
     intro: t(m.intro),
