@@ -184,15 +184,22 @@ const enquiryList = {
   select: enquirySelect,
   order: 'e.created_at DESC, e.id DESC',
 }
-/** Requests: the latest activity first (its own index), or the newest first. */
+/**
+ * The requests' order: the latest activity first, or the newest first. NULLS LAST as the
+ * indexes are built (the columns are NOT NULL, but the planner matches the words, not the
+ * constraint): a page is then read from its index instead of sorting every matching row.
+ */
+export function requestOrder(query: Pick<AdminListQuery, 'sort'>): string {
+  return query.sort === 'created'
+    ? 'r.created_at DESC NULLS LAST, r.id DESC NULLS LAST'
+    : 'r.last_activity_at DESC NULLS LAST, r.id DESC NULLS LAST'
+}
+
 const requestList = (query: AdminListQuery) => ({
   table: 'service_requests',
   alias: 'r',
   select: requestSelect,
-  order:
-    query.sort === 'created'
-      ? 'r.created_at DESC, r.id DESC'
-      : 'r.last_activity_at DESC, r.id DESC',
+  order: requestOrder(query),
 })
 
 export function listEnquiries(pool: Pool, query: AdminListQuery) {

@@ -14,6 +14,7 @@ import { type AccountKit, startAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { agencyAdmin, type ClientWithRequest, clientWithRequest } from '../test/request-kit'
 import { createTestDatabase, type TestDatabase, testBackends } from '../test/test-database'
+import { requestOrder } from './admin-lists'
 
 /**
  * The inbox as a work surface: every request's number (unique however many instances store
@@ -140,6 +141,29 @@ describe.each(testBackends())('the inbox as a work surface on $name', (backend) 
     const [olderByCreation, newerByCreation] = positions(await list('?sort=created'))
     expect(newerByCreation).toBeLessThan(olderByCreation ?? -1)
     expect((await admin.get(`${requestsPath}?sort=oldest`)).status).toBe(400)
+  })
+
+  it('reads a page in either order from its index, without sorting every request', async () => {
+    const client = await kit.database.pool.connect()
+    try {
+      await client.query('BEGIN')
+      await client.query('SET LOCAL enable_seqscan = off')
+      for (const [sort, index] of [
+        ['', 'service_requests_activity_idx'],
+        ['created', 'service_requests_created_at_idx'],
+      ] as const) {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT r.id FROM service_requests r ORDER BY ${requestOrder({ sort })}
+           LIMIT 25 OFFSET 50`,
+        )
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n')
+        expect(plan, sort).toContain(index)
+        expect(plan, sort).not.toMatch(/Sort/)
+      }
+    } finally {
+      await client.query('ROLLBACK')
+      client.release()
+    }
   })
 
   it("flags a declined proposal and the client's message unanswered past the next business day", async () => {
