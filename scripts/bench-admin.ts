@@ -154,7 +154,10 @@ async function main(): Promise<void> {
       [`enquiries: page ${deepPage}`, `/api/v1/admin/enquiries?page=${deepPage}`],
       ['requests: first page', '/api/v1/admin/service-requests'],
       ['requests: first page by creation', '/api/v1/admin/service-requests?sort=created'],
-      ['requests: search "PD-2000-4321" (a number)', '/api/v1/admin/service-requests?q=PD-2000-4321'],
+      [
+        'requests: search "PD-2000-4321" (a number)',
+        '/api/v1/admin/service-requests?q=PD-2000-4321',
+      ],
       [
         'requests: in review, one service, a month',
         `/api/v1/admin/service-requests?status=inReview&service=hosting&from=${day(-120)}&to=${day(-90)}`,

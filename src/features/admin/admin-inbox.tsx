@@ -66,7 +66,7 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
           </li>
         </ul>
       </nav>
-      <p>
+      <p className="admin-content-link">
         <Link to="/admin/content">
           <Trans>Site content</Trans>
         </Link>
