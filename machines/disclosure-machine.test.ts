@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { servicesMenuMachine, settingsMenuMachine } from './disclosure-machine'
+import { inboxFiltersMachine, servicesMenuMachine, settingsMenuMachine } from './disclosure-machine'
 
 describe.each([
   ['servicesMenu', servicesMenuMachine],
@@ -47,4 +47,31 @@ describe.each([
       expect(returnFocus).not.toHaveBeenCalled()
     },
   )
+})
+
+describe('inboxFilters (the inbox filters on a phone)', () => {
+  const start = () => {
+    const returnFocus = vi.fn()
+    const actor = createActor(inboxFiltersMachine.provide({ actions: { returnFocus } })).start()
+    return { actor, returnFocus, state: () => actor.getSnapshot().value }
+  }
+
+  it('opens and closes with its button, starting closed', () => {
+    const { actor, state } = start()
+    expect(state()).toBe('closed')
+    actor.send({ type: 'toggle' })
+    expect(state()).toBe('open')
+    actor.send({ type: 'toggle' })
+    expect(state()).toBe('closed')
+  })
+
+  it('closes on Escape (focus back to its button) and once the filters are applied', () => {
+    const { actor, state, returnFocus } = start()
+    actor.send({ type: 'toggle' })
+    actor.send({ type: 'escape' })
+    expect([state(), returnFocus.mock.calls.length]).toEqual(['closed', 1])
+    actor.send({ type: 'toggle' })
+    actor.send({ type: 'applied' })
+    expect([state(), returnFocus.mock.calls.length]).toEqual(['closed', 1])
+  })
 })

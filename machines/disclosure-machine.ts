@@ -60,3 +60,37 @@ export const settingsMenuMachine = createDisclosureMachine('settingsMenu')
 
 /** The header's account button (the user's first name) and its menu. */
 export const accountMenuMachine = createDisclosureMachine('accountMenu')
+
+/** What the inbox's filters disclosure hears: its button, Escape, and the filters applied. */
+export type FiltersDisclosureEvent =
+  | { readonly type: 'toggle' }
+  | { readonly type: 'escape' }
+  | { readonly type: 'applied' }
+
+/**
+ * The inbox's "Filters" button on a phone and the filters form it folds away. A form, not a
+ * menu: a press outside it or focus moving through it (a date picker, the list behind) leaves
+ * it open while it is filled in; its button and Escape (focus back to the button) close it, and
+ * so do applied or cleared filters, which show the list it covered.
+ */
+export const inboxFiltersMachine = setup({
+  types: { events: {} as FiltersDisclosureEvent },
+  actions: {
+    returnFocus: () => {},
+  },
+}).createMachine({
+  id: 'inboxFilters',
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { toggle: { target: 'open' } },
+    },
+    open: {
+      on: {
+        toggle: { target: 'closed' },
+        escape: { target: 'closed', actions: 'returnFocus' },
+        applied: { target: 'closed' },
+      },
+    },
+  },
+})

@@ -74,11 +74,12 @@ async function fillAdminLists(pool: pg.Pool, clientEmail: string) {
   await pool.query(
     `WITH requests AS (
        INSERT INTO service_requests (user_id, service_id, status, need, desired_start, budget,
-         created_at, updated_at)
+         created_at, updated_at, number)
        SELECT u.id, (ARRAY['web-development', 'hosting', 'seo'])[i % 3 + 1],
          (ARRAY['received', 'inReview', 'proposalSent', 'inProgress'])[i % 4 + 1],
          'A brief long enough to look like a real one, number ' || i || '.', 'flexible',
-         'not-sure', now() - make_interval(mins => i * 5), now() - make_interval(mins => i * 5)
+         'not-sure', now() - make_interval(mins => i * 5), now() - make_interval(mins => i * 5),
+         'PD-bench-' || gen_random_uuid()
        FROM users u CROSS JOIN generate_series(1, $1::int) AS i WHERE lower(u.email) = lower($2)
        RETURNING id, created_at
      )

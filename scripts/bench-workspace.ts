@@ -42,8 +42,9 @@ async function seed(pool: pg.Pool, clientId: string, requestId: string) {
   const perRequest = 100
   await pool.query(
     `WITH requests AS (
-       INSERT INTO service_requests (user_id, service_id, need, desired_start, budget)
-       SELECT $1, 'web-design', 'Another brief long enough, number ' || i, 'flexible', 'not-sure'
+       INSERT INTO service_requests (user_id, service_id, need, desired_start, budget, number)
+       SELECT $1, 'web-design', 'Another brief long enough, number ' || i, 'flexible', 'not-sure',
+         'PD-bench-' || gen_random_uuid()
        FROM generate_series(1, $2::int) AS i RETURNING id
      )
      INSERT INTO thread_messages (request_id, author_id, side, body, created_at)

@@ -9,6 +9,8 @@ import type { ServiceRequestSummary } from './service-requests-endpoints'
 
 /** A service request as the agency sees it: with who sent it. */
 export type AdminServiceRequest = ServiceRequestSummary & {
+  /** The latest of its creation, a public message, a status change and a proposal change. */
+  readonly lastActivityAt: string
   readonly client: {
     readonly id: string
     readonly name: string
@@ -34,6 +36,8 @@ export type Enquiry = {
   readonly locale: Locale
   readonly createdAt: string
   readonly handledAt: string | null
+  /** Sent faster than a person fills the form: kept, flagged, never mailed to the agency. */
+  readonly likelySpam: boolean
 }
 
 /** One page of an admin list. */
@@ -54,6 +58,10 @@ export type AdminServiceRequestListItem = AdminServiceRequest & {
   readonly awaitingReply: boolean
   /** A proposal was sent and the client can still accept or decline it. */
   readonly proposalAwaitingAnswer: boolean
+  /** The newest proposal version was declined (no revision yet). */
+  readonly proposalDeclined: boolean
+  /** The client's last message has waited past the next business day (answer-due.ts). */
+  readonly answerOverdue: boolean
 }
 
 /** The request list's proposal figures (over every request, whatever the filters). */

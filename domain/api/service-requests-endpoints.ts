@@ -18,6 +18,8 @@ export type RequestHistoryEntry = {
 /** A service request as its client sees it. */
 export type ServiceRequestSummary = {
   readonly id: string
+  /** Its short human number, `PD-2026-0042` (domain/requests/request-number.ts). */
+  readonly number: string
   readonly serviceId: ServiceId
   readonly status: RequestStatus
   readonly need: string

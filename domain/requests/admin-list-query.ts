@@ -8,8 +8,9 @@ import { requestStatuses } from './request-status'
 
 /**
  * The admin inbox's list filters, as query-string values (all strings): status (requests) or
- * handled (enquiries), service, a date range on creation (YYYY-MM-DD, inclusive), a search on
- * name or email, and the page (25 rows each).
+ * handled and likely spam (enquiries), service, a date range on creation (YYYY-MM-DD,
+ * inclusive), a search on name or email (or a request's number), the order (requests: the
+ * latest activity first unless `sort=created`) and the page (25 rows each).
  */
 export const adminPageSize = 25
 
@@ -61,6 +62,10 @@ export function createAdminListQuerySchema(t: Translate) {
       ),
       from: v.optional(daySchema(t), ''),
       to: v.optional(daySchema(t), ''),
+      /** Enquiries: `yes` keeps those sent too fast to be a person's, `no` the others. */
+      spam: v.optional(v.picklist(['', 'yes', 'no'] as const, t(m.choose)), ''),
+      /** Requests: `created` sorts by creation instead of the latest activity. */
+      sort: v.optional(v.picklist(['', 'created'] as const, t(m.choose)), ''),
       /** Requests: `yes` keeps the threads awaiting the agency's reply. */
       awaiting: v.optional(v.picklist(['', 'yes'] as const, t(m.choose)), ''),
       q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, t(tooLong(200)))), ''),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adminListQuery, pageCount, parseAdminSearch } from './admin-search'
+import { activeFilterCount, adminListQuery, pageCount, parseAdminSearch } from './admin-search'
 
 describe('the admin inbox address', () => {
   it('keeps the known filters of the requests list and drops the rest', () => {
@@ -54,6 +54,7 @@ describe('the admin inbox address', () => {
     expect(adminListQuery({ status: 'received', q: 'ana' })).toEqual({
       status: 'received',
       awaiting: '',
+      sort: '',
       service: '',
       from: '',
       to: '',
@@ -62,6 +63,7 @@ describe('the admin inbox address', () => {
     })
     expect(adminListQuery({ tab: 'enquiries', handled: 'yes', page: 4 })).toEqual({
       handled: 'yes',
+      spam: '',
       service: '',
       from: '',
       to: '',
@@ -75,6 +77,25 @@ describe('the admin inbox address', () => {
     expect(parseAdminSearch({ awaiting: 'no' })).toEqual({})
     expect(parseAdminSearch({ tab: 'enquiries', awaiting: 'yes' })).toEqual({ tab: 'enquiries' })
     expect(adminListQuery({ awaiting: 'yes' }).awaiting).toBe('yes')
+  })
+
+  it('keeps the order of the requests list and the spam filter of the enquiries list', () => {
+    expect(parseAdminSearch({ sort: 'created' })).toEqual({ sort: 'created' })
+    expect(parseAdminSearch({ sort: 'oldest' })).toEqual({})
+    expect(parseAdminSearch({ tab: 'enquiries', sort: 'created' })).toEqual({ tab: 'enquiries' })
+    expect(parseAdminSearch({ tab: 'enquiries', spam: 'yes' })).toEqual({
+      tab: 'enquiries',
+      spam: 'yes',
+    })
+    expect(parseAdminSearch({ spam: 'yes' })).toEqual({})
+    expect(adminListQuery({ sort: 'created' }).sort).toBe('created')
+    expect(adminListQuery({ tab: 'enquiries', spam: 'no' }).spam).toBe('no')
+  })
+
+  it('counts the filters applied, not the list, the order, the page or the item', () => {
+    expect(activeFilterCount({})).toBe(0)
+    expect(activeFilterCount({ tab: 'enquiries', page: 2, id: 'x', sort: 'created' })).toBe(0)
+    expect(activeFilterCount({ status: 'received', q: 'ana', from: '2026-01-01' })).toBe(3)
   })
 
   it('counts pages, at least one', () => {

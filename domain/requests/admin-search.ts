@@ -16,6 +16,10 @@ export type AdminSearch = {
   readonly handled?: 'yes' | 'no'
   /** Requests: only the threads whose last public message is the client's. */
   readonly awaiting?: 'yes'
+  /** Requests: by creation, newest first, instead of the latest activity first. */
+  readonly sort?: 'created'
+  /** Enquiries: only those flagged likely spam (`yes`) or only the others (`no`). */
+  readonly spam?: 'yes' | 'no'
   readonly service?: ServiceId
   /** YYYY-MM-DD, inclusive. */
   readonly from?: string
@@ -44,6 +48,8 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
       ? { handled: search.handled }
       : {}),
     ...(!tab && search.awaiting === 'yes' ? { awaiting: 'yes' } : {}),
+    ...(!tab && search.sort === 'created' ? { sort: 'created' } : {}),
+    ...(tab && (search.spam === 'yes' || search.spam === 'no') ? { spam: search.spam } : {}),
     ...(service ? { service } : {}),
     ...(isDay(search.from) ? { from: search.from } : {}),
     ...(isDay(search.to) ? { to: search.to } : {}),
@@ -57,14 +63,27 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
 export function adminListQuery(search: AdminSearch): Record<string, string> {
   return {
     ...(search.tab === 'enquiries'
-      ? { handled: search.handled ?? '' }
-      : { status: search.status ?? '', awaiting: search.awaiting ?? '' }),
+      ? { handled: search.handled ?? '', spam: search.spam ?? '' }
+      : {
+          status: search.status ?? '',
+          awaiting: search.awaiting ?? '',
+          sort: search.sort ?? '',
+        }),
     service: search.service ?? '',
     from: search.from ?? '',
     to: search.to ?? '',
     q: search.q ?? '',
     page: String(search.page ?? 1),
   }
+}
+
+/**
+ * How many filters the address applies (the order, the page and the item shown are not
+ * filters): the phone's folded "Filters" button says it.
+ */
+export function activeFilterCount(search: AdminSearch): number {
+  const { tab: _tab, sort: _sort, page: _page, id: _id, ...filters } = search
+  return Object.keys(filters).length
 }
 
 /** How many pages `total` rows make (at least one: an empty list is page 1 of 1). */

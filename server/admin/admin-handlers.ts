@@ -4,6 +4,7 @@ import {
   type AdminListQuery,
   createAdminListQuerySchema,
 } from '../../domain/requests/admin-list-query'
+import { isAnswerOverdue } from '../../domain/requests/answer-due'
 import { createMarkHandledSchema } from '../../domain/requests/handled-schema'
 import { createStatusChangeSchema } from '../../domain/requests/request-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
@@ -13,7 +14,11 @@ import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { threadStates } from '../messages/thread-store'
-import { proposalFigures, requestsAwaitingAnswer } from '../proposals/proposal-store'
+import {
+  proposalFigures,
+  requestsAwaitingAnswer,
+  requestsWithDeclinedProposal,
+} from '../proposals/proposal-store'
 import { requestMailKinds } from '../service-requests/request-mail-kinds'
 import { requestAnswerMessages as m } from '../service-requests/request-messages'
 import { requestStatusChangeHandler } from '../service-requests/request-status-change'
@@ -59,12 +64,21 @@ export function adminServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEn
       page.items.map((item) => item.id),
       now,
     )
-    const items = page.items.map((item) => ({
-      ...item,
-      newMessages: states.get(item.id)?.newMessages ?? 0,
-      awaitingReply: states.get(item.id)?.awaitingReply ?? false,
-      proposalAwaitingAnswer: awaiting.has(item.id),
-    }))
+    const declined = await requestsWithDeclinedProposal(
+      deps.pool,
+      page.items.map((item) => item.id),
+    )
+    const items = page.items.map((item) => {
+      const state = states.get(item.id)
+      return {
+        ...item,
+        newMessages: state?.newMessages ?? 0,
+        awaitingReply: state?.awaitingReply ?? false,
+        proposalAwaitingAnswer: awaiting.has(item.id),
+        proposalDeclined: declined.has(item.id),
+        answerOverdue: state?.awaitingSince ? isAnswerOverdue(state.awaitingSince, now) : false,
+      }
+    })
     return answer(c, 'adminServiceRequests', {
       success: true,
       ...page,

@@ -4,6 +4,7 @@ import type { Uuid } from '../../domain/ids/uuid'
 import { budgetRanges } from '../../domain/leads/lead-options'
 import { isLocale } from '../../domain/locales'
 import { type AdminListQuery, adminPageSize } from '../../domain/requests/admin-list-query'
+import { parseRequestNumber } from '../../domain/requests/request-number'
 import { asServiceId } from '../../domain/services/service-table'
 import type { contactEnquiries } from '../db/schema'
 import { searchKeySql } from '../db/search-key'
@@ -63,6 +64,8 @@ export function enquiryFilter(query: AdminListQuery): Filter {
   const conditions = commonConditions('e', query, values)
   if (query.handled === 'yes') conditions.push('e.handled_at IS NOT NULL')
   if (query.handled === 'no') conditions.push('e.handled_at IS NULL')
+  if (query.spam === 'yes') conditions.push('e.likely_spam')
+  if (query.spam === 'no') conditions.push('NOT e.likely_spam')
   if (query.q !== '') {
     values.push(containsPattern(query.q))
     conditions.push(matches('e.search_key', `$${values.length}`))
@@ -72,7 +75,8 @@ export function enquiryFilter(query: AdminListQuery): Filter {
 
 /**
  * The requests' filters. The search matches the client's name, last name or email, whatever the
- * case and the accents, through the trigram index on the users' stored search key.
+ * case and the accents, through the trigram index on the users' stored search key; a search
+ * that is a request number (`pd-2026-42`) finds that request through its unique index.
  */
 export function requestFilter(query: AdminListQuery): Filter {
   const values: unknown[] = []
@@ -82,7 +86,11 @@ export function requestFilter(query: AdminListQuery): Filter {
     conditions.push(`r.status = $${values.length}`)
   }
   if (query.awaiting === 'yes') conditions.push(awaitingReplyCondition)
-  if (query.q !== '') {
+  const number = parseRequestNumber(query.q)
+  if (number !== undefined) {
+    values.push(number)
+    conditions.push(`r.number = $${values.length}`)
+  } else if (query.q !== '') {
     values.push(containsPattern(query.q))
     conditions.push(
       `r.user_id IN (SELECT s.id FROM users s
@@ -105,10 +113,11 @@ export type EnquiryRow = SqlColumns<
   | 'locale'
   | 'created_at'
   | 'handled_at'
+  | 'likely_spam'
 >
 
 export const enquiryColumns = `e.id, e.name, e.email, e.phone, e.company, e.service_id, e.budget,
-  e.message, e.locale, e.created_at, e.handled_at`
+  e.message, e.locale, e.created_at, e.handled_at, e.likely_spam`
 
 export function toEnquiry(row: EnquiryRow): Enquiry {
   return {
@@ -123,11 +132,12 @@ export function toEnquiry(row: EnquiryRow): Enquiry {
     locale: isLocale(row.locale) ? row.locale : 'en',
     createdAt: row.created_at.toISOString(),
     handledAt: row.handled_at ? row.handled_at.toISOString() : null,
+    likelySpam: row.likely_spam,
   }
 }
 
 /**
- * One page (newest first) and the exact number of matching rows. Both statements run at once;
+ * One page (in `list.order`) and the exact number of matching rows. Both statements run at once;
  * the count uses the same filter, served by the same indexes as the page. The page's ids are
  * chosen first and only its 25 rows are then read in full: PostgreSQL computes a query's columns
  * (a request's history, say) for every row an OFFSET skips, which would make a deep page cost
@@ -135,15 +145,14 @@ export function toEnquiry(row: EnquiryRow): Enquiry {
  */
 async function listPage<Row, Item>(
   pool: Pool,
-  list: { table: string; alias: string; select: string },
+  list: { table: string; alias: string; select: string; order: string },
   filter: Filter,
   page: number,
   toItem: (row: Row) => Item,
 ): Promise<Omit<ListPage<Item>, 'success'>> {
-  const { table, alias, select } = list
+  const { table, alias, select, order } = list
   const offset = (page - 1) * adminPageSize
   const n = filter.values.length
-  const order = `${alias}.created_at DESC, ${alias}.id DESC`
   const [rows, count] = await Promise.all([
     pool.query(
       `WITH page AS (
@@ -169,8 +178,29 @@ async function listPage<Row, Item>(
 const enquirySelect = `SELECT ${enquiryColumns} FROM contact_enquiries e`
 const requestSelect = `SELECT ${requestColumns}, ${clientColumns}
   FROM service_requests r JOIN users u ON u.id = r.user_id`
-const enquiryList = { table: 'contact_enquiries', alias: 'e', select: enquirySelect }
-const requestList = { table: 'service_requests', alias: 'r', select: requestSelect }
+const enquiryList = {
+  table: 'contact_enquiries',
+  alias: 'e',
+  select: enquirySelect,
+  order: 'e.created_at DESC, e.id DESC',
+}
+/**
+ * The requests' order: the latest activity first, or the newest first. NULLS LAST as the
+ * indexes are built (the columns are NOT NULL, but the planner matches the words, not the
+ * constraint): a page is then read from its index instead of sorting every matching row.
+ */
+export function requestOrder(query: Pick<AdminListQuery, 'sort'>): string {
+  return query.sort === 'created'
+    ? 'r.created_at DESC NULLS LAST, r.id DESC NULLS LAST'
+    : 'r.last_activity_at DESC NULLS LAST, r.id DESC NULLS LAST'
+}
+
+const requestList = (query: AdminListQuery) => ({
+  table: 'service_requests',
+  alias: 'r',
+  select: requestSelect,
+  order: requestOrder(query),
+})
 
 export function listEnquiries(pool: Pool, query: AdminListQuery) {
   return listPage<EnquiryRow, Enquiry>(
@@ -185,7 +215,7 @@ export function listEnquiries(pool: Pool, query: AdminListQuery) {
 export function listRequests(pool: Pool, query: AdminListQuery) {
   return listPage<AdminRequestRow, AdminServiceRequest>(
     pool,
-    requestList,
+    requestList(query),
     requestFilter(query),
     query.page,
     toAdminRequest,

@@ -24,7 +24,18 @@ const hostileName = '=HYPERLINK("http://evil.example","Click")'
 const hostileMessage = 'Line one, with "quotes"\r\n@line two\n-3+3'
 /** The list filters with only a search. */
 const searchOnly = (q: string) =>
-  ({ status: '', handled: '', service: '', from: '', to: '', awaiting: '', q, page: 1 }) as const
+  ({
+    status: '',
+    handled: '',
+    service: '',
+    from: '',
+    to: '',
+    awaiting: '',
+    spam: '',
+    sort: '',
+    q,
+    page: 1,
+  }) as const
 
 describe.each(testBackends())('the admin API on $name', (backend) => {
   let kit: AccountKit
@@ -66,12 +77,14 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     ])
     // 30 requests of the client, one a day from 2026-02-01, statuses in turn.
     await pool.query(
-      `INSERT INTO service_requests (user_id, service_id, status, need, desired_start, budget, created_at, updated_at)
+      `INSERT INTO service_requests (user_id, service_id, status, need, desired_start, budget, created_at, updated_at, last_activity_at, number)
        SELECT $1, CASE WHEN i % 2 = 0 THEN 'iot' ELSE 'hosting' END,
          (ARRAY['received', 'inReview', 'proposalSent'])[i % 3 + 1],
          'Brief number ' || i || ', long enough.', 'flexible', 'not-sure',
          timestamptz '2026-02-01 08:00Z' + make_interval(days => i),
-         timestamptz '2026-02-01 08:00Z' + make_interval(days => i)
+         timestamptz '2026-02-01 08:00Z' + make_interval(days => i),
+         timestamptz '2026-02-01 08:00Z' + make_interval(days => i),
+         'PD-2000-' || lpad((i + 1)::text, 4, '0')
        FROM generate_series(0, 29) AS i`,
       [clientId],
     )
@@ -274,8 +287,21 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     if (!listed) throw new Error('seeded request missing')
     // The list adds the thread's state (no messages here) and whether a proposal awaits the
     // client's answer (none was sent) to the request the detail shows.
-    const { newMessages, awaitingReply, proposalAwaitingAnswer, ...one } = listed
-    expect([newMessages, awaitingReply, proposalAwaitingAnswer]).toEqual([0, false, false])
+    const {
+      newMessages,
+      awaitingReply,
+      proposalAwaitingAnswer,
+      proposalDeclined,
+      answerOverdue,
+      ...one
+    } = listed
+    expect([
+      newMessages,
+      awaitingReply,
+      proposalAwaitingAnswer,
+      proposalDeclined,
+      answerOverdue,
+    ]).toEqual([0, false, false, false, false])
     const detail = await admin.get(endpoints.adminServiceRequest.path.replace(':id', one.id))
     expect(detail.status).toBe(200)
     expect(detail.body.request).toEqual(one)
@@ -336,6 +362,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
       'Presupuesto',
       'Idioma',
       'Atendida',
+      'Posible spam',
       'Mensaje',
     ])
     // Mexico City is UTC-6: 00:00 UTC on the 16th is 18:00 on the 15th there.
@@ -367,6 +394,7 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     )
     expect(requestCsv[0]).toEqual([
       'Folio',
+      'Número',
       'Creada (America/Mexico_City)',
       'Actualizada (America/Mexico_City)',
       'Estado',
@@ -383,14 +411,14 @@ describe.each(testBackends())('the admin API on $name', (backend) => {
     expect(requestCsv).toHaveLength(2)
     const [request] = requestCsv.slice(1)
     // 2026-03-02 08:00 UTC is 02:00 in Mexico City.
-    expect(request?.slice(0, 2)).toEqual([newest.id, '2026-03-02 02:00'])
-    expect(request?.slice(5, 9)).toEqual([
+    expect(request?.slice(0, 3)).toEqual([newest.id, newest.number, '2026-03-02 02:00'])
+    expect(request?.slice(6, 10)).toEqual([
       'Zacarías Quintero',
       clientEmail,
       '5512345678',
       'Español',
     ])
-    expect(request?.[12]).toBe('Called them; proposal next week.')
+    expect(request?.[13]).toBe('Called them; proposal next week.')
   })
 
   it('streams an export longer than one batch, every row once', async () => {

@@ -120,6 +120,7 @@ export function adminEnquiriesCsvHandler(deps: AdminDeps): Handler<AccountEnv> {
     { heading: h.budget, cell: (row, { t }) => budgetLabel(t, row.budget) },
     { heading: h.language, cell: (row, { t }) => languageLabel(t, row.locale) },
     { heading: h.handled, cell: (row, { t }) => yesNo(t, row.handled_at !== null) },
+    { heading: h.likelySpam, cell: (row, { t }) => yesNo(t, row.likely_spam) },
     { heading: h.message, cell: (row) => row.message },
   ])
 }
@@ -128,6 +129,7 @@ export function adminEnquiriesCsvHandler(deps: AdminDeps): Handler<AccountEnv> {
 export function adminServiceRequestsCsvHandler(deps: AdminDeps): Handler<AccountEnv> {
   return csvExportHandler<RequestExportRow>(deps, 'service-requests', allRequestsForExport, [
     { heading: h.id, cell: (row) => row.id },
+    { heading: h.number, cell: (row) => row.number },
     timeColumn(h.createdAt, (row) => row.created_at),
     timeColumn(h.updatedAt, (row) => row.updated_at),
     {

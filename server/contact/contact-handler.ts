@@ -20,8 +20,11 @@ import { insertEnquiry } from './enquiry-store'
  * (logged as `contact.acknowledgement_skipped`), and the visitor's answer is the same.
  *
  * Spam: a filled honeypot or a form sent faster than a person can fill it is answered exactly
- * like a real enquiry (same status, body and limits) and then dropped — nothing stored, nothing
- * mailed, one log line without the address — so a bot learns nothing from the answer.
+ * like a real enquiry (same status, body and limits), so a bot learns nothing from the answer.
+ * A filled honeypot is dropped (nothing stored, nothing mailed, one log line without the
+ * address). A form sent too fast may still be a person's (a browser that filled it in for them):
+ * it is stored, flagged "Likely spam" in the inbox, and mailed to nobody, neither the agency
+ * nor the address typed (`contact.likely_spam`).
  */
 export function contactHandler(deps: AgencyDeps): Handler<ApiEnv> {
   const schemas = schemasPerLocale(createContactSchema)
@@ -34,14 +37,19 @@ export function contactHandler(deps: AgencyDeps): Handler<ApiEnv> {
     const overLimit = await limitPerEmail(c, deps, [deps.rateRules.contactPerEmail], input.email)
     if (overLimit) return overLimit
 
-    const spam =
-      input.website.trim() !== ''
-        ? 'honeypot'
-        : input.elapsedMs < minimumFillMs
-          ? 'too_fast'
-          : undefined
-    if (spam) {
-      securityEvent(c, 'contact.dropped', { reason: spam })
+    if (input.website.trim() !== '') {
+      securityEvent(c, 'contact.dropped', { reason: 'honeypot' })
+      return success(c, 'contact', t(contactAnswerMessages.received))
+    }
+    if (input.elapsedMs < minimumFillMs) {
+      const { enquiryId } = await insertEnquiry(
+        deps.pool,
+        input,
+        c.get('locale'),
+        { email: deps.agencyEmail, locale: deps.agencyLocale },
+        { likelySpam: true },
+      )
+      securityEvent(c, 'contact.likely_spam', { enquiryId, reason: 'too_fast' })
       return success(c, 'contact', t(contactAnswerMessages.received))
     }
 
@@ -53,7 +61,7 @@ export function contactHandler(deps: AgencyDeps): Handler<ApiEnv> {
       input,
       c.get('locale'),
       { email: deps.agencyEmail, locale: deps.agencyLocale },
-      acknowledge,
+      { likelySpam: false, acknowledge },
     )
     for (const mailId of mailIds) deps.mail.queued(mailId)
     securityEvent(c, 'contact.received', { enquiryId })

@@ -287,11 +287,8 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     }
   })
 
-  it.each([
-    ['the honeypot is filled', { website: 'https://cheap-pills.example' }],
-    ['the form was sent faster than a person fills it', { elapsedMs: minimumFillMs - 1 }],
-    ['no fill time was sent', { elapsedMs: undefined }],
-  ])('answers like a real enquiry and drops it when %s', async (_, change) => {
+  it('answers like a real enquiry and drops it when the honeypot is filled', async () => {
+    const change = { website: 'https://cheap-pills.example' }
     const real = await visitor().post('/api/v1/contact', enquiry())
     const sent = enquiry(change)
     const enquiriesBefore = await count('contact_enquiries')
@@ -303,6 +300,34 @@ describe.each(testBackends())('POST /api/v1/contact on $name', (backend) => {
     expect(await count('mail_outbox')).toBe(outboxBefore)
     expect(await count('contact_enquiries', 'email = $1', [sent.email])).toBe(0)
   })
+
+  it.each([
+    ['the form was sent faster than a person fills it', { elapsedMs: minimumFillMs - 1 }],
+    ['no fill time was sent', { elapsedMs: undefined }],
+  ])(
+    'answers like a real enquiry, keeps it as likely spam and mails nobody when %s',
+    async (_, change) => {
+      const realEnquiry = enquiry()
+      const real = await visitor().post('/api/v1/contact', realEnquiry)
+      const sent = enquiry(change)
+      const outboxBefore = await count('mail_outbox')
+      const answer = await visitor().post('/api/v1/contact', sent)
+      expect(answer.status).toBe(real.status)
+      expect(answer.body).toEqual(real.body)
+      const { rows } = await kit.database.pool.query<{ id: string; likely_spam: boolean }>(
+        'SELECT id, likely_spam FROM contact_enquiries WHERE email = $1',
+        [sent.email],
+      )
+      expect(rows).toEqual([{ id: expect.any(String), likely_spam: true }])
+      // Not to the agency, not to the address typed.
+      expect(await count('mail_outbox')).toBe(outboxBefore)
+      expect(await count('mail_outbox', 'enquiry_id = $1', [rows[0]?.id])).toBe(0)
+      // The real one is not flagged.
+      expect(
+        await count('contact_enquiries', 'email = $1 AND NOT likely_spam', [realEnquiry.email]),
+      ).toBe(1)
+    },
+  )
 
   it('answers 400 with a translated message per field, and stores nothing', async () => {
     const before = await count('contact_enquiries')

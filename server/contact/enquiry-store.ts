@@ -8,32 +8,44 @@ import { contactMailKinds } from './contact-mail-kinds'
 export type AgencyInbox = { readonly email: string; readonly locale: Locale }
 
 /**
+ * What an enquiry is mailed as: a likely spam to nobody; otherwise the agency's copy always and
+ * the visitor's acknowledgement when `acknowledge`.
+ */
+export type EnquiryMails =
+  | { readonly likelySpam: true }
+  | { readonly likelySpam: false; readonly acknowledge: boolean }
+
+/**
  * Stores an enquiry and its mails in one statement, so there is never an enquiry without its
- * mails: the agency's copy always (in the agency's language), the visitor's acknowledgement
- * (in the page's) when `acknowledge`. Resolves with the enquiry's id and the outbox rows' ids.
+ * mails: the agency's copy (in the agency's language) and the visitor's acknowledgement (in the
+ * page's) as `mails` says. Resolves with the enquiry's id and the outbox rows' ids.
  */
 export async function insertEnquiry(
   pool: Pool,
   input: ContactValues,
   locale: Locale,
   agency: AgencyInbox,
-  acknowledge: boolean,
+  mails: EnquiryMails,
 ): Promise<{ enquiryId: string | undefined; mailIds: number[] }> {
-  const { rows } = await pool.query<{ enquiry_id: string; mail_id: string }>(
+  const { rows } = await pool.query<{ enquiry_id: string; mail_id: string | null }>(
     `WITH enquiry AS (
-       INSERT INTO contact_enquiries (name, email, phone, company, service_id, budget, message, locale)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       INSERT INTO contact_enquiries (name, email, phone, company, service_id, budget, message,
+         locale, likely_spam)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $12)
        RETURNING id, email, locale
+     ), mails AS (
+       INSERT INTO mail_outbox (kind, recipient, locale, enquiry_id)
+       SELECT mail.kind, coalesce(mail.agency, enquiry.email),
+         coalesce(mail.agency_locale, enquiry.locale), enquiry.id
+       FROM enquiry CROSS JOIN (VALUES
+         (${kindLiteral(contactMailKinds.agency)}, $9::text, $11::text),
+         (${kindLiteral(contactMailKinds.acknowledgement)}, NULL::text, NULL::text))
+         AS mail (kind, agency, agency_locale)
+       WHERE NOT $12::boolean AND (mail.agency IS NOT NULL OR $10::boolean)
+       RETURNING id
      )
-     INSERT INTO mail_outbox (kind, recipient, locale, enquiry_id)
-     SELECT mail.kind, coalesce(mail.agency, enquiry.email),
-       coalesce(mail.agency_locale, enquiry.locale), enquiry.id
-     FROM enquiry CROSS JOIN (VALUES
-       (${kindLiteral(contactMailKinds.agency)}, $9::text, $11::text),
-       (${kindLiteral(contactMailKinds.acknowledgement)}, NULL::text, NULL::text))
-       AS mail (kind, agency, agency_locale)
-     WHERE mail.agency IS NOT NULL OR $10::boolean
-     RETURNING enquiry_id, id AS mail_id`,
+     SELECT enquiry.id AS enquiry_id, mails.id AS mail_id
+     FROM enquiry LEFT JOIN mails ON true`,
     [
       input.name,
       input.email,
@@ -44,9 +56,13 @@ export async function insertEnquiry(
       input.message,
       locale,
       agency.email,
-      acknowledge,
+      !mails.likelySpam && mails.acknowledge,
       agency.locale,
+      mails.likelySpam,
     ],
   )
-  return { enquiryId: rows[0]?.enquiry_id, mailIds: rows.map((row) => Number(row.mail_id)) }
+  return {
+    enquiryId: rows[0]?.enquiry_id,
+    mailIds: rows.flatMap((row) => (row.mail_id === null ? [] : [Number(row.mail_id)])),
+  }
 }

@@ -200,6 +200,11 @@ export const contactEnquiries = pgTable(
     searchKey: text('search_key')
       .notNull()
       .generatedAlwaysAs(sql.raw(searchKeySql(`"name" || ' ' || "email"`))),
+    /**
+     * Sent faster than a person fills the form (`minimumFillMs`): kept for the agency to look
+     * at, flagged "Likely spam" in the inbox, never mailed to it.
+     */
+    likelySpam: boolean('likely_spam').notNull().default(false),
   },
   (table) => [
     check('contact_enquiries_locale_check', sql`${table.locale} in ('en', 'es')`),
@@ -243,6 +248,16 @@ export const serviceRequests = pgTable(
     budget: text('budget').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Its short human number, `PD-2026-0042` (request-number.ts): the year of creation in Mexico
+     * City and that year's counter (`request_number_counters`), taken when it is stored.
+     */
+    number: text('number').notNull(),
+    /**
+     * The latest of its creation, a public message by either side, a status change and a
+     * proposal change (request-activity.ts): the inbox sorts by it.
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check(
@@ -253,8 +268,21 @@ export const serviceRequests = pgTable(
     index('service_requests_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
     index('service_requests_status_created_idx').on(table.status, table.createdAt.desc()),
     index('service_requests_service_created_idx').on(table.serviceId, table.createdAt.desc()),
+    uniqueIndex('service_requests_number_idx').on(table.number),
+    // The inbox's default order: the latest activity first.
+    index('service_requests_activity_idx').on(table.lastActivityAt.desc(), table.id.desc()),
   ],
 )
+
+/**
+ * The last request number given in each year (Mexico City): a new request takes the next one
+ * with `INSERT … ON CONFLICT DO UPDATE` in its own statement, so two instances never give the
+ * same number (the row's lock orders them). Gaps are possible (a failed insert), repeats are not.
+ */
+export const requestNumberCounters = pgTable('request_number_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+})
 
 /** Every status change of a request: who, when, from, to, and the note the client reads. */
 export const serviceRequestHistory = pgTable(

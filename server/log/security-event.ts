@@ -34,6 +34,7 @@ export type SecurityEventName =
   | 'service.unavailable'
   | 'contact.received'
   | 'contact.dropped'
+  | 'contact.likely_spam'
   | 'contact.acknowledgement_skipped'
   | 'request.created'
   | 'request.withdrawn'

@@ -152,8 +152,9 @@ describe.each(testBackends())('the scheduled clean-up on $name', (backend) => {
     ).rows[0].id
     const request = (
       await q(
-        `INSERT INTO service_requests (user_id, service_id, need, desired_start, budget)
-         VALUES ($1, 'seo', 'A brief that is long enough.', 'flexible', 'not-sure') RETURNING id`,
+        `INSERT INTO service_requests (user_id, service_id, need, desired_start, budget, number)
+         VALUES ($1, 'seo', 'A brief that is long enough.', 'flexible', 'not-sure',
+           'PD-test-' || gen_random_uuid()) RETURNING id`,
         [owner],
       )
     ).rows[0].id

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg'
 import type { ThreadSide } from '../../domain/api/api-contract'
 import type { Locale } from '../../domain/locales'
 import { threadLimits } from '../../domain/requests/thread-limits'
+import { noteActivity } from '../db/request-activity'
 import { inTransaction } from '../db/transaction'
 import { watcherFreshSeconds } from '../live/stream-admission'
 import { notificationPayload, threadChannel } from '../live/thread-events'
@@ -75,6 +76,8 @@ export async function insertMessage(pool: Pool, message: NewMessage): Promise<Se
       rollback()
       return { outcome: 'duplicate' } as const
     }
+    // The client sees no internal note: it moves nothing in the inbox's order either.
+    if (!message.internal) await noteActivity(client, thread.requestId)
     if (message.fileIds.length > 0) {
       const attached = await client.query(
         `UPDATE thread_files SET message_id = $1, position = (a.ord - 1)::smallint

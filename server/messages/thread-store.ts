@@ -205,8 +205,15 @@ export async function newestMessageId(
   return Number(rows[0]?.id ?? 0)
 }
 
-/** Per request: the messages new to the viewer and whether the agency owes a reply. */
-export type ThreadState = { readonly newMessages: number; readonly awaitingReply: boolean }
+/**
+ * Per request: the messages new to the viewer, whether the agency owes a reply and, when it
+ * does, since when (the client's last message).
+ */
+export type ThreadState = {
+  readonly newMessages: number
+  readonly awaitingReply: boolean
+  readonly awaitingSince: Date | null
+}
 
 export async function threadStates(
   pool: Pool,
@@ -214,21 +221,29 @@ export async function threadStates(
   viewer: Viewer,
 ): Promise<Map<string, ThreadState>> {
   if (requestIds.length === 0) return new Map()
-  const { rows } = await pool.query<{ id: string; new_messages: string; awaiting: boolean }>(
+  const { rows } = await pool.query<{
+    id: string
+    new_messages: string
+    awaiting_since: Date | null
+  }>(
     `SELECT r.id,
        (SELECT count(*) FROM thread_messages m
         WHERE m.request_id = r.id AND m.side <> $2 AND NOT m.internal
           AND m.id > coalesce((SELECT up_to FROM thread_reads t
             WHERE t.user_id = $3 AND t.request_id = r.id), 0)) AS new_messages,
-       coalesce((SELECT m.side = 'client' FROM thread_messages m
-        WHERE m.request_id = r.id AND NOT m.internal ORDER BY m.id DESC LIMIT 1), false) AS awaiting
+       (SELECT CASE WHEN m.side = 'client' THEN m.created_at END FROM thread_messages m
+        WHERE m.request_id = r.id AND NOT m.internal ORDER BY m.id DESC LIMIT 1) AS awaiting_since
      FROM unnest($1::uuid[]) AS r (id)`,
     [requestIds, viewer.side, viewer.userId],
   )
   return new Map(
     rows.map((row) => [
       row.id,
-      { newMessages: Number(row.new_messages), awaitingReply: row.awaiting },
+      {
+        newMessages: Number(row.new_messages),
+        awaitingReply: row.awaiting_since !== null,
+        awaitingSince: row.awaiting_since,
+      },
     ]),
   )
 }

@@ -11,6 +11,7 @@ import {
   requestTakesProposals,
   requestTransition,
 } from '../../machines/proposal-machine'
+import { noteActivity } from '../db/request-activity'
 import { storedUuid } from '../db/stored-id'
 import { inTransaction } from '../db/transaction'
 import type { MailKind } from '../mail/mail-kind'
@@ -125,6 +126,7 @@ export async function createDraft(
        VALUES ($1, NULL, 'draft', 'agency', $2, $3)`,
       [proposalId, draft.byUserId, draft.now],
     )
+    await noteActivity(client, draft.requestId, draft.now)
     return { outcome: 'changed', proposalId, mailIds: [] }
   })
 }
@@ -165,6 +167,7 @@ export async function editDraft(
        VALUES ($1, 'draft', 'draft', 'agency', $2, $3)`,
       [edit.proposalId, edit.byUserId, edit.now],
     )
+    await noteActivity(client, edit.requestId, edit.now)
     return { outcome: 'changed', proposalId: edit.proposalId, mailIds: [] }
   })
 }

@@ -8,6 +8,7 @@ import {
   type RequestStatus,
 } from '../../domain/requests/request-status'
 import { proposalTransition, requestTransition } from '../../machines/proposal-machine'
+import { noteActivity } from '../db/request-activity'
 import { storedUuid } from '../db/stored-id'
 import { inTransaction } from '../db/transaction'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
@@ -92,6 +93,7 @@ export async function recordMove(
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
     [move.proposalId, move.from, move.to, move.actor.by, move.actor.userId, move.note, move.now],
   )
+  await noteActivity(client, move.requestId, move.now)
   if (move.requestTo !== null) {
     await client.query('UPDATE service_requests SET status = $2, updated_at = $3 WHERE id = $1', [
       move.requestId,

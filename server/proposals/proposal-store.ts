@@ -112,6 +112,23 @@ export async function requestsAwaitingAnswer(
 }
 
 /**
+ * Which of these requests have their newest proposal version declined by the client: the
+ * agency has not revised it yet (a revision is a newer version).
+ */
+export async function requestsWithDeclinedProposal(
+  pool: Pool,
+  requestIds: readonly string[],
+): Promise<Set<string>> {
+  if (requestIds.length === 0) return new Set()
+  const { rows } = await pool.query<{ request_id: string; state: string }>(
+    `SELECT DISTINCT ON (request_id) request_id, state FROM proposals
+     WHERE request_id = ANY($1::uuid[]) ORDER BY request_id, version DESC`,
+    [requestIds],
+  )
+  return new Set(rows.filter((row) => row.state === 'declined').map((row) => row.request_id))
+}
+
+/**
  * The admin list's figures: how many sent versions wait for the client's answer, and the total
  * (IVA included, centavos) of the proposals accepted this calendar month in Mexico City — from
  * the acceptance records, so a client who deletes their account does not change the month's sum.

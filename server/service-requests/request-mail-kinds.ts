@@ -9,7 +9,7 @@ import {
 
 /** A history row with its request and client, read in the outbox worker's transaction. */
 const loadChange = rowById<StoredRequestChange>(
-  `SELECT r.id AS "requestId", u.id AS "clientId", u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
+  `SELECT r.id AS "requestId", r.number, u.id AS "clientId", u.name AS "clientName", u.last_name AS "clientLastName", u.email AS "clientEmail",
      u.locale AS "clientLocale", r.service_id AS "serviceId", r.need,
      r.desired_start AS "desiredStart", r.budget, h.to_status AS "toStatus", h.note
    FROM service_request_history h

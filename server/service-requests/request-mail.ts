@@ -17,6 +17,8 @@ export type StoredRequestChange = {
   readonly requestId: string
   /** The client's account: the reply address of a mail to them names it. */
   readonly clientId: string
+  /** `PD-2026-0042`: every request mail's subject ends with it. */
+  readonly number: string
   readonly clientName: string
   readonly clientLastName: string
   readonly clientEmail: string
@@ -28,6 +30,9 @@ export type StoredRequestChange = {
   readonly toStatus: string
   readonly note: string
 }
+
+/** A request mail's subject with the request's number, quoted as it is in every reply. */
+const numbered = (subject: string, change: StoredRequestChange) => `[${change.number}] ${subject}`
 
 function serviceName(locale: Locale, serviceId: string): string {
   return serviceLabel(translator(locale), serviceId) ?? serviceId
@@ -66,7 +71,7 @@ export function composeRequestAgencyEmail(
   const t = translator(frame.locale)
   const m = requestAgencyMailMessages
   return composeAgencyCopy(frame, {
-    subject: t(m.subject),
+    subject: numbered(t(m.subject), change),
     from: clientOf(change),
     fromLabels: [t(m.client), t(m.email)],
     intro: t(m.intro),
@@ -90,7 +95,7 @@ export function composeRequestAcknowledgement(
 ): ComposedMail {
   const t = translator(frame.locale)
   const m = requestAcknowledgementMessages
-  return composeMail(frame, t(m.subject), [
+  return composeMail(frame, numbered(t(m.subject), change), [
     { paragraph: t(m.greeting(change.clientName)) },
     { paragraph: t(m.body) },
     { link: { href: myServicesLink(frame.publicUrl), label: t(m.button) } },
@@ -115,7 +120,7 @@ export function composeRequestStatusEmail(
     [t(m.service), serviceName(frame.locale, change.serviceId)],
     [t(m.status), status],
   ]
-  return composeMail(frame, t(m.subject), [
+  return composeMail(frame, numbered(t(m.subject), change), [
     { paragraph: t(m.greeting(change.clientName)) },
     { paragraph: t(m.body) },
     { rows },
@@ -137,7 +142,7 @@ export function composeRequestWithdrawnEmail(
   const t = translator(frame.locale)
   const m = requestWithdrawnMailMessages
   return composeAgencyCopy(frame, {
-    subject: t(m.subject),
+    subject: numbered(t(m.subject), change),
     from: clientOf(change),
     fromLabels: [t(m.client), t(m.email)],
     intro: t(m.intro),

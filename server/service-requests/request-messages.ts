@@ -64,6 +64,8 @@ export const requestStatusMailMessages = {
 /** The CSV export's column headers, in the admin's language. */
 export const csvHeaderMessages = {
   id: msg`Id`,
+  number: msg`Number`,
+  likelySpam: msg`Likely spam`,
   createdAt: msg`Created`,
   name: msg`Name`,
   email: msg`Email`,

@@ -29,13 +29,23 @@ import { inTransaction } from '../db/transaction'
 import { kindLiteral, type MailKind } from '../mail/mail-kind'
 import { requestReachedStatus } from '../payments/instalment-store'
 import { requestMailKinds } from './request-mail-kinds'
+import { counterNumberSql, nextNumberCte } from './request-number'
 
 type ServiceRequestValues = v.InferOutput<ReturnType<typeof createServiceRequestSchema>>
 
 /** A request row with its history as one JSON array (oldest first). */
 export type RequestRow = SqlColumns<
   typeof serviceRequests,
-  'id' | 'service_id' | 'status' | 'need' | 'desired_start' | 'budget' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'number'
+  | 'service_id'
+  | 'status'
+  | 'need'
+  | 'desired_start'
+  | 'budget'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_activity_at'
 > & {
   /** `json_agg` of the history rows: JSON has no dates, so `at` is a string. */
   history: { at: string; from: string | null; to: string; by: string; note: string }[]
@@ -56,8 +66,8 @@ export type AdminRequestRow = RequestRow & {
 }
 
 /** The columns of a request and its history, for `FROM service_requests r`. */
-export const requestColumns = `r.id, r.service_id, r.status, r.need, r.desired_start, r.budget,
-  r.created_at, r.updated_at,
+export const requestColumns = `r.id, r.number, r.service_id, r.status, r.need, r.desired_start,
+  r.budget, r.created_at, r.updated_at, r.last_activity_at,
   coalesce((SELECT json_agg(json_build_object('at', h.created_at, 'from', h.from_status,
       'to', h.to_status, 'by', h.by_role, 'note', h.note) ORDER BY h.created_at, h.id)
     FROM service_request_history h WHERE h.request_id = r.id), '[]'::json) AS history`
@@ -89,6 +99,7 @@ export function toHistoryEntry(entry: RequestRow['history'][number]): RequestHis
 export function toRequestSummary(row: RequestRow): ServiceRequestSummary {
   return {
     id: row.id,
+    number: row.number,
     serviceId: service(row.service_id),
     status: status(row.status),
     need: row.need,
@@ -103,6 +114,7 @@ export function toRequestSummary(row: RequestRow): ServiceRequestSummary {
 export function toAdminRequest(row: AdminRequestRow): AdminServiceRequest {
   return {
     ...toRequestSummary(row),
+    lastActivityAt: row.last_activity_at.toISOString(),
     client: {
       id: row.client_id,
       name: row.client_name,
@@ -157,7 +169,8 @@ export async function loadAdminRequest(
 export type AgencyInbox = { readonly email: string; readonly locale: Locale }
 
 /**
- * Stores a client's new request in one statement: the request, its first history row (created,
+ * Stores a client's new request in one statement: the request with the year's next number
+ * (request-number.ts), its first history row (created,
  * by the client) and its two mails (the agency's copy in the agency's language, the client's
  * acknowledgement in theirs). Resolves with the request and the outbox rows' ids.
  */
@@ -168,9 +181,9 @@ export async function insertServiceRequest(
   agency: AgencyInbox,
 ): Promise<{ row: RequestRow; mailIds: number[] }> {
   const { rows } = await pool.query<RequestRow & { mail_ids: string[] }>(
-    `WITH request AS (
-       INSERT INTO service_requests (user_id, service_id, need, desired_start, budget)
-       VALUES ($1, $2, $3, $4, $5)
+    `WITH ${nextNumberCte}, request AS (
+       INSERT INTO service_requests (user_id, service_id, need, desired_start, budget, number)
+       VALUES ($1, $2, $3, $4, $5, ${counterNumberSql})
        RETURNING *
      ), history AS (
        INSERT INTO service_request_history (request_id, from_status, to_status, by_role, by_user_id)
@@ -188,8 +201,9 @@ export async function insertServiceRequest(
        WHERE u.id = $1
        RETURNING id
      )
-     SELECT request.id, request.service_id, request.status, request.need,
+     SELECT request.id, request.number, request.service_id, request.status, request.need,
        request.desired_start, request.budget, request.created_at, request.updated_at,
+       request.last_activity_at,
        json_build_array(json_build_object('at', history.created_at, 'from', NULL,
          'to', history.to_status, 'by', 'client', 'note', '')) AS history,
        ARRAY(SELECT id::text FROM mails) AS mail_ids
@@ -277,7 +291,9 @@ export async function changeRequestStatus(
       return { outcome: 'refused', from }
     }
     await client.query(
-      'UPDATE service_requests SET status = $2, updated_at = now() WHERE id = $1',
+      `UPDATE service_requests SET status = $2, updated_at = now(),
+         last_activity_at = greatest(last_activity_at, now())
+       WHERE id = $1`,
       [change.requestId, change.to],
     )
     const history = await client.query<{ id: string }>(

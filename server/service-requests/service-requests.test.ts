@@ -96,8 +96,9 @@ describe.each(testBackends())('service requests on $name', (backend) => {
   /** A request stored directly in `status` (the matrix needs more than the rate limit allows). */
   async function storedRequest(userId: string, status: RequestStatus): Promise<string> {
     const { rows } = await kit.database.pool.query<{ id: string }>(
-      `INSERT INTO service_requests (user_id, service_id, status, need, desired_start, budget)
-       VALUES ($1, 'iot', $2, 'Sensors for our greenhouse, with alerts.', 'flexible', 'not-sure')
+      `INSERT INTO service_requests (user_id, service_id, status, need, desired_start, budget, number)
+       VALUES ($1, 'iot', $2, 'Sensors for our greenhouse, with alerts.', 'flexible', 'not-sure',
+         'PD-test-' || gen_random_uuid())
        RETURNING id`,
       [userId, status],
     )
@@ -140,33 +141,37 @@ describe.each(testBackends())('service requests on $name', (backend) => {
     const toAgency = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
       mail.text.includes(account.email),
     )
-    expect(toAgency.subject).toBe('Nueva solicitud de servicio: Marta Ibáñez')
+    // Every request mail's subject starts with the request's number.
+    expect(request.number).toMatch(/^PD-\d{4}-\d{4}$/)
+    expect(toAgency.subject).toBe(`[${request.number}] Nueva solicitud de servicio: Marta Ibáñez`)
     expect(toAgency.raw).toMatch(new RegExp(`^Reply-To: ${account.email}`, 'im'))
     expect(toAgency.text).toContain('Comercio electrónico')
     expect(toAgency.text.replace(/\r\n/g, '\n')).toContain(brief().need)
     const acknowledgement = await kit.smtp.waitForMail(account.email, undefined, (mail) =>
-      mail.subject.startsWith('Recibimos tu solicitud'),
+      mail.subject.includes('Recibimos tu solicitud'),
     )
-    expect(acknowledgement.subject).toBe('Recibimos tu solicitud de servicio – Puente Digital')
+    expect(acknowledgement.subject).toBe(
+      `[${request.number}] Recibimos tu solicitud de servicio – Puente Digital`,
+    )
     expect(acknowledgement.html).toContain('<html lang="es">')
   })
 
   it('writes the agency’s copy in the agency’s language whatever the client’s, linking to the inbox entry; greets the client by name and links to My services', async () => {
     const { account, browser } = await client('en')
     const created = await browser.post(requestsPath, brief())
-    const requestId = (created.body.request as ServiceRequestSummary).id
+    const { id: requestId, number } = created.body.request as ServiceRequestSummary
     await kit.worker.deliverDue()
     const toAgency = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
       mail.text.includes(account.email),
     )
     // AGENCY_LANGUAGE is Spanish by default; the client's language is a row, to answer in it.
-    expect(toAgency.subject).toBe('Nueva solicitud de servicio: Marta Ibáñez')
+    expect(toAgency.subject).toBe(`[${number}] Nueva solicitud de servicio: Marta Ibáñez`)
     expect(toAgency.html).toContain('<html lang="es">')
     expect(toAgency.text).toContain('Su idioma: Inglés')
     expect(toAgency.text).toContain(inboxEntry(requestId))
     expect(toAgency.html).toContain(`href="${inboxEntry(requestId)}"`)
     const acknowledgement = await kit.smtp.waitForMail(account.email, undefined, (mail) =>
-      mail.subject.startsWith('We received your service request'),
+      mail.subject.includes('We received your service request'),
     )
     expect(acknowledgement.text).toMatch(/^Puente Digital\r?\n\r?\nHello Marta,/)
     expect(acknowledgement.text).toContain(myServices)
@@ -189,10 +194,10 @@ describe.each(testBackends())('service requests on $name', (backend) => {
       const inEnglish = await kit.smtp.waitForMail(agencyEmail, undefined, (mail) =>
         mail.text.includes(spanish.account.email),
       )
-      expect(inEnglish.subject).toBe('New service request: Marta Ibáñez')
+      expect(inEnglish.subject).toMatch(/^\[PD-\d{4}-\d{4}\] New service request: Marta Ibáñez$/)
       expect(inEnglish.text).toContain('Their language: Spanish')
       const theirs = await kit.smtp.waitForMail(spanish.account.email, undefined, (mail) =>
-        mail.subject.startsWith('Recibimos'),
+        mail.subject.includes('Recibimos'),
       )
       expect(theirs.text).toContain('Hola, Marta:')
     } finally {
@@ -203,16 +208,16 @@ describe.each(testBackends())('service requests on $name', (backend) => {
   it('mails the agency, in its language, when a client withdraws a request: who, what, their reason and the inbox entry', async () => {
     const { account, browser } = await client('en')
     const created = await browser.post(requestsPath, brief({ serviceId: 'iot' }))
-    const requestId = (created.body.request as ServiceRequestSummary).id
+    const { id: requestId, number } = created.body.request as ServiceRequestSummary
     const withdrawn = await browser.post(`${requestsPath}/${requestId}/withdraw`, {
       note: 'We found <another> way.',
     })
     expect(withdrawn.status).toBe(200)
     await kit.worker.deliverDue()
     const mail = await kit.smtp.waitForMail(agencyEmail, undefined, (m) =>
-      m.subject.startsWith('Solicitud de servicio retirada'),
+      m.subject.includes('Solicitud de servicio retirada'),
     )
-    expect(mail.subject).toBe('Solicitud de servicio retirada: Marta Ibáñez')
+    expect(mail.subject).toBe(`[${number}] Solicitud de servicio retirada: Marta Ibáñez`)
     expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${account.email}`, 'im'))
     expect(mail.text).toContain(account.email)
     expect(mail.text).toContain('Internet de las cosas')
@@ -376,10 +381,8 @@ describe.each(testBackends())('service requests on $name', (backend) => {
         note: 'We will call you on Monday <10:00>.',
       })
       await kit.worker.deliverDue()
-      const mail = await kit.smtp.waitForMail(
-        account.email,
-        undefined,
-        (m) => m.subject === subject,
+      const mail = await kit.smtp.waitForMail(account.email, undefined, (m) =>
+        m.subject.endsWith(`] ${subject}`),
       )
       expect(mail.text).toContain(label)
       expect(mail.text).toContain(noteLine)

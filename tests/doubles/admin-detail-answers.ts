@@ -15,6 +15,7 @@ export const anEnquiry: Enquiry = {
   locale: 'es',
   createdAt: '2026-11-20T10:00:00.000Z',
   handledAt: null,
+  likelySpam: false,
 }
 
 /** `/api/v1/admin/enquiries/:id` while `enquiry` is stored. */

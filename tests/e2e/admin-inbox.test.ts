@@ -129,6 +129,7 @@ describe('the admin inbox (en)', () => {
       'Presupuesto',
       'Idioma',
       'Atendida',
+      'Posible spam',
       'Mensaje',
     ])
     expect(records.map((record) => record[2])).toEqual(
@@ -137,7 +138,7 @@ describe('the admin inbox (en)', () => {
     expect(records.every((record) => record[6] === 'Comercio electrónico')).toBe(true)
 
     // Clearing the filters shows the whole inbox again.
-    await page.getByRole('link', { name: 'Clear filters' }).click()
+    await page.getByRole('button', { name: 'Clear filters' }).click()
     await page.waitForURL((url) => url.search === '?tab=enquiries')
     expect(await page.locator('#filter-q').inputValue()).toBe('')
   })

@@ -209,8 +209,13 @@ describe.each(['en-US', 'es-MX'] as const)('strong sign-in in %s', (locale) => {
     await page.getByLabel(t.password, { exact: true }).fill(account.password)
     await page.getByRole('button', { name: t.signIn, exact: true }).click()
     await page.getByRole('heading', { name: t.oneMoreStep }).waitFor()
+    // The step takes the place of the form whose button had focus: its code field has it now.
+    const codeField = page.getByLabel(t.code, { exact: true })
+    await expect
+      .poll(() => codeField.evaluate((field) => field === document.activeElement))
+      .toBe(true)
     await expectNoAxeViolations(page)
-    await page.getByLabel(t.code, { exact: true }).fill(freshCode(totp, used))
+    await codeField.fill(freshCode(totp, used))
     await page.getByRole('button', { name: t.continue }).click()
     await mainNav(page).getByRole('button', { name: t.accountOfAna }).waitFor()
     await page.goto('/profile')

@@ -28,6 +28,30 @@ const sameInBothLanguages = new Set([
   'IVA (16\u00a0%)',
 ])
 
+/**
+ * The arguments of an ICU message: `{name}`, and `{count, plural, one {…} other {…}}` as
+ * `{count, plural}` (its branches are words, translated like any other; `#` inside them is the
+ * number).
+ */
+function icuArguments(text: string): string[] {
+  const found: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < text.length; i += 1) {
+    if (text[i] === '{') {
+      if (depth === 0) start = i
+      depth += 1
+    } else if (text[i] === '}' && depth > 0) {
+      depth -= 1
+      if (depth === 0) {
+        const [name, kind] = text.slice(start + 1, i).split(',')
+        found.push(kind === undefined ? `{${name}}` : `{${name?.trim()}, ${kind.trim()}}`)
+      }
+    }
+  }
+  return found
+}
+
 // The pages' catalogs, and the server's (its answers and mails, which no page loads).
 for (const catalog of [...catalogNames, 'server']) {
   describe(`the ${catalog} catalog`, () => {
@@ -53,7 +77,8 @@ for (const catalog of [...catalogNames, 'server']) {
     })
 
     it('keeps every placeholder of the English message in the Spanish one', () => {
-      const placeholders = (text: string) => (text.match(/\{[^}]+\}|<\d+>|<\/\d+>/g) ?? []).sort()
+      const placeholders = (text: string) =>
+        [...icuArguments(text), ...(text.match(/<\/?\d+>/g) ?? [])].sort()
       const broken = spanish
         .filter(
           (e) =>

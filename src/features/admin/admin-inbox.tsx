@@ -5,6 +5,7 @@ import type { AdminSearch } from '../../../domain/requests/admin-search'
 import { LoadState } from '../../ui/load-state'
 import { EnquiryList } from './enquiry-list'
 import { InboxFilters } from './inbox-filters'
+import { InboxFocusProvider, useAskFocus } from './inbox-focus'
 import { RequestList } from './request-list'
 // The inbox's filters and status form use the form classes: their sheet comes with the inbox,
 // so a direct load or a refresh of /admin is styled, not only a visit after another form.
@@ -26,8 +27,18 @@ const EnquiryDetail = lazy(() =>
  * address is the state: a filtered page can be bookmarked, shared and reloaded.
  */
 export function AdminInbox({ search }: { readonly search: AdminSearch }) {
+  return (
+    <InboxFocusProvider>
+      <InboxView search={search} />
+    </InboxFocusProvider>
+  )
+}
+
+function InboxView({ search }: { readonly search: AdminSearch }) {
   const { t } = useLingui()
+  const askFocus = useAskFocus()
   const enquiries = search.tab === 'enquiries'
+  const { id } = search
   return (
     <div className="admin-inbox">
       <nav className="admin-tabs" aria-label={t`Inbox lists`}>
@@ -55,15 +66,20 @@ export function AdminInbox({ search }: { readonly search: AdminSearch }) {
           </li>
         </ul>
       </nav>
-      <p>
+      <p className="admin-content-link">
         <Link to="/admin/content">
           <Trans>Site content</Trans>
         </Link>
       </p>
-      {search.id ? (
+      {id ? (
         <>
           <p>
-            <Link to="/admin" search={{ ...search, id: undefined }}>
+            {/* Back on the list, focus goes to the row of the item left (inbox-focus.tsx). */}
+            <Link
+              to="/admin"
+              search={{ ...search, id: undefined }}
+              onClick={() => askFocus({ to: 'row', id })}
+            >
               <Trans>Back to the list</Trans>
             </Link>
           </p>
@@ -82,7 +98,7 @@ export function AdminInbox({ search }: { readonly search: AdminSearch }) {
               />
             }
           >
-            {enquiries ? <EnquiryDetail id={search.id} /> : <RequestDetail id={search.id} />}
+            {enquiries ? <EnquiryDetail id={id} /> : <RequestDetail id={id} />}
           </Suspense>
         </>
       ) : (

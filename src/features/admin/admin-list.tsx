@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type MouseEvent, type ReactNode, useState } from 'react'
+import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { type AdminSearch, adminListQuery, pageCount } from '../../../domain/requests/admin-search'
 import { queryString } from '../../api/call-endpoint'
 import { downloadFile, saveFile } from '../../api/download-file'
@@ -11,6 +11,7 @@ import { dayStyle } from '../../ui/date-styles'
 import { LoadState } from '../../ui/load-state'
 import { useRenderInSlices } from '../../ui/use-render-in-slices'
 import type { ListQueryOptions } from './api/admin-queries'
+import { useAskFocus, useFocusWhenReady } from './inbox-focus'
 import { useSecondFactorFirst } from './use-second-factor-first'
 
 /** The list's frame: loading, failure, the table, paging and the CSV of the filtered list. */
@@ -165,10 +166,21 @@ export function AdminList<Item extends ListItem>({
 }) {
   const { i18n } = useLingui()
   const query = adminListQuery(search)
+  const queryKey = JSON.stringify(query)
   const answer = useQuery(options(query))
   useSecondFactorFirst(answer.error)
   const items = answer.data?.items ?? []
-  const shown = useRenderInSlices(items.length, JSON.stringify(query))
+  const shown = useRenderInSlices(items.length, queryKey)
+  const tableRef = useRef<HTMLTableElement>(null)
+  const askFocus = useAskFocus()
+  useFocusWhenReady(answer.isSuccess && shown >= items.length, (target) => {
+    if (target.to === 'list') return target.query === queryKey ? tableRef.current : undefined
+    if (target.to !== 'row') return undefined
+    const row = tableRef.current?.querySelector<HTMLElement>(
+      `a.admin-row-link[data-id="${CSS.escape(target.id)}"]`,
+    )
+    return row ?? tableRef.current
+  })
   const total = answer.data?.total ?? 0
   const day = (at: string) => i18n.date(new Date(at), dayStyle)
   const label = (heading: ReactNode) => <span className="admin-cell-label">{heading}</span>
@@ -182,7 +194,9 @@ export function AdminList<Item extends ListItem>({
       total={total}
       pageSize={answer.data?.pageSize ?? 25}
       table={
-        <table className="admin-table">
+        // Focusable from script alone: focus comes here once new filters are applied (its
+        // caption, with the count, is what a screen reader announces).
+        <table className="admin-table focus-target" ref={tableRef} tabIndex={-1}>
           <caption>{caption(total)}</caption>
           <thead>
             <tr>
@@ -212,6 +226,8 @@ export function AdminList<Item extends ListItem>({
                       to="/admin"
                       search={{ ...search, id: item.id }}
                       className="admin-row-link"
+                      data-id={item.id}
+                      onClick={() => askFocus({ to: 'detail', id: item.id })}
                     >
                       <time dateTime={item.createdAt}>{day(item.createdAt)}</time>
                       {/* Each row's link names whose item it opens, not only its date. */}

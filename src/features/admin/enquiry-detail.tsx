@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { budgetLabels } from '../../../domain/leads/lead-options'
 import { mailtoHref } from '../../../domain/mailto'
 import { serviceNames } from '../../../domain/services/service-table'
 import { callEndpoint } from '../../api/call-endpoint'
 import { LoadState } from '../../ui/load-state'
 import { adminQueryKey, enquiryQueryOptions } from './api/admin-queries'
+import { useFocusWhenReady } from './inbox-focus'
 import { localeLabels } from './locale-labels'
 import '../../ui/form-field.css'
 // Its facts and message wear the request record's look (.request-facts, .request-need).
@@ -23,6 +25,10 @@ export function EnquiryDetail({ id }: { readonly id: string }) {
     onSuccess: (answer) => queryClient.setQueryData(enquiryQueryOptions(id).queryKey, answer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
   })
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useFocusWhenReady(detail.isSuccess, (target) =>
+    target.to === 'detail' && target.id === id ? headingRef.current : undefined,
+  )
   if (detail.isPending || detail.isError)
     return (
       <LoadState
@@ -36,9 +42,14 @@ export function EnquiryDetail({ id }: { readonly id: string }) {
   const handled = enquiry.handledAt !== null
   return (
     <article className="admin-detail" aria-labelledby="admin-detail-heading">
-      <h2 id="admin-detail-heading">
+      <h2 id="admin-detail-heading" ref={headingRef} tabIndex={-1} className="focus-target">
         <Trans>Enquiry from {enquiry.name}</Trans>
       </h2>
+      {enquiry.likelySpam ? (
+        <p className="admin-flag">
+          <Trans>Likely spam: sent faster than a person fills the form. Not mailed to you.</Trans>
+        </p>
+      ) : null}
       <dl className="request-facts">
         <dt>
           <Trans>Received</Trans>

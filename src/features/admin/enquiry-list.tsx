@@ -27,7 +27,20 @@ export function EnquiryList({ search }: { readonly search: AdminSearch }) {
         {
           name: 'handled',
           heading: <Trans>Handled</Trans>,
-          cell: (item) => (item.handledAt ? t`Yes` : t`Not yet`),
+          cell: (item) => (
+            <>
+              {item.handledAt ? t`Yes` : t`Not yet`}
+              {/* Sent faster than a person fills the form: kept, never mailed to the agency. */}
+              {item.likelySpam ? (
+                <>
+                  <br />
+                  <span className="admin-flag">
+                    <Trans>Likely spam</Trans>
+                  </span>
+                </>
+              ) : null}
+            </>
+          ),
         },
       ]}
     />

@@ -36,3 +36,19 @@ describe('the inbox tabs', () => {
     })
   }
 })
+
+describe('the inbox filters', () => {
+  for (const path of ['/admin', '/admin?tab=enquiries'] as const)
+    it(`never say "Clear filters" is the current page (${path})`, async () => {
+      network = installFakeNetwork()
+      await renderSignedIn(path, testAdmin)
+      const clear = await screen.findByText('Clear filters')
+      expect(clear.getAttribute('aria-current')).toBeNull()
+      // In the inbox, only the tab of the list shown says it is the current page.
+      expect(
+        [...document.querySelectorAll('.admin-inbox [aria-current="page"]')].map(
+          (link) => link.textContent,
+        ),
+      ).toEqual([path.includes('enquiries') ? 'Enquiries' : 'Service requests'])
+    })
+})

@@ -15,6 +15,7 @@ import { Conversation } from '../../ui/workspace/conversation'
 import { adminQueryKey, requestQueryOptions } from './api/admin-queries'
 import { agencyThreadEffects } from './api/thread-effects'
 import { ClientAddress, telHref } from './client-address'
+import { useFocusWhenReady } from './inbox-focus'
 import { localeLabels } from './locale-labels'
 import { ProposalEditor } from './proposal-editor'
 import '../../ui/form-field.css'
@@ -26,6 +27,10 @@ import '../../ui/form-field.css'
 export function RequestDetail({ id }: { readonly id: string }) {
   const { i18n } = useLingui()
   const detail = useQuery(requestQueryOptions(id))
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useFocusWhenReady(detail.isSuccess, (target) =>
+    target.to === 'detail' && target.id === id ? headingRef.current : undefined,
+  )
   if (detail.isPending || detail.isError)
     return (
       <LoadState
@@ -37,7 +42,7 @@ export function RequestDetail({ id }: { readonly id: string }) {
   const request = detail.data.request
   return (
     <article className="admin-detail" aria-labelledby="admin-detail-heading">
-      <h2 id="admin-detail-heading">
+      <h2 id="admin-detail-heading" ref={headingRef} tabIndex={-1} className="focus-target">
         <Trans>
           {i18n._(serviceNames[request.serviceId])}: request from {request.client.name}{' '}
           {request.client.lastName}

@@ -49,6 +49,12 @@ export function RequestList({ search }: { readonly search: AdminSearch }) {
         })}
         columns={[
           {
+            name: 'number',
+            heading: <Trans>Number</Trans>,
+            className: 'admin-request-number',
+            cell: (item) => item.number,
+          },
+          {
             name: 'service',
             heading: <Trans>Service</Trans>,
             cell: (item) => i18n._(serviceNames[item.serviceId]),
@@ -64,6 +70,14 @@ export function RequestList({ search }: { readonly search: AdminSearch }) {
                     <br />
                     <span className="admin-awaiting">
                       <Trans>Proposal awaiting answer</Trans>
+                    </span>
+                  </>
+                ) : null}
+                {item.proposalDeclined ? (
+                  <>
+                    <br />
+                    <span className="admin-flag">
+                      <Trans>Proposal declined</Trans>
                     </span>
                   </>
                 ) : null}
@@ -85,13 +99,23 @@ export function RequestList({ search }: { readonly search: AdminSearch }) {
                     </span>
                   </>
                 ) : null}
+                {item.answerOverdue ? (
+                  <>
+                    <br />
+                    <span className="admin-flag">
+                      <Trans>Answer overdue</Trans>
+                    </span>
+                  </>
+                ) : null}
               </>
             ),
           },
           {
-            name: 'updated',
-            heading: <Trans>Last update</Trans>,
-            cell: (item, day) => <time dateTime={item.updatedAt}>{day(item.updatedAt)}</time>,
+            name: 'activity',
+            heading: <Trans>Last activity</Trans>,
+            cell: (item, day) => (
+              <time dateTime={item.lastActivityAt}>{day(item.lastActivityAt)}</time>
+            ),
           },
         ]}
       />

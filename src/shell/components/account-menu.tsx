@@ -9,7 +9,8 @@ import { ChevronIcon } from './nav-icons'
 /**
  * Header item of a signed-in visitor: a button with their first name and its menu (a
  * disclosure of links, accountMenuMachine): My services, the inbox for the agency's admins
- * (with the count of threads awaiting a reply), Profile, Sign out.
+ * (with the count of threads awaiting a reply), Profile, Sign out. An admin's button shows that
+ * count too, so it is seen without opening the menu (both follow the inbox's one stream).
  */
 export function AccountMenu({
   firstName,
@@ -29,6 +30,11 @@ export function AccountMenu({
         <span className="account-menu-name" aria-hidden="true">
           {firstName}
         </span>
+        {admin ? (
+          <Suspense fallback={null}>
+            <LazyInboxBadge />
+          </Suspense>
+        ) : null}
         <ChevronIcon />
       </button>
       <ul className="account-menu-panel" {...menu.panel}>

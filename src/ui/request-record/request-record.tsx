@@ -31,6 +31,10 @@ export function RequestFacts({
   return (
     <dl className="request-facts">
       <dt>
+        <Trans>Number</Trans>
+      </dt>
+      <dd className="request-number">{request.number}</dd>
+      <dt>
         <Trans>Status</Trans>
       </dt>
       <dd>

@@ -29,6 +29,8 @@ const listedRequest: AdminServiceRequestListItem = {
   newMessages: 1,
   awaitingReply: true,
   proposalAwaitingAnswer: false,
+  proposalDeclined: false,
+  answerOverdue: false,
 }
 const requestList: AdminServiceRequestList = {
   ...page([listedRequest]),

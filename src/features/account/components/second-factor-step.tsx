@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { factorMessages } from '../../../../domain/accounts/factor-messages'
 import type { SecondFactorMethod, SignedInBody } from '../../../../domain/api/api-contract'
@@ -55,6 +55,13 @@ export function SecondFactorStep({
   const codeRef = useRef<HTMLInputElement>(null)
   const refusalRef = useRef<HTMLParagraphElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null)
+  // The step replaces the sign-in form, whose button had focus: the code field takes it (the
+  // step's heading when a passkey is the only way), so the keyboard and a screen reader land
+  // where the visitor goes on.
+  useEffect(() => {
+    ;(codeRef.current ?? stepHeadingRef.current)?.focus()
+  }, [])
   useFocusOnView(String(snapshot.value), (view) => {
     if (view === 'code') return codeRef.current
     if (view === 'wrongCode') return refusalRef.current
@@ -104,7 +111,7 @@ export function SecondFactorStep({
       }
       refusalRef={refusalRef}
     >
-      <h2>
+      <h2 ref={stepHeadingRef} tabIndex={-1} className="focus-target">
         <Trans>One more step</Trans>
       </h2>
       <p>
