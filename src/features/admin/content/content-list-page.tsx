@@ -16,7 +16,7 @@ import './content.css'
 function KindTabs({ current }: { readonly current: ContentKind }) {
   const { t, i18n } = useLingui()
   return (
-    <nav className="admin-tabs" aria-label={t`Kinds of content`}>
+    <nav className="admin-tabs content-kinds" aria-label={t`Kinds of content`}>
       <ul>
         {contentKinds.map((kind) => (
           <li key={kind}>

@@ -31,21 +31,15 @@ export function ContentList({ kind }: { readonly kind: ContentKind }) {
   return (
     <section aria-labelledby="content-list-heading">
       <h2 id="content-list-heading">{name}</h2>
-      {description.fields ? (
-        <p className="form-actions">
-          <Link
-            to="/admin/content/$kind/$id"
-            params={{ kind, id: 'new' }}
-            className="button button-primary"
-          >
-            <Trans>New</Trans>
-          </Link>
-        </p>
-      ) : (
-        <p>
-          <Trans>This kind is listed here; its editor comes later.</Trans>
-        </p>
-      )}
+      <p className="form-actions">
+        <Link
+          to="/admin/content/$kind/$id"
+          params={{ kind, id: 'new' }}
+          className="button button-primary"
+        >
+          <Trans>New</Trans>
+        </Link>
+      </p>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <caption>
@@ -81,13 +75,9 @@ export function ContentList({ kind }: { readonly kind: ContentKind }) {
               return (
                 <tr key={item.id}>
                   <th scope="row">
-                    {description.fields ? (
-                      <Link to="/admin/content/$kind/$id" params={{ kind, id: item.id }}>
-                        {title}
-                      </Link>
-                    ) : (
-                      title
-                    )}
+                    <Link to="/admin/content/$kind/$id" params={{ kind, id: item.id }}>
+                      {title}
+                    </Link>
                   </th>
                   <td>
                     <ContentStateLabel state={item.state} />
