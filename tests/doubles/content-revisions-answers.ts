@@ -102,6 +102,9 @@ export const contentRevisionsPossible: PathPossible<typeof contentRevisionsMachi
   if (event.type.startsWith('xstate.')) return 'output' in event || 'error' in event
   if (event.type === 'choose' && !('side' in event)) return false
   if (event.type === 'restore' && !('number' in event)) return false
+  // The comparisons are counted (focus moves to each): two in a row at most, or the plan grows
+  // with every one.
+  if (event.type === 'compare' && snapshot.context.comparisons > 1) return false
   // Once the list changed (a restore's answer), nothing more is read again by hand.
   if (event.type === 'reload' && snapshot.context.revisions.length > 3) return false
   return snapshot.can(event as never)

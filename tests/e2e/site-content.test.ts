@@ -150,7 +150,10 @@ describe('a case study in en-US', () => {
   test.override({ locale: 'en-US' })
   const t = texts['en-US']
 
-  test('is written with two results, published, compared and restored', async ({ admin }) => {
+  // Some forty fields typed and axe run eight times: longer than one page's journey.
+  test('is written with two results, published, compared and restored', {
+    timeout: 240_000,
+  }, async ({ admin }) => {
     const { page } = admin
     const client = `Café Altura ${Date.now()}`
     await page.setViewportSize({ width: 1366, height: 900 })

@@ -22,6 +22,7 @@ import {
   valueAt,
 } from './content-fields'
 import { ContentFields, fieldId } from './content-form'
+import { kindNames } from './content-names'
 import { ContentStateLabel } from './content-state'
 import { controlLabel, ReadableValue } from './content-values'
 
@@ -149,7 +150,7 @@ export function ContentEditor({
     send({ type: 'save' })
   }
   const heading = id === undefined && item === undefined ? null : item
-  const name = i18n._(kindDescriptions[kind].name)
+  const name = i18n._(kindNames[kind])
 
   return (
     <section ref={sectionRef} className="content-editor" aria-labelledby="content-editor-heading">

@@ -9,6 +9,7 @@ import {
   serviceIds,
   serviceNames,
 } from '../../../../domain/services/service-table'
+import { titleOf, valueAt } from './content-names'
 
 /**
  * What the "Site content" editor shows of each kind, as data: one generic form reads it (no form
@@ -64,10 +65,6 @@ export const isBilingual = (field: ContentField): field is TextField =>
   field.type === 'words' || field.type === 'paragraphs'
 
 export type KindDescription = {
-  /** The kind's name, plural (the list's heading and tab). */
-  readonly name: MessageDescriptor
-  /** The field that names an item in the list, and whether it is one per language. */
-  readonly title: string
   /** A new item's fields, every text empty. */
   readonly blank: ContentData
   readonly fields: readonly ContentField[]
@@ -104,8 +101,6 @@ const position: ContentField = {
 
 export const kindDescriptions: Record<ContentKind, KindDescription> = {
   'case-studies': {
-    name: msg`Case studies`,
-    title: 'client',
     blank: {
       client: '',
       sector: pair,
@@ -169,8 +164,6 @@ export const kindDescriptions: Record<ContentKind, KindDescription> = {
     ],
   },
   testimonials: {
-    name: msg`Testimonials`,
-    title: 'person',
     blank: {
       quote: pair,
       person: '',
@@ -194,8 +187,6 @@ export const kindDescriptions: Record<ContentKind, KindDescription> = {
     ],
   },
   team: {
-    name: msg`Team`,
-    title: 'name',
     blank: { name: '', role: pair, bio: pair, image: noImage, order: 0 },
     fields: [
       { path: 'name', type: 'text', label: msg`Name` },
@@ -212,8 +203,6 @@ export const kindDescriptions: Record<ContentKind, KindDescription> = {
     ],
   },
   slides: {
-    name: msg`Slides`,
-    title: 'title',
     blank: {
       title: pair,
       subtitle: pair,
@@ -240,8 +229,6 @@ export const kindDescriptions: Record<ContentKind, KindDescription> = {
     ],
   },
   cards: {
-    name: msg`Cards`,
-    title: 'title',
     blank: {
       image: noImage,
       badgeIcon: '',
@@ -284,8 +271,6 @@ export const kindDescriptions: Record<ContentKind, KindDescription> = {
     ],
   },
   faqs: {
-    name: msg`FAQs`,
-    title: 'question',
     blank: { area: 'web-development', question: pair, answer: pair, order: 0 },
     fields: [
       { path: 'area', type: 'choice', label: msg`Service area`, options: areaOptions },
@@ -298,16 +283,7 @@ export const kindDescriptions: Record<ContentKind, KindDescription> = {
 
 type Json = unknown
 
-/** The value at a dotted path of an item's fields (`image.alt`). */
-export function valueAt(data: ContentData, path: string): Json {
-  return path
-    .split('.')
-    .reduce<Json>(
-      (at, key) =>
-        typeof at === 'object' && at !== null ? (at as Record<string, Json>)[key] : undefined,
-      data,
-    )
-}
+export { titleOf, valueAt }
 
 function withValue(at: Json, keys: readonly string[], value: Json): Json {
   const [key, ...rest] = keys
@@ -333,17 +309,6 @@ export function withValueAt(data: ContentData, path: string, value: Json): Conte
 export function textAt(data: ContentData, path: string, locale?: Locale): string {
   const value = valueAt(data, locale ? `${path}.${locale}` : path)
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
-}
-
-/** The item's name in the list: its title in the admin's language, else in the other. */
-export function titleOf(kind: ContentKind, data: ContentData, locale: Locale): string {
-  const value = valueAt(data, kindDescriptions[kind].title)
-  if (typeof value === 'string') return value
-  if (typeof value === 'object' && value !== null) {
-    const pairOf = value as Record<Locale, string>
-    return pairOf[locale] || pairOf[locale === 'en' ? 'es' : 'en'] || ''
-  }
-  return ''
 }
 
 /** A list's entries as the item holds them (none when it holds no list). */

@@ -6,7 +6,7 @@ import { momentStyle } from '../../../ui/date-styles'
 import { LoadState } from '../../../ui/load-state'
 import { useSecondFactorFirst } from '../use-second-factor-first'
 import { contentListQueryOptions } from './api/content-effects'
-import { kindDescriptions, titleOf } from './content-fields'
+import { kindNames, titleOf } from './content-names'
 import { ContentStateLabel } from './content-state'
 
 /** One kind's items: the title in the admin's language, the state, the last change. */
@@ -14,8 +14,7 @@ export function ContentList({ kind }: { readonly kind: ContentKind }) {
   const { i18n } = useLingui()
   const answer = useQuery(contentListQueryOptions(kind))
   useSecondFactorFirst(answer.error)
-  const description = kindDescriptions[kind]
-  const name = i18n._(description.name)
+  const name = i18n._(kindNames[kind])
   const locale = i18n.locale === 'es' ? 'es' : 'en'
   if (!answer.data)
     return (

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { localeLabels } from '../locale-labels'
 import { contentListQueryOptions } from './api/content-effects'
 import type { ContentField, FieldControl } from './content-fields'
-import { titleOf } from './content-fields'
+import { titleOf } from './content-names'
 
 /**
  * A control's name wherever the editor lists controls (the error summary, their version, a
