@@ -93,7 +93,7 @@ const refreshed = (conflict: boolean) => (conflict ? afterTheirSave : afterResto
 
 /**
  * What the paths let the admin do: choose version 1 as the older side, compare, restore version
- * 1, read the first list again; a restore fails only on the first list.
+ * 1, read the list again; a restore fails only on the first list.
  */
 export const contentRevisionsPossible: PathPossible<typeof contentRevisionsMachine> = (
   snapshot,
@@ -105,8 +105,6 @@ export const contentRevisionsPossible: PathPossible<typeof contentRevisionsMachi
   // The comparisons are counted (focus moves to each): two in a row at most, or the plan grows
   // with every one.
   if (event.type === 'compare' && snapshot.context.comparisons > 1) return false
-  // Once the list changed (a restore's answer), nothing more is read again by hand.
-  if (event.type === 'reload' && snapshot.context.revisions.length > 3) return false
   return snapshot.can(event as never)
 }
 
@@ -116,6 +114,9 @@ export const contentRevisionsPathEvents: PathEvents<typeof contentRevisionsMachi
   const { context } = snapshot
   const { revisions } = context
   const changed = revisions.length > 3
+  // Read again by hand: the list as it is.
+  if (snapshot.matches('loading') && revisions.length > 0)
+    return [{ type: 'xstate.done.actor.loadRevisions', output: { revisions } }]
   if (snapshot.matches('loading'))
     return [
       { type: 'xstate.done.actor.loadRevisions', output: { revisions: threeRevisions } },
