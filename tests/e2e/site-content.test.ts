@@ -268,6 +268,12 @@ describe('a case study in en-US', () => {
       }
     }
     await page.setViewportSize({ width: 320, height: 800 })
+    // The layout settles after the resize (the header changes at its breakpoint): wait for it.
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined)
     expect(await pastTheWindow(page), 'no sideways scroll at 320 px').toEqual([])
     await page.setViewportSize({ width: 1366, height: 900 })
 
