@@ -34,6 +34,10 @@ import { injectedCall } from './injected-call'
  *   unpublishing → unpublished | readingTheirs | actionFailed
  *   actionFailed → (retry) loading: the item is read again (nothing unsaved is lost: a publish
  *     or unpublish starts from a saved form)
+ *   saved, published, unpublished, editing.clean (a stored item) → (delete) confirmingDelete →
+ *     (cancelDelete) editing.clean | (confirmDelete) deleting → deleted (the end) |
+ *     readingTheirs (409: someone changed it meanwhile; their version is shown before anything
+ *     is deleted) | actionFailed
  *
  * The values are the item's whole fields as the form holds them (the server checks them with
  * the kind's schema, `domain/content/content-schemas.ts`). No I/O here: the page provides the
@@ -67,6 +71,9 @@ export type ContentEditorEvent =
   | { readonly type: 'retry' }
   | { readonly type: 'takeTheirs' }
   | { readonly type: 'keepMine' }
+  | { readonly type: 'delete' }
+  | { readonly type: 'cancelDelete' }
+  | { readonly type: 'confirmDelete' }
 
 /** A call's answer: the item as the server now holds it, and its text. */
 export type ContentAnswer = { readonly message?: string; readonly item: ContentItem }
@@ -79,6 +86,8 @@ export type SaveInput = {
   readonly values: ContentData
 }
 export type ChangeInput = { readonly kind: ContentKind; readonly item: ContentItem }
+/** A deletion's answer: its text. */
+export type DeleteAnswer = { readonly message?: string }
 
 type ErrorArgs = { readonly event: { readonly error: unknown } }
 type AnswerArgs = { readonly event: { readonly output: ContentAnswer } }
@@ -127,7 +136,15 @@ const onUnpublish = {
     actions: 'forgetMessage',
   },
 } as const
-const onSavedItem = { ...onChange, ...onPublish, ...onUnpublish } as const
+/** A stored item, unchanged in the form, may be deleted (after a confirmation). */
+const onDelete = {
+  delete: {
+    guard: 'isStored',
+    target: '#contentEditor.confirmingDelete',
+    actions: 'forgetMessage',
+  },
+} as const
+const onSavedItem = { ...onChange, ...onPublish, ...onUnpublish, ...onDelete } as const
 
 /** A publish or unpublish on the version the admin sees. */
 function changeOfState<const Actor extends 'publishItem' | 'unpublishItem'>(
@@ -160,6 +177,7 @@ export const contentEditorMachine = setup({
     saveItem: injectedCall<ContentAnswer, SaveInput>('saveItem'),
     publishItem: injectedCall<ContentAnswer, ChangeInput>('publishItem'),
     unpublishItem: injectedCall<ContentAnswer, ChangeInput>('unpublishItem'),
+    deleteItem: injectedCall<DeleteAnswer, ChangeInput>('deleteItem'),
   },
   actions: {
     ...fieldsFlowActions<ContentEditorContext, ContentEditorEvent>(),
@@ -195,6 +213,7 @@ export const contentEditorMachine = setup({
     conflict: (_, { error }: { readonly error: unknown }) =>
       failureAnswer(error)?.code === 'conflict',
     isNew: ({ context }) => context.id === undefined,
+    isStored: ({ context }) => context.item !== undefined,
     mayPublish: ({ context }) => context.item?.state === 'draft',
     mayUnpublish: ({ context }) => context.item?.state === 'published',
     /** A new item may be saved before anything is typed: it becomes an empty draft. */
@@ -286,14 +305,30 @@ export const contentEditorMachine = setup({
     },
     publishing: changeOfState('publishItem', 'published', refusedTo('publishRefused')),
     // Published, it may only go back to a draft; unpublished, only forward.
-    published: { on: { ...onChange, ...onUnpublish } },
+    published: { on: { ...onChange, ...onUnpublish, ...onDelete } },
     publishRefused: {
       on: {
         change: { target: 'editing.dirty', actions: ['keepValues', 'forgetMessage'] },
       },
     },
     unpublishing: changeOfState('unpublishItem', 'unpublished'),
-    unpublished: { on: { ...onChange, ...onPublish } },
+    unpublished: { on: { ...onChange, ...onPublish, ...onDelete } },
+    confirmingDelete: {
+      on: {
+        cancelDelete: 'editing.clean',
+        confirmDelete: 'deleting',
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteItem',
+        src: 'deleteItem',
+        input: ({ context }) => ({ kind: context.kind, item: context.item as ContentItem }),
+        onDone: { target: 'deleted', actions: showAnswerText },
+        onError: [onConflict, onFailure('actionFailed')],
+      },
+    },
+    deleted: { type: 'final' },
     // A change that failed (or their version could not be read): read the item again.
     actionFailed: { on: { retry: { target: 'loading', actions: 'forgetMessage' } } },
   },

@@ -12,7 +12,7 @@ import type {
 import { kindDescriptions } from '../../src/features/admin/content/content-fields'
 import { testAdmin } from '../fixtures/account-user'
 import type { PathEvents, PathPossible } from '../paths/path-plan'
-import { type HeldRead, readAs, readRefused, refused, unreachable } from './api-answers'
+import { accepted, type HeldRead, readAs, readRefused, refused, unreachable } from './api-answers'
 
 /**
  * The site content's editor on its generated paths (a testimonial, the simplest kind): the item
@@ -125,6 +125,7 @@ export const messages = {
   edited: 'The changes were saved.',
   published: 'Published: the site shows it in both languages.',
   unpublished: 'Unpublished: the site no longer shows it.',
+  deleted: 'The item was deleted.',
 }
 
 export const readAnswer = (answered: ContentItem) =>
@@ -137,6 +138,7 @@ export const publishAnswer = (answered: ContentItem) =>
   itemBody('contentTestimonialsPublish', messages.published, answered)
 export const unpublishAnswer = (answered: ContentItem) =>
   itemBody('contentTestimonialsUnpublish', messages.unpublished, answered)
+export const deleteAnswer = readAs('contentTestimonialsDelete', accepted(messages.deleted))
 
 /** A save refused by the schema: a date that does not exist. */
 export const badDate = refused(400, 'invalid_fields', 'Check the highlighted fields.', {
@@ -273,6 +275,19 @@ export const contentEditorPathEvents: PathEvents<typeof contentEditorMachine> = 
           ]
         : []),
     ]
+  if (snapshot.matches('deleting') && item)
+    return [
+      { type: 'xstate.done.actor.deleteItem', output: { message: messages.deleted } },
+      ...(first
+        ? [
+            {
+              type: 'xstate.error.actor.deleteItem' as const,
+              error: staleVersion(item.version + 1),
+            },
+            { type: 'xstate.error.actor.deleteItem' as const, error: unreachable() },
+          ]
+        : []),
+    ]
   const next = nextName(values, item === undefined)
   return next === undefined ? [] : [{ type: 'change', values: withPerson(values, next) }]
 }
@@ -292,6 +307,8 @@ export const contentEditorReads: HeldRead[] = [
   readRefused('contentTestimonialsPublish', missingSpanish),
   readRefused('contentTestimonialsPublish', staleVersion(2)),
   readRefused('contentTestimonialsUnpublish', staleVersion(3)),
+  deleteAnswer,
+  readRefused('contentTestimonialsDelete', staleVersion(2)),
 ]
 
 /** The testimonial the check against the server saves (the stored draft's fields). */

@@ -334,6 +334,15 @@ async function editedMeanwhile() {
   return draft
 }
 
+/** The item's first revision's id, read from its history. */
+async function firstRevisionOf(draft: Awaited<ReturnType<typeof testimonialDraft>>) {
+  const listed = await draft.inbox.call('GET', `${draft.path}/revisions`)
+  await expectStatus('the revisions', listed, 200)
+  const revisions = (listed.body as { revisions: { id: string; number: number }[] }).revisions
+  const first = revisions.find((revision) => revision.number === 1)?.id
+  return { ...draft, first }
+}
+
 /** A passkey of the software authenticator this site has never registered. */
 async function unknownPasskey(): Promise<SoftwarePasskey> {
   const known = await addPasskey((await account()).api)
@@ -971,5 +980,26 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'contentTestimonialsUnpublish conflict': async () => {
     const { inbox, path } = await publishedTestimonial()
     return inbox.call('POST', `${path}/unpublish`, { version: 1 })
+  },
+  'contentTestimonialsDelete ok': async () => {
+    const { inbox, path } = await testimonialDraft()
+    return inbox.call('DELETE', path, { version: 1 })
+  },
+  'contentTestimonialsDelete conflict': async () => {
+    const { inbox, path } = await editedMeanwhile()
+    return inbox.call('DELETE', path, { version: 1 })
+  },
+  // Its revision history: version 1, then someone else's save (version 2).
+  'contentTestimonialsRevisions ok': async () => {
+    const { inbox, path } = await editedMeanwhile()
+    return inbox.call('GET', `${path}/revisions`)
+  },
+  'contentTestimonialsRestore ok': async () => {
+    const { inbox, path, first } = await firstRevisionOf(await editedMeanwhile())
+    return inbox.call('POST', `${path}/revisions/${first}/restore`, { version: 2 })
+  },
+  'contentTestimonialsRestore conflict': async () => {
+    const { inbox, path, first } = await firstRevisionOf(await editedMeanwhile())
+    return inbox.call('POST', `${path}/revisions/${first}/restore`, { version: 1 })
   },
 }

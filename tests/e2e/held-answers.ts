@@ -4,6 +4,7 @@ import { endpoints } from '../../domain/api/api-contract'
 import { changePasswordMachine } from '../../machines/change-password-machine'
 import { contactFormMachine } from '../../machines/contact-form-machine'
 import { contentEditorMachine } from '../../machines/content-editor-machine'
+import { contentRevisionsMachine } from '../../machines/content-revisions-machine'
 import { conversationMachine } from '../../machines/conversation-machine'
 import { deleteAccountMachine } from '../../machines/delete-account-machine'
 import { factorActionsMachine } from '../../machines/factor-actions-machine'
@@ -37,6 +38,11 @@ import {
   contentEditorPathEvents,
   contentEditorReads,
 } from '../doubles/content-editor-answers'
+import {
+  contentRevisionsPathEvents,
+  contentRevisionsReads,
+  revisionsInput,
+} from '../doubles/content-revisions-answers'
 import { conversationPathEvents, conversationReads } from '../doubles/conversation-answers'
 import { deleteAccountPathEvents } from '../doubles/delete-account-answers'
 import { myRequestsReads } from '../doubles/my-requests-answers'
@@ -139,6 +145,10 @@ const actorEndpoints: Record<string, EndpointName> = {
   saveItem: 'contentTestimonialsEdit',
   publishItem: 'contentTestimonialsPublish',
   unpublishItem: 'contentTestimonialsUnpublish',
+  deleteItem: 'contentTestimonialsDelete',
+  // Its revision history.
+  loadRevisions: 'contentTestimonialsRevisions',
+  restoreRevision: 'contentTestimonialsRestore',
 }
 
 /** Actors that make no call: the browser's passkey dialog (its answer is the browser's). */
@@ -164,6 +174,10 @@ const partOfRead = new Set([
   'saveItem',
   'publishItem',
   'unpublishItem',
+  'deleteItem',
+  // The revision history's calls resolve with the list, and with the restored item and text.
+  'loadRevisions',
+  'restoreRevision',
 ])
 
 /** A failure the server sends: the contract's failure body, with a code. */
@@ -285,6 +299,7 @@ export const heldTables = [
   'change-password-answers',
   'contact-answers',
   'content-editor-answers',
+  'content-revisions-answers',
   'conversation-answers',
   'delete-account-answers',
   'my-requests-answers',
@@ -325,6 +340,13 @@ export const heldAnswers: HeldAnswer[] = [
     contentEditorInputs[1],
   ),
   ...contentEditorReads.map((read) => fromRead('content-editor-answers', read)),
+  ...fromEvents(
+    'content-revisions-answers',
+    contentRevisionsMachine,
+    contentRevisionsPathEvents,
+    revisionsInput,
+  ),
+  ...contentRevisionsReads.map((read) => fromRead('content-revisions-answers', read)),
   ...fromEvents('conversation-answers', conversationMachine, conversationPathEvents),
   ...conversationReads.map((read) => fromRead('conversation-answers', read)),
   ...fromEvents('delete-account-answers', deleteAccountMachine, deleteAccountPathEvents),

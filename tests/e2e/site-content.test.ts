@@ -135,3 +135,167 @@ describe.each(['en-US', 'es-MX'] as const)('site content in %s', (locale) => {
     expect(await form.getByLabel(t.person, { exact: true }).inputValue()).toBe('Ana García')
   })
 })
+
+/** What reaches past the window's right edge (nothing, when the page does not scroll sideways). */
+const pastTheWindow = (page: Page) =>
+  page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return []
+    return [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 8)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} ${element.id}`)
+  })
+
+// A case study, the richest kind: written in both languages with two results, saved, refused
+// publishing while a result's Spanish label is missing (named by its place, on its own field),
+// published once written; its history lists each change, compares two (what went and what came
+// marked in words), refuses to restore an incomplete version into the published item and
+// restores a complete one. axe finds nothing on it in both themes at 1366 and 390 px wide, and
+// at 320 px nothing scrolls sideways.
+describe('a case study in en-US', () => {
+  test.override({ locale: 'en-US' })
+  const t = texts['en-US']
+
+  // Some forty fields typed and axe run eight times: longer than one page's journey.
+  test('is written with two results, published, compared and restored', {
+    timeout: 240_000,
+  }, async ({ admin }) => {
+    const { page } = admin
+    const client = `Café Altura ${Date.now()}`
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await page.goto('/admin/content?kind=case-studies')
+    await waitForHydration(page)
+    await page.getByRole('heading', { level: 2, name: 'Case studies' }).waitFor()
+    // Every kind is reachable from the list's navigation, the current one marked.
+    const kinds = page.getByRole('navigation', { name: 'Kinds of content' })
+    expect(await kinds.getByRole('link').count()).toBe(6)
+    expect(
+      await kinds.getByRole('link', { name: 'Case studies' }).getAttribute('aria-current'),
+    ).toBe('page')
+
+    await page.getByRole('link', { name: t.newItem }).click()
+    const form = page.getByRole('form', { name: 'Item fields' })
+    await form.getByLabel('Client', { exact: true }).fill(client)
+    await form.getByRole('checkbox', { name: 'Web design' }).check()
+    await form.getByRole('checkbox', { name: 'SEO', exact: true }).check()
+    await form.getByRole('checkbox', { name: 'Featured' }).check()
+    const english = {
+      Sector: 'Coffee roasting',
+      Situation: 'A shop that sold only at the counter.',
+      Constraint: 'Six weeks and one person to run it.',
+      Approach: 'A small catalogue and local delivery first.',
+      Outcome: 'Orders online from the first week.',
+    }
+    for (const [label, text] of Object.entries(english))
+      await form.getByLabel(`${label} (English)`, { exact: true }).fill(text)
+    await form.getByLabel('Address (slug) (English)', { exact: true }).fill(`cafe-${Date.now()}`)
+    // Two results: adding one moves focus to its figure.
+    for (const [index, [figure, en]] of [
+      ['+38 %', 'online sales'],
+      ['2.4 s', 'page load'],
+    ].entries()) {
+      await form.getByRole('button', { name: 'Add a result' }).click()
+      const figureField = form.getByLabel(`Figure (Result ${index + 1})`, { exact: true })
+      expect(await figureField.evaluate((field) => field === document.activeElement)).toBe(true)
+      await figureField.fill(figure ?? '')
+      await form
+        .getByLabel(`What it measures (Result ${index + 1}, English)`, { exact: true })
+        .fill(en ?? '')
+    }
+    await form.getByRole('button', { name: t.save }).click()
+    await form.getByRole('button', { name: t.publish }).waitFor()
+    expect(await focused(page)).toBe('status')
+
+    // Publishing needs the Spanish: a result's label is named by its place.
+    await form.getByRole('button', { name: t.publish }).click()
+    const summary = page.locator('.form-summary')
+    const resultLink = summary.getByRole('link', { name: 'Result 2: What it measures (Spanish)' })
+    await resultLink.waitFor()
+    expect(await focused(page)).toBe('alert')
+    const resultField = form.getByLabel('What it measures (Result 2, Spanish)', { exact: true })
+    expect(await resultField.getAttribute('aria-invalid')).toBe('true')
+    await resultLink.click()
+    expect(await resultField.evaluate((field) => field === document.activeElement)).toBe(true)
+
+    const spanish = {
+      Sector: 'Tostado de café',
+      Situation: 'Una tienda que solo vendía en el mostrador.',
+      Constraint: 'Seis semanas y una persona para llevarla.',
+      Approach: 'Primero un catálogo pequeño y reparto local.',
+      Outcome: 'Pedidos en línea desde la primera semana.',
+    }
+    for (const [label, text] of Object.entries(spanish))
+      await form.getByLabel(`${label} (Spanish)`, { exact: true }).fill(text)
+    await form.getByLabel('Address (slug) (Spanish)', { exact: true }).fill(`cafe-es-${Date.now()}`)
+    await form
+      .getByLabel('What it measures (Result 1, Spanish)', { exact: true })
+      .fill('ventas en línea')
+    await resultField.fill('carga de la página')
+    await form.getByRole('button', { name: t.save }).click()
+    await form.getByRole('button', { name: t.publish }).click()
+    await form.getByRole('button', { name: t.unpublish }).waitFor()
+
+    // The item's own page: its editor and its history.
+    await page.goto('/admin/content?kind=case-studies')
+    await page.getByRole('link', { name: client }).click()
+    const history = page.getByRole('region', { name: 'History' })
+    // Created, edited (the Spanish), published.
+    await history.getByRole('row', { name: /Version 3/ }).waitFor()
+    expect(await history.getByRole('row').count()).toBe(4)
+    await history.getByRole('radio', { name: 'From version 1' }).check()
+    await history.getByRole('button', { name: 'Compare the two chosen' }).click()
+    const diff = history.getByRole('region', { name: 'From version 1 to version 3' })
+    await diff.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(
+      'From version 1 to version 3',
+    )
+    const sector = diff.getByRole('listitem').filter({ hasText: 'Sector (Spanish)' })
+    expect(await sector.locator('ins').textContent()).toBe('Tostado de café')
+    expect(await sector.getByText('Added:').count()).toBe(1)
+    expect(await sector.getByText('Removed:').count()).toBe(1)
+    expect(await sector.locator('ins').getAttribute('lang')).toBe('es')
+
+    // The theme's switch is in the header at 1366 px (in the settings panel at 390 px): each
+    // theme is chosen wide, then checked at both widths.
+    const toggle = page.locator('.site-header').getByRole('button', { name: t.darkTheme })
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: 1366, height: 900 })
+      if ((await page.getAttribute('html', 'data-theme')) !== theme) await toggle.click()
+      await page.waitForSelector(`html[data-theme="${theme}"]`)
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: 900 })
+        expect(await axeViolations(page), `axe at ${width} px (${theme})`).toEqual([])
+      }
+    }
+    await page.setViewportSize({ width: 320, height: 800 })
+    // The layout settles after the resize (the header changes at its breakpoint): wait for it.
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined)
+    expect(await pastTheWindow(page), 'no sideways scroll at 320 px').toEqual([])
+    await page.setViewportSize({ width: 1366, height: 900 })
+
+    // Version 1 lacks the Spanish: the published item is not emptied by a restore.
+    await history.getByRole('button', { name: 'Restore version 1' }).click()
+    const status = history.locator('.content-history-status')
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.classList.contains('content-history-status') &&
+        (document.activeElement.textContent ?? '') !== '',
+    )
+    expect(await form.getByLabel('Sector (Spanish)', { exact: true }).inputValue()).toBe(
+      'Tostado de café',
+    )
+    // Version 2 is complete: restored as version 4, and the form reads it again.
+    await history.getByRole('button', { name: 'Restore version 2' }).click()
+    await status.getByText('Version 2 restored as version 4; the form above shows it.').waitFor()
+    expect(await focused(page)).toBe('status')
+    await page
+      .locator('.content-facts')
+      .getByText(/Version 4, last changed by/)
+      .waitFor()
+    await history.getByRole('row', { name: /Version 4/ }).waitFor()
+  })
+})

@@ -9,6 +9,7 @@ import {
   contentEditorPathEvents,
   contentEditorPossible,
   createAnswer,
+  deleteAnswer,
   editAnswer,
   itemId,
   publishAnswer,
@@ -101,6 +102,9 @@ testMachinePaths(contentEditorMachine, {
       answer(`${base}/${held}/unpublish`, 'POST', 200, unpublishAnswer(outputOf(event).item).body),
     'xstate.error.actor.unpublishItem': (_, event) =>
       fail(`${base}/${held}/unpublish`, event.error),
+    'xstate.done.actor.deleteItem': () =>
+      answer(`${base}/${held}`, 'DELETE', deleteAnswer.status, deleteAnswer.body),
+    'xstate.error.actor.deleteItem': (_, event) => fail(`${base}/${held}`, event.error),
     change: (_, event) => {
       fireEvent.change(person(), {
         target: { value: (event.values as TestimonialData).person },
@@ -113,6 +117,16 @@ testMachinePaths(contentEditorMachine, {
     takeTheirs: ({ user }) =>
       user.click(screen.getByRole('button', { name: 'Take their version' })),
     keepMine: ({ user }) => user.click(screen.getByRole('button', { name: 'Keep editing mine' })),
+    delete: ({ user }) => user.click(button('Delete')),
+    cancelDelete: async ({ user }) => {
+      await user.click(
+        within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep the item' }),
+      )
+      // Focus goes back to the button that opened the question.
+      expect(document.activeElement).toBe(button('Delete'))
+    },
+    confirmDelete: ({ user }) =>
+      user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete it' })),
   },
   states: {
     loading: () => waitFor(() => expect(status().textContent).toBe('Loading the item…')),
@@ -183,5 +197,28 @@ testMachinePaths(contentEditorMachine, {
     unpublished: ({ snapshot }) =>
       focusOnStatus(snapshot.context.message ?? 'Unpublished: the site no longer shows it.'),
     actionFailed: () => focusOnStatus('That did not work. Please reload the item.'),
+    confirmingDelete: async ({ snapshot }) => {
+      const { person } = (snapshot.context.item as ContentItem).data as TestimonialData
+      // An item without its name yet is named by its kind.
+      const dialog = await screen.findByRole('dialog', {
+        name: `Delete “${person || 'Testimonials'}”?`,
+      })
+      // The safe answer has focus first.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(dialog).getByRole('button', { name: 'Keep the item' }),
+        ),
+      )
+    },
+    deleting: () => waitFor(() => expect(status().textContent).toBe('Deleting…')),
+    deleted: async ({ snapshot }) => {
+      await focusOnStatus(snapshot.context.message ?? 'Deleted.')
+      expect(within(section()).queryByRole('form')).toBeNull()
+      expect(
+        within(section()).getByRole('link', { name: 'Back to the list: Testimonials' }),
+      ).toBeTruthy()
+      // The history of a deleted item is gone with it.
+      expect(screen.queryByRole('region', { name: 'History' })).toBeNull()
+    },
   },
 })

@@ -1,28 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import type { ContentItem } from '../../../../domain/api/api-contract'
 import type { ContentKind } from '../../../../domain/content/content-kinds'
-import type { Locale } from '../../../../domain/locales'
 import { contentEditorMachine } from '../../../../machines/content-editor-machine'
 import { momentStyle } from '../../../ui/date-styles'
 import { useFocusOnView } from '../../../ui/form-flow'
 import { inspectorOptions } from '../../../ui/machine-inspector'
 import { ModalDialog } from '../../../ui/modal-dialog'
-import { localeLabels } from '../locale-labels'
 import { useSecondFactorFirst } from '../use-second-factor-first'
 import { contentEffects } from './api/content-effects'
 import {
   type ContentField,
-  isBilingual,
+  controlsOf,
   kindDescriptions,
   refusedFields,
-  textAt,
+  titleOf,
+  valueAt,
 } from './content-fields'
 import { ContentFields, fieldId } from './content-form'
+import { kindNames } from './content-names'
 import { ContentStateLabel } from './content-state'
+import { controlLabel, ReadableValue } from './content-values'
 
 /**
  * The editor of one item (the contentEditor machine): its fields in English and Spanish side
@@ -33,10 +35,13 @@ export function ContentEditor({
   kind,
   id,
   fields,
+  onDeleted,
 }: {
   readonly kind: ContentKind
   readonly id: string | undefined
   readonly fields: readonly ContentField[]
+  /** The item was deleted (the page stops showing its history). */
+  readonly onDeleted?: () => void
 }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
@@ -56,6 +61,7 @@ export function ContentEditor({
         saveItem: fromPromise(({ input }) => effects.save(input)),
         publishItem: fromPromise(({ input }) => effects.publish(input)),
         unpublishItem: fromPromise(({ input }) => effects.unpublish(input)),
+        deleteItem: fromPromise(({ input }) => effects.delete(input)),
       },
     })
   })
@@ -71,6 +77,12 @@ export function ContentEditor({
       : 'clean'
     : String(snapshot.value)
 
+  const tellDeleted = useRef(onDeleted)
+  tellDeleted.current = onDeleted
+  useEffect(() => {
+    if (view === 'deleted') tellDeleted.current?.()
+  }, [view])
+
   const sectionRef = useRef<HTMLElement>(null)
   useFocusOnView(view, (to) => {
     const section = sectionRef.current
@@ -85,13 +97,21 @@ export function ContentEditor({
         'theirsFailed',
         'actionFailed',
         'loadFailed',
+        'deleted',
       ].includes(to)
     )
       return section?.querySelector<HTMLElement>('[role="status"]')
     return undefined
   })
 
-  const busy = ['loading', 'saving', 'readingTheirs', 'publishing', 'unpublishing'].includes(view)
+  const busy = [
+    'loading',
+    'saving',
+    'readingTheirs',
+    'publishing',
+    'unpublishing',
+    'deleting',
+  ].includes(view)
   const status =
     view === 'loading' ? (
       <Trans>Loading the item…</Trans>
@@ -103,6 +123,10 @@ export function ContentEditor({
       <Trans>Publishing…</Trans>
     ) : view === 'unpublishing' ? (
       <Trans>Unpublishing…</Trans>
+    ) : view === 'deleting' ? (
+      <Trans>Deleting…</Trans>
+    ) : view === 'deleted' ? (
+      (context.message ?? <Trans>Deleted.</Trans>)
     ) : view === 'saved' ? (
       (context.message ?? <Trans>Saved.</Trans>)
     ) : view === 'published' ? (
@@ -119,16 +143,14 @@ export function ContentEditor({
       (context.message ?? <Trans>That did not work. Please reload the item.</Trans>)
     ) : null
 
-  const labelOf = (field: ContentField, locale: Locale | undefined) =>
-    locale ? `${i18n._(field.label)} (${i18n._(localeLabels[locale])})` : i18n._(field.label)
-  const refused = refusedFields(errors, fields)
+  const refused = refusedFields(errors, fields, values)
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     send({ type: 'save' })
   }
   const heading = id === undefined && item === undefined ? null : item
-  const name = i18n._(kindDescriptions[kind].name)
+  const name = i18n._(kindNames[kind])
 
   return (
     <section ref={sectionRef} className="content-editor" aria-labelledby="content-editor-heading">
@@ -162,16 +184,26 @@ export function ContentEditor({
           </p>
           {refused.length > 0 ? (
             <ul>
-              {refused.map(({ field, locale, message }) => (
-                <li key={fieldId(field, locale)}>
-                  <a href={`#${fieldId(field, locale)}`}>{labelOf(field, locale)}</a>: {message}
+              {refused.map((control) => (
+                <li key={fieldId(control.path, control.locale)}>
+                  <a href={`#${fieldId(control.path, control.locale)}`}>
+                    {controlLabel(i18n, control)}
+                  </a>
+                  : {control.message}
                 </li>
               ))}
             </ul>
           ) : null}
         </div>
       ) : null}
-      {view === 'loading' || view === 'loadFailed' ? null : (
+      {view === 'deleted' ? (
+        <p>
+          <Link to="/admin/content" search={{ kind }}>
+            <Trans>Back to the list: {name}</Trans>
+          </Link>
+        </p>
+      ) : null}
+      {view === 'loading' || view === 'loadFailed' || view === 'deleted' ? null : (
         <form
           className="content-form"
           aria-label={t`Item fields`}
@@ -205,6 +237,15 @@ export function ContentEditor({
                 <Trans>Unpublish</Trans>
               </button>
             ) : null}
+            {snapshot.can({ type: 'delete' }) || view === 'confirmingDelete' ? (
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => send({ type: 'delete' })}
+              >
+                <Trans>Delete</Trans>
+              </button>
+            ) : null}
           </p>
           {view === 'dirty' && item ? (
             <p className="form-hint">
@@ -213,6 +254,13 @@ export function ContentEditor({
           ) : null}
         </form>
       )}
+      {view === 'confirmingDelete' && item ? (
+        <DeleteDialog
+          title={titleOf(kind, item.data, i18n.locale === 'es' ? 'es' : 'en') || name}
+          onConfirm={() => send({ type: 'confirmDelete' })}
+          onCancel={() => send({ type: 'cancelDelete' })}
+        />
+      ) : null}
       {view === 'conflict' && context.theirs ? (
         <ConflictDialog
           theirs={context.theirs}
@@ -256,24 +304,7 @@ function ConflictDialog({
   const { i18n } = useLingui()
   const who = theirs.updatedBy?.email ?? '—'
   const version = theirs.version
-  type Row = { key: string; label: string; value: string; lang: Locale | undefined }
-  const rows = fields.flatMap((field): Row[] =>
-    isBilingual(field)
-      ? (['en', 'es'] as const).map((locale: Locale) => ({
-          key: `${field.path}.${locale}`,
-          label: `${i18n._(field.label)} (${i18n._(localeLabels[locale])})`,
-          value: textAt(theirs.data, field, locale),
-          lang: locale,
-        }))
-      : [
-          {
-            key: field.path,
-            label: i18n._(field.label),
-            value: textAt(theirs.data, field),
-            lang: undefined,
-          },
-        ],
-  )
+  const rows = controlsOf(fields, theirs.data).filter(({ field }) => field.type !== 'list')
   return (
     <ModalDialog labelledBy="content-conflict-heading" onCancel={onKeepMine}>
       <h3 id="content-conflict-heading">
@@ -288,10 +319,18 @@ function ConflictDialog({
         </Trans>
       </p>
       <dl className="content-theirs">
-        {rows.map((row) => (
-          <div key={row.key}>
-            <dt>{row.label}</dt>
-            <dd lang={row.lang}>{row.value || '—'}</dd>
+        {rows.map((control) => (
+          <div key={fieldId(control.path, control.locale)}>
+            <dt>{controlLabel(i18n, control)}</dt>
+            <dd lang={control.locale}>
+              <ReadableValue
+                field={control.field}
+                value={valueAt(
+                  theirs.data,
+                  control.locale ? `${control.path}.${control.locale}` : control.path,
+                )}
+              />
+            </dd>
           </div>
         ))}
       </dl>
@@ -301,6 +340,39 @@ function ConflictDialog({
         </button>
         <button type="button" className="button" onClick={onKeepMine}>
           <Trans>Keep editing mine</Trans>
+        </button>
+      </p>
+    </ModalDialog>
+  )
+}
+
+/** Deleting asks first: the item and its revisions are gone for good. */
+function DeleteDialog({
+  title,
+  onConfirm,
+  onCancel,
+}: {
+  readonly title: string
+  readonly onConfirm: () => void
+  readonly onCancel: () => void
+}) {
+  return (
+    <ModalDialog labelledBy="content-delete-heading" onCancel={onCancel}>
+      <h3 id="content-delete-heading">
+        <Trans>Delete “{title}”?</Trans>
+      </h3>
+      <p>
+        <Trans>
+          The item and its whole history are deleted; the site stops showing it. This cannot be
+          undone.
+        </Trans>
+      </p>
+      <p className="form-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          <Trans>Keep the item</Trans>
+        </button>
+        <button type="button" className="button button-danger" onClick={onConfirm}>
+          <Trans>Delete it</Trans>
         </button>
       </p>
     </ModalDialog>

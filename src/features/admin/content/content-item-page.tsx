@@ -1,9 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { contentKinds } from '../../../../domain/content/content-kinds'
 import { AdminFrame } from '../admin-frame'
 import { ContentEditor } from './content-editor'
 import { kindDescriptions } from './content-fields'
+import { ContentHistory } from './content-history'
 import '../admin.css'
 import './content.css'
 
@@ -11,6 +13,10 @@ import './content.css'
 export function ContentItemPage({ kind, id }: { readonly kind: string; readonly id: string }) {
   const known = contentKinds.find((name) => name === kind)
   const fields = known ? kindDescriptions[known].fields : undefined
+  // Once deleted, the item has no history to show.
+  const [deleted, setDeleted] = useState(false)
+  // A restore changes the item under the form: the editor reads it again.
+  const [restoredVersion, setRestoredVersion] = useState(0)
   return (
     <AdminFrame title={<Trans>Site content</Trans>}>
       <p>
@@ -19,20 +25,28 @@ export function ContentItemPage({ kind, id }: { readonly kind: string; readonly 
         </Link>
       </p>
       {known && fields ? (
-        <ContentEditor
-          key={`${known}/${id}`}
-          kind={known}
-          id={id === 'new' ? undefined : id}
-          fields={fields}
-        />
+        <>
+          <ContentEditor
+            key={`${known}/${id}/${restoredVersion}`}
+            kind={known}
+            id={id === 'new' ? undefined : id}
+            fields={fields}
+            onDeleted={() => setDeleted(true)}
+          />
+          {id === 'new' || deleted ? null : (
+            <ContentHistory
+              key={`${known}/${id}`}
+              kind={known}
+              id={id}
+              fields={fields}
+              onRestored={setRestoredVersion}
+            />
+          )}
+        </>
       ) : (
         <section className="result-panel result-panel-bad">
           <h2>
-            {known ? (
-              <Trans>This kind of content is not edited here yet</Trans>
-            ) : (
-              <Trans>There is no such kind of content</Trans>
-            )}
+            <Trans>There is no such kind of content</Trans>
           </h2>
         </section>
       )}

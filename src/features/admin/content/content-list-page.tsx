@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { type ContentKind, contentKinds } from '../../../../domain/content/content-kinds'
 import { AdminFrame } from '../admin-frame'
-import { kindDescriptions } from './content-fields'
 import { ContentList } from './content-list'
+import { kindNames } from './content-names'
 import '../admin.css'
 import './content.css'
 
@@ -16,7 +16,7 @@ import './content.css'
 function KindTabs({ current }: { readonly current: ContentKind }) {
   const { t, i18n } = useLingui()
   return (
-    <nav className="admin-tabs" aria-label={t`Kinds of content`}>
+    <nav className="admin-tabs content-kinds" aria-label={t`Kinds of content`}>
       <ul>
         {contentKinds.map((kind) => (
           <li key={kind}>
@@ -25,7 +25,7 @@ function KindTabs({ current }: { readonly current: ContentKind }) {
               search={{ kind }}
               aria-current={kind === current ? 'page' : undefined}
             >
-              {i18n._(kindDescriptions[kind].name)}
+              {i18n._(kindNames[kind])}
             </Link>
           </li>
         ))}

@@ -6,7 +6,7 @@ import { momentStyle } from '../../../ui/date-styles'
 import { LoadState } from '../../../ui/load-state'
 import { useSecondFactorFirst } from '../use-second-factor-first'
 import { contentListQueryOptions } from './api/content-effects'
-import { kindDescriptions, titleOf } from './content-fields'
+import { kindNames, titleOf } from './content-names'
 import { ContentStateLabel } from './content-state'
 
 /** One kind's items: the title in the admin's language, the state, the last change. */
@@ -14,8 +14,7 @@ export function ContentList({ kind }: { readonly kind: ContentKind }) {
   const { i18n } = useLingui()
   const answer = useQuery(contentListQueryOptions(kind))
   useSecondFactorFirst(answer.error)
-  const description = kindDescriptions[kind]
-  const name = i18n._(description.name)
+  const name = i18n._(kindNames[kind])
   const locale = i18n.locale === 'es' ? 'es' : 'en'
   if (!answer.data)
     return (
@@ -31,21 +30,15 @@ export function ContentList({ kind }: { readonly kind: ContentKind }) {
   return (
     <section aria-labelledby="content-list-heading">
       <h2 id="content-list-heading">{name}</h2>
-      {description.fields ? (
-        <p className="form-actions">
-          <Link
-            to="/admin/content/$kind/$id"
-            params={{ kind, id: 'new' }}
-            className="button button-primary"
-          >
-            <Trans>New</Trans>
-          </Link>
-        </p>
-      ) : (
-        <p>
-          <Trans>This kind is listed here; its editor comes later.</Trans>
-        </p>
-      )}
+      <p className="form-actions">
+        <Link
+          to="/admin/content/$kind/$id"
+          params={{ kind, id: 'new' }}
+          className="button button-primary"
+        >
+          <Trans>New</Trans>
+        </Link>
+      </p>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <caption>
@@ -81,13 +74,9 @@ export function ContentList({ kind }: { readonly kind: ContentKind }) {
               return (
                 <tr key={item.id}>
                   <th scope="row">
-                    {description.fields ? (
-                      <Link to="/admin/content/$kind/$id" params={{ kind, id: item.id }}>
-                        {title}
-                      </Link>
-                    ) : (
-                      title
-                    )}
+                    <Link to="/admin/content/$kind/$id" params={{ kind, id: item.id }}>
+                      {title}
+                    </Link>
                   </th>
                   <td>
                     <ContentStateLabel state={item.state} />

@@ -4,6 +4,7 @@ import {
   type ContentEndpointName,
   type ContentItemBody,
   type ContentItemsBody,
+  type ContentRevisionsBody,
   contentEndpointNames,
   endpoints,
 } from '../../../../../domain/api/api-contract'
@@ -11,9 +12,16 @@ import type { ContentKind } from '../../../../../domain/content/content-kinds'
 import type {
   ChangeInput,
   ContentAnswer,
+  DeleteAnswer,
   LoadInput,
   SaveInput,
 } from '../../../../../machines/content-editor-machine'
+import type {
+  RestoreAnswer,
+  RestoreInput,
+  RevisionsAnswer,
+  RevisionsInput,
+} from '../../../../../machines/content-revisions-machine'
 import { fillPath } from '../../../../api/call-endpoint'
 import { requestJson } from '../../../../api/http-client'
 import { adminQueryKey } from '../../api/admin-queries'
@@ -29,10 +37,14 @@ async function contentCall<Body>(
   action: ContentAction,
   body: unknown,
   id?: string,
+  revisionId?: string,
 ): Promise<Body> {
   const name: ContentEndpointName = `${contentEndpointNames[kind]}${action}`
   const endpoint = endpoints[name]
-  const path = id === undefined ? endpoint.path : fillPath(endpoint.path, { id })
+  const path =
+    id === undefined
+      ? endpoint.path
+      : fillPath(endpoint.path, revisionId === undefined ? { id } : { id, revisionId })
   const { data } = await requestJson<Body>(endpoint.method, path, body)
   return data
 }
@@ -79,5 +91,47 @@ export function contentEffects(queryClient: QueryClient) {
       changed(kind, contentCall(kind, 'Publish', { version: item.version }, item.id)),
     unpublish: ({ kind, item }: ChangeInput) =>
       changed(kind, contentCall(kind, 'Unpublish', { version: item.version }, item.id)),
+    delete: async ({ kind, item }: ChangeInput): Promise<DeleteAnswer> => {
+      try {
+        const { message } = await contentCall<{ readonly message: string }>(
+          kind,
+          'Delete',
+          { version: item.version },
+          item.id,
+        )
+        return { message }
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: [...contentQueryKey, kind] })
+      }
+    },
+  }
+}
+
+/** The revision history's calls (its machine's): the list, newest first, and a restore. */
+export function revisionEffects(queryClient: QueryClient) {
+  return {
+    load: async ({ kind, id }: RevisionsInput): Promise<RevisionsAnswer> => {
+      const { revisions } = await contentCall<ContentRevisionsBody<ContentKind>>(
+        kind,
+        'Revisions',
+        undefined,
+        id,
+      )
+      return { revisions }
+    },
+    restore: async ({ kind, id, revisionId, version }: RestoreInput): Promise<RestoreAnswer> => {
+      try {
+        const { message, item } = await contentCall<ContentItemBody<ContentKind>>(
+          kind,
+          'Restore',
+          { version },
+          id,
+          revisionId,
+        )
+        return { message, item }
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: [...contentQueryKey, kind] })
+      }
+    },
   }
 }
