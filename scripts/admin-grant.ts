@@ -4,15 +4,9 @@
 //
 // Exit codes: 0 done (or already so), 1 usage or configuration, 2 no such account, 3 address not
 // verified, 4 database unavailable.
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { setAccountRole } from '../server/admin/admin-role'
-import { ConfigError, readConfig } from '../server/config'
-import { startEmbeddedPostgres } from '../server/db/embedded-postgres'
+import { openScriptDatabase, scriptConfig } from './script-database'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const usage = 'Usage: npm run admin:grant -- <email> [--revoke]'
 
 async function main(args: readonly string[]): Promise<number> {
@@ -23,33 +17,11 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(usage)
     return 1
   }
-  const envFile = join(root, '.env')
-  if (existsSync(envFile)) process.loadEnvFile(envFile)
-  let config: ReturnType<typeof readConfig>
-  try {
-    config = readConfig(process.env, { clientDir: join(root, 'dist/client') })
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : String(error))
-    return 1
-  }
-  // The pool is opened here rather than with the server's openDatabase, which also runs the
-  // migrations and is bundled by Vite: the schema is the running server's to bring up to date.
-  let pool: pg.Pool
-  let stop = async () => {}
-  try {
-    if (config.databaseUrl) pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 })
-    else {
-      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: () => {} })
-      pool = new pg.Pool({ ...embedded.connection, max: 1 })
-      stop = () => embedded.stop()
-    }
-    await pool.query('SELECT 1')
-  } catch (error) {
-    console.error(
-      `The database is not available: ${error instanceof Error ? error.message : String(error)}`,
-    )
-    return 4
-  }
+  const config = scriptConfig()
+  if (config === 1) return 1
+  const database = await openScriptDatabase(config, 1)
+  if (database === 4) return 4
+  const { pool } = database
   try {
     const change = await setAccountRole(pool, email, revoke ? 'client' : 'admin')
     switch (change.outcome) {
@@ -84,8 +56,7 @@ async function main(args: readonly string[]): Promise<number> {
     )
     return 4
   } finally {
-    await pool.end().catch(() => {})
-    await stop().catch(() => {})
+    await database.close().catch(() => {})
   }
 }
 
