@@ -256,18 +256,21 @@ export async function requestReachedStatus(
      ORDER BY position FOR UPDATE`,
     [change.requestId],
   )
-  for (const row of rows)
-    await move(
-      client,
-      row,
-      { type: 'void' },
-      {
-        received: 0,
-        paymentId: null,
-        byUserId: change.byUserId,
-        now: change.now,
-      },
-    )
+  for (const row of rows) await voidRow(client, row, change)
+}
+
+/** The machine's `void` on one instalment (no money moves); whether it was allowed. */
+function voidRow(
+  client: Client,
+  row: MovingRow,
+  by: { readonly byUserId: string | null; readonly now: Date },
+): Promise<boolean> {
+  return move(
+    client,
+    row,
+    { type: 'void' },
+    { received: 0, paymentId: null, byUserId: by.byUserId, now: by.now },
+  )
 }
 
 /** Voids one of the request's instalments, when the machine allows it (nothing was paid). */
@@ -292,18 +295,7 @@ export async function voidInstalment(
     )
     const row = rows[0]
     if (!row) return 'not_found'
-    const voided = await move(
-      client,
-      row,
-      { type: 'void' },
-      {
-        received: 0,
-        paymentId: null,
-        byUserId: change.byUserId,
-        now: change.now,
-      },
-    )
-    return voided ? 'voided' : 'refused'
+    return (await voidRow(client, row, change)) ? 'voided' : 'refused'
   })
 }
 
