@@ -4,7 +4,8 @@
 //   throttling methods — the default simulation (what PageSpeed Insights shows) and DevTools'
 //   real throttling — over BENCH_ROUNDS alternating rounds (default 3, 5 with --compare;
 //   BENCH_RUNS is read when BENCH_ROUNDS is not set), scripts/bench-compare.mjs: the public
-//   pages (home, both languages' service pages, register, contact, login, about) and, signed in
+//   pages (home, both languages' service pages, register, contact, login, about, our work and a
+//   case study) and, signed in
 //   (scripts/bench-sessions.ts), a client's requests, one request with its messages, the
 //   profile, and the admin inbox with 25 rows and with a filter: medians and every round's
 //   score and TBT, JS bytes, and Lighthouse's benchmark index of the machine at each run;
@@ -58,6 +59,8 @@ const pages = [
   '/contact',
   '/login',
   '/about',
+  '/work',
+  '/work/cafe-altura-online-shop',
 ].filter(wanted)
 const staticTargets = ['/', '/services/web-development']
 
