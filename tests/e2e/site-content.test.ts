@@ -27,6 +27,7 @@ const texts = {
     published: 'Published',
     theirs: 'Take their version',
     darkTheme: 'Dark theme',
+    history: 'History',
   },
   'es-MX': {
     heading: 'Testimonios',
@@ -44,6 +45,7 @@ const texts = {
     published: 'Publicado',
     theirs: 'Tomar su versión',
     darkTheme: 'Tema oscuro',
+    history: 'Historial',
   },
 } as const
 type Texts = (typeof texts)[keyof typeof texts]
@@ -84,6 +86,11 @@ describe.each(['en-US', 'es-MX'] as const)('site content in %s', (locale) => {
     await form.getByLabel(t.quoteEn, { exact: true }).fill('They launched our shop in six weeks.')
     await form.getByRole('button', { name: t.save }).click()
     await form.getByRole('button', { name: t.publish }).waitFor()
+    expect(await focused(page)).toBe('status')
+    // Saved once, the item has its own address (replacing `new` in the history) and its history,
+    // in the same editor: the saved notice keeps the focus.
+    await page.waitForURL(/\/admin\/content\/testimonials\/[0-9a-f-]{36}$/)
+    await page.getByRole('region', { name: t.history }).getByRole('row').first().waitFor()
     expect(await focused(page)).toBe('status')
 
     // Publishing needs the Spanish texts: each is listed and marked.

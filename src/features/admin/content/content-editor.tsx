@@ -36,12 +36,15 @@ export function ContentEditor({
   id,
   fields,
   onDeleted,
+  onCreated,
 }: {
   readonly kind: ContentKind
   readonly id: string | undefined
   readonly fields: readonly ContentField[]
   /** The item was deleted (the page stops showing its history). */
   readonly onDeleted?: () => void
+  /** A new item's first save gave it its id (the page takes the item's own address). */
+  readonly onCreated?: (id: string) => void
 }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
@@ -82,6 +85,13 @@ export function ContentEditor({
   useEffect(() => {
     if (view === 'deleted') tellDeleted.current?.()
   }, [view])
+
+  const tellCreated = useRef(onCreated)
+  tellCreated.current = onCreated
+  const createdId = id === undefined ? item?.id : undefined
+  useEffect(() => {
+    if (createdId) tellCreated.current?.(createdId)
+  }, [createdId])
 
   const sectionRef = useRef<HTMLElement>(null)
   useFocusOnView(view, (to) => {

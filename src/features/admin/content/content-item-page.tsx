@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { contentKinds } from '../../../../domain/content/content-kinds'
 import { AdminFrame } from '../admin-frame'
@@ -17,6 +17,19 @@ export function ContentItemPage({ kind, id }: { readonly kind: string; readonly 
   const [deleted, setDeleted] = useState(false)
   // A restore changes the item under the form: the editor reads it again.
   const [restoredVersion, setRestoredVersion] = useState(0)
+  // A new item takes its own address once saved (so a reload or a shared link opens it, and its
+  // history shows), keeping the editor it was written in: the key stays the one it had at `new`.
+  const navigate = useNavigate()
+  const [createdId, setCreatedId] = useState<string>()
+  const editorKey = id === createdId ? 'new' : id
+  const created = (newId: string) => {
+    setCreatedId(newId)
+    void navigate({
+      to: '/admin/content/$kind/$id',
+      params: { kind, id: newId },
+      replace: true,
+    })
+  }
   return (
     <AdminFrame title={<Trans>Site content</Trans>}>
       <p>
@@ -27,11 +40,12 @@ export function ContentItemPage({ kind, id }: { readonly kind: string; readonly 
       {known && fields ? (
         <>
           <ContentEditor
-            key={`${known}/${id}/${restoredVersion}`}
+            key={`${known}/${editorKey}/${restoredVersion}`}
             kind={known}
             id={id === 'new' ? undefined : id}
             fields={fields}
             onDeleted={() => setDeleted(true)}
+            onCreated={created}
           />
           {id === 'new' || deleted ? null : (
             <ContentHistory
