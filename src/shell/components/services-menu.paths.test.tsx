@@ -25,7 +25,8 @@ testMachinePaths(servicesMenuMachine, {
       links.at(-1)?.focus()
       await user.tab()
       const mainNav = screen.getByRole('navigation', { name: 'Main' })
-      expect(document.activeElement).toBe(within(mainNav).getByRole('link', { name: 'Contact' }))
+      // The header's next link after the services menu.
+      expect(document.activeElement).toBe(within(mainNav).getByRole('link', { name: 'Our work' }))
     },
     navigated: async ({ user, view }) => {
       await user.click(within(panel()).getByRole('link', { name: 'Web applications' }))
