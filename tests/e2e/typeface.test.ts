@@ -231,6 +231,9 @@ describe('the pages, whatever fonts the machine has', () => {
     }
     console.log('layout shift of the swap to Inter:', shifts)
     for (const [page, shift] of Object.entries(shifts))
-      expect(shift, `${page}: ${moved[page]?.join(', ')}`).toBe(0)
+      // Zero as Lighthouse reports CLS (three decimals). A header link's words can land a
+      // fraction of a pixel apart in the fallback and in Inter (0.0001); a line that wraps
+      // differently, the shift that matters, scores 0.001 and more and fails here.
+      expect(shift, `${page}: ${moved[page]?.join(', ')}`).toBeLessThan(0.001)
   })
 })
