@@ -119,6 +119,7 @@ describe.each(['en-US', 'es-MX'] as const)('a signed-in client in %s', (locale) 
       'mails',
       'messages',
       'passwordChangedAt',
+      'payments',
       'proposalAcceptances',
       'proposals',
       'serviceRequests',
