@@ -230,10 +230,10 @@ describe('the pages, whatever fonts the machine has', () => {
       }
     }
     console.log('layout shift of the swap to Inter:', shifts)
+    // Zero as Lighthouse reports CLS (three decimals). A header link's words can land a
+    // fraction of a pixel apart in the fallback and in Inter (0.0001); a line that wraps
+    // differently, the shift that matters, scores 0.001 and more and fails here.
     for (const [page, shift] of Object.entries(shifts))
-      // Zero as Lighthouse reports CLS (three decimals). A header link's words can land a
-      // fraction of a pixel apart in the fallback and in Inter (0.0001); a line that wraps
-      // differently, the shift that matters, scores 0.001 and more and fails here.
       expect(shift, `${page}: ${moved[page]?.join(', ')}`).toBeLessThan(0.001)
   })
 })
