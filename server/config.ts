@@ -35,6 +35,16 @@ const wholeNumber = (unit: string, min: number, max: number, maxNote: string) =>
     v.maxValue(max, `must be at most ${max} (${maxNote})`),
   )
 
+/** A port another listener of the process takes (metrics, inbound mail): 1-65535. */
+const listeningPort = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a port number'),
+  v.transform(Number),
+  v.integer(),
+  v.minValue(1, 'must be a port number (1-65535)'),
+  v.maxValue(65535, 'must be a port number (1-65535)'),
+)
+
 /** The process's settings, read once from the environment and validated (see README). */
 const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
@@ -124,26 +134,8 @@ const EnvSchema = v.object({
       v.check(isClabe, 'must be a CLABE: 18 digits whose last is the check digit of the others'),
     ),
   ),
-  METRICS_PORT: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a port number'),
-      v.transform(Number),
-      v.integer(),
-      v.minValue(1, 'must be a port number (1-65535)'),
-      v.maxValue(65535, 'must be a port number (1-65535)'),
-    ),
-  ),
-  INBOUND_SMTP_PORT: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a port number'),
-      v.transform(Number),
-      v.integer(),
-      v.minValue(1, 'must be a port number (1-65535)'),
-      v.maxValue(65535, 'must be a port number (1-65535)'),
-    ),
-  ),
+  METRICS_PORT: v.optional(listeningPort),
+  INBOUND_SMTP_PORT: v.optional(listeningPort),
   INBOUND_MAIL_DOMAIN: v.optional(
     v.pipe(
       v.string(),
