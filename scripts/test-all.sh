@@ -34,8 +34,22 @@ rm -rf .tmp/test-logs
 export PATHS_WALKS=${PATHS_WALKS:-1} PATHS_WALK_STEPS=${PATHS_WALK_STEPS:-6} PATHS_WALK_MODE=jsdom
 export PATHS_SEED=${PATHS_SEED:-1}
 echo "  random walks: $PATHS_WALKS per machine, seed $PATHS_SEED"
-RESULTS_FILE=$results step "tests" npx vitest run --reporter=default --reporter=./tests/results/results-reporter.ts
+# Two runs side by side: the end-to-end files (one after another: they share one built site and
+# its server) and the rest (unit, paths in jsdom, server). Vitest alone would run them one after
+# the other, each on one worker (its default is one worker less than the cores: one, here), and
+# much of each run's time is spent waiting on a browser, a server or PostgreSQL, not computing.
+# The end-to-end run's output is kept and printed after the rest, so neither interleaves.
+e2e_results=.tmp/test-results-e2e.json e2e_output=.tmp/test-output-e2e.log
+rm -f "$e2e_results"
+RESULTS_FILE=$e2e_results npx vitest run --project e2e --reporter=default \
+  --reporter=./tests/results/results-reporter.ts >"$e2e_output" 2>&1 &
+e2e_pid=$!
+RESULTS_FILE=$results step "tests" npx vitest run --project unit --project paths --project server \
+  --reporter=default --reporter=./tests/results/results-reporter.ts
+echo "▶ end-to-end tests (run alongside)"
+wait "$e2e_pid" || status=1
+cat "$e2e_output"
 step "log audit (security events present; no password, token, session id or email address)" npx tsx scripts/audit-logs.ts .tmp/test-logs
 
-node scripts/summarize-results.mjs "${failed_steps[@]}" "$results" || status=1
+node scripts/summarize-results.mjs "${failed_steps[@]}" "$results" "$e2e_results" || status=1
 exit $status

@@ -1,7 +1,8 @@
-// `npm run test:paths [-- --browser] [--walks N [--seed S] [--walk-steps L]] [vitest options]`:
+// `npm run test:paths [-- --browser [--all-paths]] [--walks N [--seed S] [--walk-steps L]] [vitest options]`:
 // the generated path tests with their per-machine report; in jsdom (Vitest project `paths`), or
 // with --browser in Chromium against the built site (the e2e project's tests/e2e/paths/, which
-// builds and serves the site first). --walks adds N seeded random walks per machine (a failing
+// builds and serves the site first): there the fewest shortest paths that take every edge,
+// every shortest path with --all-paths. --walks adds N seeded random walks per machine (a failing
 // one is shrunk and prints its replay command); `--replay <token>` runs only the sequence a
 // failing path printed, in the mode it names (tests/paths/walk-settings.ts reads the settings).
 import { spawnSync } from 'node:child_process'
@@ -23,6 +24,7 @@ const flagValue = (flag, index) => {
 for (let index = 0; index < args.length; index += 1) {
   const arg = args[index]
   if (arg === '--browser') browser = true
+  else if (arg === '--all-paths') env.PATHS_BROWSER_ALL = '1'
   else if (arg === '--walks') env.PATHS_WALKS = flagValue(arg, index++)
   else if (arg === '--seed') env.PATHS_SEED = flagValue(arg, index++)
   else if (arg === '--walk-steps') env.PATHS_WALK_STEPS = flagValue(arg, index++)

@@ -9,7 +9,9 @@ import { decodeReplayToken, type PathMode, type ReplayToken } from './replay-tok
  * - PATHS_WALK_STEPS: the longest walk, in events (default 12);
  * - PATHS_WALK_MODE: `jsdom` or `browser`, where walks run (default both);
  * - PATHS_SHRINK_SECONDS / PATHS_SHRINK_RUNS: the shrink's limits (default 120 s, 200 runs);
- * - PATHS_REPLAY: a replay token: only that sequence of that machine runs.
+ * - PATHS_REPLAY: a replay token: only that sequence of that machine runs;
+ * - PATHS_BROWSER_ALL: `1` runs every shortest path in Chromium too, not only a covering set
+ *   of them (tests/paths/path-cover.ts).
  */
 export type PathRunSettings = {
   readonly walks: number
@@ -19,6 +21,8 @@ export type PathRunSettings = {
   readonly shrinkMs: number
   readonly shrinkRuns: number
   readonly replay?: ReplayToken
+  /** Every shortest path in Chromium (default: the fewest that take every edge). */
+  readonly allBrowserPaths: boolean
 }
 
 function whole(text: string | undefined, fallback: number, name: string): number {
@@ -44,5 +48,6 @@ export function pathRunSettings(
     shrinkMs: whole(env.PATHS_SHRINK_SECONDS, 120, 'PATHS_SHRINK_SECONDS') * 1000,
     shrinkRuns: whole(env.PATHS_SHRINK_RUNS, 200, 'PATHS_SHRINK_RUNS'),
     ...(replay ? { replay } : {}),
+    allBrowserPaths: env.PATHS_BROWSER_ALL === '1',
   }
 }

@@ -9,6 +9,7 @@ import type {
 } from 'xstate'
 import { type ExecEvent, registerPathTests } from '../../paths/machine-paths'
 import { installMachineProbe, type ProbeHost, type ProbeRecord } from '../../paths/machine-probe'
+import { coveringPlan } from '../../paths/path-cover'
 import {
   type EventOf,
   type PathEvents,
@@ -76,18 +77,21 @@ export function testMachinePathsInBrowser<TMachine extends AnyStateMachine>(
   >
   const name = options.name ?? machine.id
   // A replay of another machine's sequence: nothing of this one runs (nor is planned).
-  const { replay } = pathRunSettings()
+  const { replay, allBrowserPaths } = pathRunSettings()
   if (replay && (replay.machine !== name || replay.mode !== 'browser')) return
   const planOptions = {
     ...(options.events ? { events: options.events } : {}),
     ...(options.possible ? { possible: options.possible } : {}),
   }
-  const plan = options.inputs
+  const shortest = options.inputs
     ? planMachinePathsFrom(machine, options.inputs, planOptions)
     : planMachinePaths(machine, {
         ...planOptions,
         ...(options.input === undefined ? {} : { input: options.input }),
       })
+  // A page load per path: Chromium runs the fewest shortest paths that take every edge (jsdom
+  // runs them all); `--all-paths` runs them all here too.
+  const plan = allBrowserPaths ? shortest : coveringPlan(shortest)
   const baseURL = inject('baseURL')
   let browser: Browser | undefined
 
