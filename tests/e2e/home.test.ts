@@ -221,7 +221,7 @@ describe('the home page slideshow', () => {
 
 describe('the home page cards', () => {
   for (const [locale, learnMore, featured, prefix] of [
-    ['en-US', 'Learn More', 'Featured', '/services/'],
+    ['en-US', 'Learn more', 'Featured', '/services/'],
     ['es-MX', 'Conoce más', 'Destacado', '/servicios/'],
   ] as const) {
     it(`has four "${learnMore}" links to real service pages and a "${featured}" badge (${locale})`, async () => {

@@ -25,6 +25,7 @@ const texts = {
     sent: 'Message sent.',
     internal: 'Internal note (only the team sees it; the client is not told)',
     saveNote: 'Save internal note',
+    noteSaved: 'Internal note saved. The client does not see it.',
     darkTheme: 'Dark theme',
     awaiting: 'Awaiting our reply',
     newMessages: 'New messages',
@@ -43,6 +44,7 @@ const texts = {
     sent: 'Mensaje enviado.',
     internal: 'Nota interna (solo la ve el equipo; al cliente no se le avisa)',
     saveNote: 'Guardar la nota interna',
+    noteSaved: 'Nota interna guardada. El cliente no la ve.',
     darkTheme: 'Tema oscuro',
     awaiting: 'Esperan nuestra respuesta',
     newMessages: 'Mensajes nuevos',
@@ -147,6 +149,8 @@ describe.each(['en-US', 'es-MX'] as const)('a request’s workspace in %s', (loc
     await thread(list).getByLabel(t.internal).check()
     await thread(list).getByRole('button', { name: t.saveNote }).click()
     await thread(list).locator('.thread-message-internal', { hasText: note }).waitFor()
+    // Confirmed as a note, not as a message sent to the client.
+    await thread(list).getByRole('status').filter({ hasText: t.noteSaved }).waitFor()
     await thread(list).getByLabel(t.reply).fill(answer)
     await thread(list).getByRole('button', { name: t.send }).click()
     await shown(list, answer).waitFor()

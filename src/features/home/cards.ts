@@ -17,7 +17,7 @@ export type Card = {
   readonly buttonLink: Service
 }
 
-const learnMore = msg`Learn More`
+const learnMore = msg`Learn more`
 
 export const cards: readonly Card[] = [
   {

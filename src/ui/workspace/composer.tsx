@@ -36,6 +36,8 @@ export function Composer({
   const [picked, setPicked] = useState<readonly Picked[]>([])
   const [states, setStates] = useState<ReadonlyMap<number, AttachmentState>>(new Map())
   const [notice, setNotice] = useState<'tooMany' | 'waitForUploads' | undefined>()
+  // What the last send was: the confirmation of an internal note must not say "sent".
+  const [sentNote, setSentNote] = useState(false)
   const { sent, message } = snapshot.context
   const at = (state: ComposerState) => snapshot.matches({ open: { composer: state } })
   const sending = at('sending')
@@ -81,6 +83,7 @@ export function Composer({
       return
     }
     setNotice(undefined)
+    setSentNote(reader === 'agency' && internal)
     onSend({
       body,
       uploadIds: attached.flatMap((state) => (state?.kind === 'uploaded' ? [state.uploadId] : [])),
@@ -99,7 +102,11 @@ export function Composer({
   ) : notice === 'waitForUploads' ? (
     <Trans>Please wait until your files are uploaded.</Trans>
   ) : at('ready') && sent > 0 ? (
-    <Trans>Message sent.</Trans>
+    sentNote ? (
+      <Trans>Internal note saved. The client does not see it.</Trans>
+    ) : (
+      <Trans>Message sent.</Trans>
+    )
   ) : null
 
   return (

@@ -42,7 +42,7 @@ export function FeatureCards({ cards, locale }: FeatureCardsProps) {
                 className="button feature-card-link"
               >
                 {t(card.buttonText)}
-                {/* Four links read "Learn More": the card's title tells them apart. */}
+                {/* Four links read "Learn more": the card's title tells them apart. */}
                 <span className="visually-hidden">: {t(card.title)}</span>
               </ServiceLink>
             </div>
