@@ -237,7 +237,7 @@ describe.each(testBackends())('recovery email and password reset on $name', (bac
     await kit.worker.deliverDue()
     const mail = await resetMail(user.email)
     expect(mail.subject).toBe('Restablece tu contraseña de Puente Digital')
-    expect(mail.text).toContain('Hola,')
+    expect(mail.text).toContain('Hola, Marta:')
     expect(resetTokenIn(mail.text, publicUrl)).toBeDefined()
   })
 

@@ -62,7 +62,7 @@ describe.each(testBackends())('email verification on $name', (backend) => {
     await kit.worker.deliverDue()
     const mail = await kit.smtp.waitForMail(account.email)
     expect(mail.subject).toBe('Confirma tu correo electrónico en Puente Digital')
-    expect(mail.text).toContain('Hola,')
+    expect(mail.text).toContain('Hola, Marta:')
     expect(mail.text).toContain('en las próximas 24 horas')
     const answer = await new ApiClient(kit.api.url, undefined, 'es').post(
       '/api/v1/auth/verify-email',

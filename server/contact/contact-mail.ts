@@ -3,6 +3,7 @@ import { translator } from '../i18n/server-i18n'
 import { budgetLabel, languageLabel, serviceLabel } from '../i18n/stored-labels'
 import { composeAgencyCopy } from '../mail/agency-copy'
 import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
+import { greeting } from '../mail/greeting'
 import { contactAcknowledgementMessages, contactAgencyMailMessages } from './contact-messages'
 
 /** An enquiry as stored (`contact_enquiries`), as the mails need it. */
@@ -56,18 +57,8 @@ export function composeContactAgencyEmail(enquiry: StoredEnquiry, frame: MailFra
 }
 
 /**
- * The first word of the name the visitor typed, when it is plainly a name: letters (any
- * script), an apostrophe or a hyphen, at most 30 of them. Anything else (a word with a dot, a
- * slash, an @ or a digit, as a link or an address has) greets without a name.
- */
-export function greetingName(name: string): string | undefined {
-  const first = name.trim().split(/\s+/u)[0] ?? ''
-  return /^[\p{L}\p{M}][\p{L}\p{M}'’-]{0,29}$/u.test(first) ? first : undefined
-}
-
-/**
  * The visitor's acknowledgement, in the page's language: our words, and at most the first word
- * of their name (greetingName). It goes to whatever address was typed into the form, without
+ * of their name (`greetingName`). It goes to whatever address was typed into the form, without
  * an account, so anything more the visitor wrote in it (their message, the rest of the name)
  * would let a stranger send their text — a link, a lure — to anyone under the agency's name.
  */
@@ -77,9 +68,8 @@ export function composeContactAcknowledgement(
 ): ComposedMail {
   const t = translator(frame.locale)
   const m = contactAcknowledgementMessages
-  const firstName = greetingName(enquiry.name)
   return composeMail(frame, t(m.subject), [
-    { paragraph: firstName ? t(m.greetingNamed(firstName)) : t(m.greeting) },
+    { paragraph: greeting(t, enquiry.name) },
     { paragraph: t(m.body) },
     { paragraph: t(m.notYou) },
     { paragraph: t(m.signature) },

@@ -24,8 +24,6 @@ export const contactAgencyMailMessages = {
 /** The acknowledgement the visitor receives, in the page's language. */
 export const contactAcknowledgementMessages = {
   subject: msg`We received your message – Puente Digital`,
-  greeting: msg`Hello,`,
-  greetingNamed: (firstName: string) => msg`Hello ${firstName},`,
   body: msg`Thank you for writing to Puente Digital. We received your message and a member of the team will answer within one business day.`,
   notYou: msg`If you did not write to us, ignore this email: we will not contact this address again.`,
   signature: msg`The Puente Digital team`,

@@ -27,7 +27,6 @@ export const factorMessages = {
 /** The mails telling the account holder that a second factor changed. */
 export const factorMailMessages = {
   subject: msg`Your Puente Digital sign-in settings changed`,
-  greeting: msg`Hello,`,
   totpEnabled: msg`An authenticator app was set up for signing in to your Puente Digital account.`,
   totpDisabled: msg`The authenticator app of your Puente Digital account was turned off.`,
   passkeyAdded: msg`A passkey was added to your Puente Digital account.`,

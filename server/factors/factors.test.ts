@@ -64,6 +64,7 @@ describe.each(testBackends())('second factors on $name', (backend) => {
       mail.text.includes('authenticator app was set up'),
     )
     expect(notice.subject).toBe('Your Puente Digital sign-in settings changed')
+    expect(notice.text).toContain('Hello Marta,')
 
     // The password alone no longer signs in: a half-way state, no session.
     const half = new ApiClient(kit.api.url)

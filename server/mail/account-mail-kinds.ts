@@ -1,6 +1,7 @@
 import { recoveryTokenLifetimeMinutes } from '../security/recovery-tokens'
 import { verificationTokenLifetimeHours } from '../security/verification-tokens'
 import { composeAccountDeletedEmail } from './account-emails'
+import { accountFirstName } from './greeting'
 import { mailKind } from './mail-kind'
 import { mintRecoveryMail, mintVerificationMail } from './outbox-links'
 import { composePasswordChangedEmail } from './password-changed-email'
@@ -28,8 +29,11 @@ export const accountMailKinds = {
   passwordChanged: mailKind({
     name: 'password_changed',
     references: 'user',
-    compose: ({ locale, publicUrl }) => ({
-      mail: composePasswordChangedEmail({ locale, publicUrl }),
+    compose: async ({ client, locale, publicUrl }, userId) => ({
+      mail: composePasswordChangedEmail(
+        { locale, publicUrl },
+        await accountFirstName(client, userId),
+      ),
     }),
   }),
   // The account is gone (that is the point): the row names only the address.

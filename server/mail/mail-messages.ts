@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro'
 /** The recovery mail, in the language of the request that asked for it. */
 export const recoveryMailMessages = {
   subject: msg`Reset your Puente Digital password`,
-  greeting: msg`Hello,`,
   intro: msg`We received a request to reset the password of your Puente Digital account. Open this link within the next hour to choose a new password:`,
   button: msg`Choose a new password`,
   ignore: msg`If you did not ask for this, ignore this email: your password stays the same.`,
@@ -18,7 +17,6 @@ export const replyByMailMessages = {
 /** The notice sent when an account's password was changed (reset or change). */
 export const passwordChangedMailMessages = {
   subject: msg`Your Puente Digital password was changed`,
-  greeting: msg`Hello,`,
   body: msg`The password of your Puente Digital account was just changed.`,
   notYou: msg`If you did not change it, reset your password now with the link below and tell us at once by replying to this email.`,
   button: msg`Reset my password`,
@@ -28,7 +26,6 @@ export const passwordChangedMailMessages = {
 /** The link that confirms a new account's address, in the account's language. */
 export const verificationMailMessages = {
   subject: msg`Confirm your email address for Puente Digital`,
-  greeting: msg`Hello,`,
   intro: msg`Thank you for creating your Puente Digital account. Open this link within the next 24 hours to confirm your email address:`,
   button: msg`Confirm my email address`,
   ignore: msg`If you did not create an account, ignore this email: nothing happens without the link.`,
@@ -38,7 +35,6 @@ export const verificationMailMessages = {
 /** The confirmation that an account and its data were deleted. */
 export const accountDeletedMailMessages = {
   subject: msg`Your Puente Digital account was deleted`,
-  greeting: msg`Hello,`,
   body: msg`Your Puente Digital account and the data stored with it were deleted at your request. We keep nothing else about you.`,
   notYou: msg`If you did not ask for this, reply to this email and tell us at once.`,
   signature: msg`The Puente Digital team`,

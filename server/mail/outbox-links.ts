@@ -41,14 +41,16 @@ export async function mintRecoveryMail(
 ): Promise<LinkMail | undefined> {
   const token = newRecoveryToken()
   const tokenHash = hashRecoveryToken(token)
-  const stored = await client.query(
+  const stored = await client.query<{ name: string }>(
     `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
-     SELECT id, $2, now() + make_interval(mins => $3) FROM users WHERE id = $1`,
+     SELECT id, $2, now() + make_interval(mins => $3) FROM users WHERE id = $1
+     RETURNING (SELECT name FROM users WHERE id = $1) AS name`,
     [userId, tokenHash, recoveryTokenLifetimeMinutes],
   )
+  const name = stored.rows[0]?.name
   if (!stored.rowCount) return undefined
   return {
-    mail: composeRecoveryEmail({ locale, publicUrl }, resetLink(publicUrl, token)),
+    mail: composeRecoveryEmail({ locale, publicUrl }, resetLink(publicUrl, token), name),
     link: { table: 'password_reset_tokens', userId, tokenHash },
   }
 }
@@ -65,15 +67,17 @@ export async function mintVerificationMail(
 ): Promise<LinkMail | undefined> {
   const token = newVerificationToken()
   const tokenHash = hashVerificationToken(token)
-  const stored = await client.query(
+  const stored = await client.query<{ name: string }>(
     `INSERT INTO email_verification_tokens (user_id, token_hash, expires_at)
      SELECT id, $2, now() + make_interval(hours => $3) FROM users
-     WHERE id = $1 AND email_verified_at IS NULL`,
+     WHERE id = $1 AND email_verified_at IS NULL
+     RETURNING (SELECT name FROM users WHERE id = $1) AS name`,
     [userId, tokenHash, verificationTokenLifetimeHours],
   )
+  const name = stored.rows[0]?.name
   if (!stored.rowCount) return undefined
   return {
-    mail: composeVerificationEmail({ locale, publicUrl }, verificationLink(publicUrl, token)),
+    mail: composeVerificationEmail({ locale, publicUrl }, verificationLink(publicUrl, token), name),
     link: { table: 'email_verification_tokens', userId, tokenHash },
   }
 }

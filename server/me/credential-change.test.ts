@@ -98,6 +98,7 @@ describe.each(testBackends())('after a change of credentials on $name', (backend
     await kit.worker.deliverDue()
     const sent = kit.smtp.mails.slice(before).filter((m) => m.to.includes(account.email))
     expect(sent.map((m) => m.subject)).toEqual(['Your Puente Digital password was changed'])
+    expect(sent[0]?.text).toContain('Hello Marta,')
   })
 
   it('an account deletion leaves no reset link that works', async () => {

@@ -7,6 +7,7 @@ import {
   type MailBlock,
   type MailFrame,
 } from '../mail/compose-mail'
+import { greeting } from '../mail/greeting'
 import { digestMailMessages as m } from './thread-messages'
 
 /** A digest as the worker reads it when it is sent: the messages the recipient has not read. */
@@ -49,7 +50,7 @@ export function composeClientDigest(digest: StoredDigest, frame: MailFrame): Com
   const t = translator(locale)
   const count = digest.messages.length
   return composeMail(frame, t(count === 1 ? m.clientSubjectOne : m.clientSubjectMany(count)), [
-    { paragraph: t(m.greeting) },
+    { paragraph: greeting(t, digest.clientName) },
     { paragraph: t(m.clientIntro(serviceName(locale, digest.serviceId))) },
     ...quotes(locale, digest),
     {

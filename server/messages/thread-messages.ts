@@ -25,7 +25,6 @@ export const digestMailMessages = {
     msg`${count} new messages about your request – Puente Digital`,
   agencySubjectOne: (client: string) => msg`New message from ${client}`,
   agencySubjectMany: (count: number, client: string) => msg`${count} new messages from ${client}`,
-  greeting: msg`Hello,`,
   clientIntro: (service: string) => msg`The team wrote about your request for ${service}:`,
   agencyIntro: (client: string, service: string) =>
     msg`${client} wrote about their request for ${service}:`,

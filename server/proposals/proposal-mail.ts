@@ -5,6 +5,7 @@ import { translator } from '../i18n/server-i18n'
 import { serviceLabel } from '../i18n/stored-labels'
 import { composeAgencyCopy, requestInboxLink } from '../mail/agency-copy'
 import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
+import { greeting } from '../mail/greeting'
 import { proposalAnswerMailMessages, proposalSentMailMessages } from './proposal-messages'
 
 /** A proposal event with its proposal, request and client, as the mails need it. */
@@ -37,7 +38,7 @@ export function composeProposalSent(event: StoredProposalEvent, frame: MailFrame
   const t = translator(frame.locale)
   const m = proposalSentMailMessages
   return composeMail(frame, t(m.subject), [
-    { paragraph: t(m.greeting) },
+    { paragraph: greeting(t, event.clientName) },
     { paragraph: t(m.body) },
     {
       rows: [

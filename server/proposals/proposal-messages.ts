@@ -30,7 +30,6 @@ export const proposalAnswerMessages = {
 /** The mail a client receives when a proposal is sent. */
 export const proposalSentMailMessages = {
   subject: msg`You have a new proposal – Puente Digital`,
-  greeting: msg`Hello,`,
   body: msg`We have sent you a proposal for your service request. Read it, download it as a PDF, and accept or decline it on your request's page.`,
   title: msg`Proposal`,
   version: msg`Version`,

@@ -5,6 +5,7 @@ import { translator } from '../i18n/server-i18n'
 import { budgetLabel, languageLabel, serviceLabel } from '../i18n/stored-labels'
 import { composeAgencyCopy, requestInboxLink } from '../mail/agency-copy'
 import { type ComposedMail, composeMail, type MailFrame } from '../mail/compose-mail'
+import { greeting } from '../mail/greeting'
 import {
   requestAcknowledgementMessages,
   requestAgencyMailMessages,
@@ -96,7 +97,7 @@ export function composeRequestAcknowledgement(
   const t = translator(frame.locale)
   const m = requestAcknowledgementMessages
   return composeMail(frame, numbered(t(m.subject), change), [
-    { paragraph: t(m.greeting(change.clientName)) },
+    { paragraph: greeting(t, change.clientName) },
     { paragraph: t(m.body) },
     { link: { href: myServicesLink(frame.publicUrl), label: t(m.button) } },
     { paragraph: t(m.copy) },
@@ -121,7 +122,7 @@ export function composeRequestStatusEmail(
     [t(m.status), status],
   ]
   return composeMail(frame, numbered(t(m.subject), change), [
-    { paragraph: t(m.greeting(change.clientName)) },
+    { paragraph: greeting(t, change.clientName) },
     { paragraph: t(m.body) },
     { rows },
     ...(change.note === '' ? [] : [{ paragraph: t(m.note) }, { quote: change.note }]),

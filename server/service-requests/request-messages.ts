@@ -30,7 +30,6 @@ export const requestAgencyMailMessages = {
 /** The client's acknowledgement of a new request. */
 export const requestAcknowledgementMessages = {
   subject: msg`We received your service request – Puente Digital`,
-  greeting: (name: string) => msg`Hello ${name},`,
   body: msg`Thank you for your request. A member of the team will review it and write to you within one business day. You can follow its status in My services:`,
   button: msg`Open My services`,
   copy: msg`This is what you sent us:`,
@@ -51,7 +50,6 @@ export const requestWithdrawnMailMessages = {
 /** The mail a client receives when the agency changes their request's status. */
 export const requestStatusMailMessages = {
   subject: msg`Your service request has a new status – Puente Digital`,
-  greeting: (name: string) => msg`Hello ${name},`,
   body: msg`The status of your request has changed.`,
   service: msg`Service`,
   status: msg`New status`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { greetingName } from './contact-mail'
+import { greetingName } from './greeting'
 
 describe('the name an acknowledgement greets', () => {
   it('is the first word of a plain name, in any script', () => {
