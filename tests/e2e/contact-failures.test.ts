@@ -12,7 +12,7 @@ import { describe, expect, test } from './signed-in'
 const texts = {
   'en-US': {
     send: 'Send message',
-    correct: 'Please correct the fields marked below.',
+    correct: 'Please check the highlighted fields.',
     invalidEmail: 'Enter a valid email address, like name@example.com.',
     limited: 'You have sent several messages in a short time.',
     tooMany: /^Too many attempts\. Please try again in \d+ seconds\.$/,
@@ -21,7 +21,7 @@ const texts = {
   },
   'es-MX': {
     send: 'Enviar mensaje',
-    correct: 'Corrige los campos señalados abajo.',
+    correct: 'Revisa los campos marcados.',
     invalidEmail: 'Ingresa un correo electrónico válido, como nombre@ejemplo.com.',
     limited: 'Enviaste varios mensajes en poco tiempo.',
     tooMany: /^Demasiados intentos\. Vuelve a intentarlo en \d+ segundos\.$/,

@@ -86,7 +86,7 @@ describe('the contact form', () => {
     await page.getByRole('button', { name: 'Send message' }).click()
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Please correct the fields marked below.' })
+      .filter({ hasText: 'Please check the highlighted fields.' })
       .waitFor()
     // Focus moves in the effect after the render that shows the alert: on a loaded machine the
     // alert can be seen a moment before it.

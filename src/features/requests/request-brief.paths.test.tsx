@@ -92,7 +92,7 @@ testMachinePaths(serviceRequestFormMachine, {
         expect(screen.queryByRole('alert')).toBeNull()
         return
       }
-      expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.')
+      expect(screen.getByRole('alert').textContent).toBe('Please check the highlighted fields.')
       // Focus on the first refused field, its message linked to it.
       expect(document.activeElement).toBe(control('need'))
       expect(control('need').getAttribute('aria-describedby')).toContain('request-need-error')

@@ -224,7 +224,7 @@ function BriefFlow({
       </h3>
       {summary ? (
         <p key={refusedSubmissions} role="alert" className="form-summary">
-          <Trans>Please correct the fields marked below.</Trans>
+          <Trans>Please check the highlighted fields.</Trans>
         </p>
       ) : null}
       <TextAreaField

@@ -95,7 +95,7 @@ testMachinePaths(contactFormMachine, {
         expect(screen.queryByRole('alert')).toBeNull()
         return
       }
-      expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.')
+      expect(screen.getByRole('alert').textContent).toBe('Please check the highlighted fields.')
       const firstInvalid = document.querySelector('[aria-invalid="true"]')
       expect(document.activeElement).toBe(firstInvalid)
       if (serverFieldErrors.email) {

@@ -80,7 +80,7 @@ export function ContactForm(props: ContactFormProps) {
       {...props}
       className="contact-form"
       read={readValues}
-      summary={<Trans>Please correct the fields marked below.</Trans>}
+      summary={<Trans>Please check the highlighted fields.</Trans>}
       note={<Trans>All fields are required unless marked optional.</Trans>}
     >
       {textFields.map((spec) => (
