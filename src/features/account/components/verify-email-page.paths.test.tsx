@@ -16,6 +16,8 @@ let network = installFakeNetwork()
 afterEach(() => network.restore())
 
 const heading = () => within(screen.getByRole('main')).getByRole('heading', { level: 2 })
+const pageHeading = () =>
+  within(screen.getByRole('main')).getByRole('heading', { level: 1 }).textContent
 const expectFocusedHeading = async (text: string) => {
   await waitFor(() => expect(heading().textContent).toBe(text))
   expect(document.activeElement).toBe(heading())
@@ -55,17 +57,22 @@ testMachinePaths(verifyEmailMachine, {
       await waitFor(() =>
         expect(screen.getByRole('status').textContent).toBe('Confirming your email address…'),
       )
+      expect(pageHeading()).toBe('Confirm your email address')
     },
     verified: async () => {
       await expectFocusedHeading('Your email address is confirmed. You can sign in now.')
+      // The page no longer asks for what is done.
+      expect(pageHeading()).toBe('Email address confirmed')
       signInLink()
     },
     alreadyConfirmed: async () => {
       await expectFocusedHeading('Your email address is already confirmed. You can sign in.')
+      expect(pageHeading()).toBe('Email address confirmed')
       signInLink()
     },
     expired: async () => {
       await expectFocusedHeading('This verification link has expired.')
+      expect(pageHeading()).toBe('Confirm your email address')
       // A new link, not a detour through signing in.
       expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeTruthy()
       expect(screen.getByLabelText('Your email address')).toBeTruthy()

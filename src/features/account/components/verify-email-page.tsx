@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { verifyEmailMachine } from '../../../../machines/verify-email-machine'
 import { callEndpoint } from '../../../api/call-endpoint'
@@ -13,8 +13,17 @@ import { RetryButton } from '../../../ui/retry-button'
 import { VerificationRequestForm } from './verification-request-form'
 import '../../../ui/form-field.css'
 
-/** The link's answer (verifyEmailMachine); started once the page runs in the browser. */
-function Verification({ token }: { readonly token: string }) {
+/**
+ * The link's answer (verifyEmailMachine); started once the page runs in the browser. Tells the
+ * page when the address is confirmed, so its heading stops asking for it.
+ */
+function Verification({
+  token,
+  onConfirmed,
+}: {
+  readonly token: string
+  readonly onConfirmed: () => void
+}) {
   const [machine] = useState(() =>
     verifyEmailMachine.provide({
       actors: {
@@ -29,7 +38,8 @@ function Verification({ token }: { readonly token: string }) {
   const state = String(snapshot.value)
   useEffect(() => {
     if (state !== 'verifying') headingRef.current?.focus()
-  }, [state])
+    if (state === 'verified' || state === 'alreadyConfirmed') onConfirmed()
+  }, [state, onConfirmed])
 
   if (snapshot.matches('verifying')) {
     return (
@@ -126,16 +136,22 @@ export function VerifyEmailPage({ token }: { readonly token: string | undefined 
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const [linkToken] = useState(() => token ?? '')
+  const [confirmed, setConfirmed] = useState(false)
+  const confirm = useCallback(() => setConfirmed(true), [])
   useEffect(() => {
     if (hydrated && token !== undefined) void navigate({ to: '/verify-email', replace: true })
   }, [hydrated, token, navigate])
   return (
     <article className="page-intro account-page">
       <h1>
-        <Trans>Confirm your email address</Trans>
+        {confirmed ? (
+          <Trans>Email address confirmed</Trans>
+        ) : (
+          <Trans>Confirm your email address</Trans>
+        )}
       </h1>
       {hydrated ? (
-        <Verification token={linkToken} />
+        <Verification token={linkToken} onConfirmed={confirm} />
       ) : (
         <p className="result-panel" role="status">
           <Trans>Confirming your email address…</Trans>
