@@ -14,7 +14,7 @@ export const apiMessages = {
   unauthenticated: msg`You are not signed in, or your session has ended. Please sign in.`,
   reauthenticationRequired: msg`For your security, confirm it is you (your password, a code or a passkey) and try again.`,
   forbidden: msg`This page is for the agency's team only.`,
-  mfaRequired: msg`The agency's inbox needs a second factor: add a passkey or an authenticator app to your account (or sign in again with the one you have), then come back.`,
+  mfaRequired: msg`The agency's inbox needs a second factor: add a passkey or an authenticator app to your account, or confirm it is you with the one you have, then come back.`,
 }
 
 export const rateLimited = (seconds: number) =>
