@@ -1,23 +1,36 @@
-// `npm run bench:api`: registrations per second and latency of the real server on its embedded
-// PostgreSQL. Starts BUILD_DIR's server (default ./dist; built first when missing) on loopback
-// with a throw-away DATA_DIR, loads it with autocannon, prints a table, and stops it.
+// `npm run bench:api`: requests per second, latency and the server's CPU time per request of
+// the real server, with metrics and tracing off and on. Starts one BUILD_DIR server per mode
+// (default ./dist; built first when missing), all at once on loopback, on one PostgreSQL (the
+// embedded one, in a throw-away directory: scripts/bench-api/shared-postgres.ts), and loads them
+// with autocannon in turn, then stops them.
 // `npm run bench` (scripts/bench.mjs) imports `benchRegistrations` for its API figure.
 //
-// BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 10) tune the load.
-// Each scenario runs with metrics and tracing off and on (BENCH_MODES, default
-// `off,metrics,tracing,metrics+tracing`; BENCH_ROUNDS, default 1, repeats them all, reporting
-// each mode's median): metrics on is METRICS_PORT set with a scrape of /metrics every 5 s (as
-// Prometheus does, a little more often); tracing on is OTEL_EXPORTER_OTLP_ENDPOINT pointing at
-// an OTLP sink in this process that takes every batch (answers 200).
-// The server must run with TRUST_PROXY=true: each request comes from its own X-Forwarded-For
-// address, so the per-address rate limit (a real query per request) stays in the measured
-// path without refusing the load.
+// Paired and interleaved, so that a figure means something on a busy machine: each scenario runs
+// BENCH_PAIRS times (default 6) on every mode, one short round after the other (BENCH_DURATION
+// seconds, default 5, after a 1 s warm-up), the modes' order turned at each pair (off, metrics;
+// metrics, off; …). Whatever else the machine does then weighs on a pair's rounds alike, and a
+// mode's cost is the median of its per-pair ratios to off, not a ratio of medians taken minutes
+// apart. CPU time per request comes from inside each server, process.cpuUsage() read over an IPC
+// channel only the benchmark opens (scripts/bench-api/cpu-usage.mjs, loaded with --import).
+//
+// Before the rounds, every server's CPU time while idle (BENCH_IDLE seconds, default 10): a mode's
+// fixed cost, which no request pays for alone.
+// BENCH_MODES (default `off,metrics,tracing,metrics+tracing`; `off` is always measured),
+// BENCH_SCENARIOS (register,resend,health), BENCH_CONNECTIONS (default 10). Metrics on is
+// METRICS_PORT set with a scrape of /metrics every 5 s (as Prometheus does, a little more often);
+// tracing on is OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP sink in this process that takes
+// every batch (answers 200).
+// The servers run with TRUST_PROXY=true: each request comes from its own X-Forwarded-For
+// address, so the per-address rate limit (a real query per request) stays in the measured path
+// without refusing the load.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import validRegistration from '../tests/fixtures/valid-registration.json' with { type: 'json' }
@@ -64,21 +77,10 @@ async function session(baseURL) {
 }
 
 /**
- * CPU time (user + system, ms) a process has used so far, from /proc (Linux; undefined
- * elsewhere). Per request it says what a request costs the server, far less swayed than
- * requests/s by whatever else the machine runs.
+ * `run(seconds)` loads `baseURL` with `scenario` for that long; `cpuUsage`, when given, reads
+ * the server's CPU time (µs) before and after.
  */
-function cpuMsOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-    // utime and stime: fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return undefined
-  }
-}
-
-async function load(baseURL, scenario, { duration, connections, headers, pid }) {
+async function load(baseURL, scenario, { duration, connections, headers, cpuUsage, warmUp = 2 }) {
   const run = (seconds) =>
     autocannon({
       url: baseURL,
@@ -99,16 +101,16 @@ async function load(baseURL, scenario, { duration, connections, headers, pid }) 
         },
       ],
     })
-  await run(2) // warm-up: JIT, pool connections, PostgreSQL caches
-  const cpuBefore = pid === undefined ? undefined : cpuMsOf(pid)
+  if (warmUp > 0) await run(warmUp) // JIT, pool connections, PostgreSQL caches
+  const cpuBefore = await cpuUsage?.()
   const result = await run(duration)
-  const cpuAfter = pid === undefined ? undefined : cpuMsOf(pid)
+  const cpuAfter = await cpuUsage?.()
   return {
     cpuMsPerRequest:
       cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
         ? undefined
-        : (cpuAfter - cpuBefore) / result.requests.total,
-    perSecond: result.requests.average,
+        : (cpuAfter - cpuBefore) / 1000 / result.requests.total,
+    perSecond: result.requests.total / duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     total: result.requests.total,
@@ -137,10 +139,18 @@ function freePort() {
   })
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = (sorted.length - 1) / 2
+  return ((sorted[Math.floor(middle)] ?? 0) + (sorted[Math.ceil(middle)] ?? 0)) / 2
+}
+const percent = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`
+
 async function main() {
   const buildDir = resolve(root, process.env.BUILD_DIR || 'dist')
-  const duration = Number(process.env.BENCH_DURATION ?? 10)
+  const duration = Number(process.env.BENCH_DURATION ?? 5)
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+  const pairs = Number(process.env.BENCH_PAIRS ?? 6)
   if (!existsSync(join(buildDir, 'server/main.js'))) {
     console.log(`No build in ${buildDir}: building…`)
     const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
@@ -150,66 +160,135 @@ async function main() {
     })
     if (build.status !== 0) process.exit(build.status ?? 1)
   }
-  const modes = (process.env.BENCH_MODES ?? 'off,metrics,tracing,metrics+tracing').split(',')
+  const asked = (process.env.BENCH_MODES ?? 'off,metrics,tracing,metrics+tracing').split(',')
+  const modes = ['off', ...asked.filter((mode) => mode !== 'off')]
   const chosen = process.env.BENCH_SCENARIOS?.split(',')
   const running = Object.entries(scenarios)
     .filter(([key]) => !chosen || chosen.includes(key))
     .map(([, scenario]) => scenario)
-  // One database for every mode: a restart finds it ready (no initdb per mode).
   const dataDir = mkdtempSync(join(tmpdir(), 'agency-bench-'))
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 1)
+  const startedAt = Date.now()
+  const loadBefore = loadavg()[0] ?? 0
+  const postgres = await startSharedPostgres(dataDir)
   const sink = await startOtlpSink()
+  const servers = []
+  /** results[mode][scenario] = one row per pair. */
   const results = new Map()
+  /** Each mode's CPU ms per second while no request comes. */
+  const idle = new Map()
+  const idleSeconds = Number(process.env.BENCH_IDLE ?? 10)
   try {
-    for (let round = 0; round < rounds; round += 1)
-      for (const mode of modes) {
-        const rows = await benchMode(buildDir, mode, {
-          duration,
+    // One after the other: the first applies the migrations, the others find them done.
+    for (const mode of modes)
+      servers.push(await startServer(buildDir, mode, { sink: sink.url, databaseUrl: postgres.url }))
+    for (const server of servers)
+      for (const scenario of running)
+        await load(server.baseURL, scenario, {
+          duration: 2,
           connections,
-          sink: sink.url,
-          dataDir,
-          scenarios: running,
+          headers: server.headers,
+          warmUp: 0,
         })
-        for (const row of rows) {
-          const key = `${mode}\u0000${row.scenario}`
+    // The fixed cost of a mode, with no request at all: every server idle at once.
+    const idleBefore = await Promise.all(servers.map((server) => server.cpuUsage()))
+    await new Promise((done) => setTimeout(done, idleSeconds * 1000))
+    const idleAfter = await Promise.all(servers.map((server) => server.cpuUsage()))
+    servers.forEach((server, index) => {
+      idle.set(
+        server.mode,
+        ((idleAfter[index] ?? 0) - (idleBefore[index] ?? 0)) / 1000 / idleSeconds,
+      )
+    })
+    for (let pair = 0; pair < pairs; pair += 1)
+      for (const scenario of running) {
+        // The order turns at every pair: off first, then last, …
+        const order = servers.map((_, index) => servers[(index + pair) % servers.length])
+        if (pair % 2 === 1) order.reverse()
+        for (const server of order) {
+          const row = await load(server.baseURL, scenario, {
+            duration,
+            connections,
+            headers: server.headers,
+            cpuUsage: server.cpuUsage,
+            warmUp: 1,
+          })
+          const key = `${server.mode}\u0000${scenario.name}`
           results.set(key, [...(results.get(key) ?? []), row])
         }
       }
   } finally {
+    for (const server of servers) await server.stop()
     await sink.close()
+    await postgres.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b)
-    const middle = (sorted.length - 1) / 2
-    return ((sorted[Math.floor(middle)] ?? 0) + (sorted[Math.ceil(middle)] ?? 0)) / 2
-  }
   const table = []
+  const verdicts = []
   for (const scenario of running) {
-    const base = median(results.get(`off\u0000${scenario.name}`)?.map((row) => row.perSecond) ?? [])
+    const off = results.get(`off\u0000${scenario.name}`) ?? []
     for (const mode of modes) {
       const rows = results.get(`${mode}\u0000${scenario.name}`) ?? []
-      const perSecond = median(rows.map((row) => row.perSecond))
+      const ratios = rows.map((row, pair) => row.perSecond / (off[pair]?.perSecond ?? Number.NaN))
+      const cpuRatios = rows.map(
+        (row, pair) => row.cpuMsPerRequest / (off[pair]?.cpuMsPerRequest ?? Number.NaN),
+      )
       table.push({
         scenario: scenario.name,
         mode,
-        'req/s': Math.round(perSecond),
-        'vs off': base ? `${(((perSecond - base) / base) * 100).toFixed(1)} %` : '',
-        'req/s each round': rows.map((row) => Math.round(row.perSecond)).join(' '),
-        'server CPU ms/request': rows.some((row) => row.cpuMsPerRequest === undefined)
-          ? ''
-          : median(rows.map((row) => row.cpuMsPerRequest)).toFixed(3),
+        'req/s': Math.round(median(rows.map((row) => row.perSecond))),
+        'vs off (median of pairs)': mode === 'off' ? '' : percent(median(ratios)),
+        'pairs from … to':
+          mode === 'off' ? '' : `${percent(Math.min(...ratios))} … ${percent(Math.max(...ratios))}`,
+        'server CPU ms/request': median(rows.map((row) => row.cpuMsPerRequest)).toFixed(3),
+        'CPU vs off': mode === 'off' ? '' : percent(median(cpuRatios)),
+        'CPU pairs from … to':
+          mode === 'off'
+            ? ''
+            : `${percent(Math.min(...cpuRatios))} … ${percent(Math.max(...cpuRatios))}`,
         'p50 ms': median(rows.map((row) => row.p50Ms)),
         'p99 ms': median(rows.map((row) => row.p99Ms)),
         requests: rows.reduce((total, row) => total + row.total, 0),
         'other answers': rows.reduce((total, row) => total + row.failures, 0),
       })
+      if (mode === 'metrics')
+        verdicts.push(
+          `${scenario.name}: throughput ${percent(median(ratios))}, CPU per request ${percent(median(cpuRatios))} with metrics on (medians of ${rows.length} pairs)`,
+        )
     }
   }
   console.log(
-    `\nAPI benchmark: ${connections} connections, ${duration} s per scenario after a 2 s warm-up, ${rounds} round(s) (medians), ${cpus().length} CPU(s), Node ${process.version}, embedded PostgreSQL (fsync on); OTLP batches received: ${sink.batches()}`,
+    `\nAPI benchmark: ${connections} connections; ${pairs} pairs of ${duration} s rounds (1 s warm-up each), modes interleaved; ${cpus().length} CPU(s), load average ${loadBefore.toFixed(1)} before and ${(loadavg()[0] ?? 0).toFixed(1)} after, ${Math.round((Date.now() - startedAt) / 1000)} s; Node ${process.version}; embedded PostgreSQL (fsync on) shared by the ${servers.length} servers; OTLP batches received: ${sink.batches()}`,
   )
   console.table(table)
+  console.log(
+    `Idle, ${idleSeconds} s with no request: server CPU ms per second ${modes.map((mode) => `${mode} ${idle.get(mode)?.toFixed(1)}`).join(', ')}`,
+  )
+  for (const verdict of verdicts) console.log(verdict)
+}
+
+/** The PostgreSQL every server of the run shares (scripts/bench-api/shared-postgres.ts). */
+async function startSharedPostgres(dataDir) {
+  const child = spawn(
+    join(root, 'node_modules/.bin/tsx'),
+    [join(root, 'scripts/bench-api/shared-postgres.ts'), dataDir],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  )
+  const lines = createInterface({ input: child.stdout })
+  const url = await new Promise((done, fail) => {
+    child.once('exit', (code) => fail(new Error(`The benchmark's PostgreSQL exited (${code})`)))
+    lines.on('line', (line) => {
+      if (line.startsWith('{"databaseUrl"')) done(JSON.parse(line).databaseUrl)
+    })
+  })
+  return {
+    url,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', done)
+        child.stdin.end()
+      }),
+  }
 }
 
 /** A collector stand-in: takes every OTLP/HTTP batch and answers 200, counting them. */
@@ -230,32 +309,56 @@ async function startOtlpSink() {
   }
 }
 
-/** One server started in `mode`, every scenario against it, and stopped. */
-async function benchMode(buildDir, mode, { duration, connections, sink, dataDir, scenarios }) {
+/** One server in `mode` on the shared database, until `stop()`. */
+async function startServer(buildDir, mode, { sink, databaseUrl }) {
   const metrics = mode.includes('metrics')
   const tracing = mode.includes('tracing')
   const port = await freePort()
   const metricsPort = metrics ? await freePort() : undefined
   const baseURL = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      CLIENT_DIR: join(buildDir, 'client'),
-      DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      // No load balancer to wait for: a SIGTERM stops at once.
-      SHUTDOWN_DELAY_MS: '0',
-      METRICS_PORT: metricsPort ? String(metricsPort) : '',
-      OTEL_EXPORTER_OTLP_ENDPOINT: tracing ? sink : '',
+  const server = spawn(
+    process.execPath,
+    [
+      '--import',
+      pathToFileURL(join(root, 'scripts/bench-api/cpu-usage.mjs')).href,
+      join(buildDir, 'server/main.js'),
+    ],
+    {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        CLIENT_DIR: join(buildDir, 'client'),
+        DATABASE_URL: databaseUrl,
+        // The benchmark's own key: a server on DATABASE_URL needs one.
+        TOTP_ENCRYPTION_KEY: benchKey,
+        TRUST_PROXY: 'true',
+        SMTP_URL: '',
+        // No load balancer to wait for: a SIGTERM stops at once.
+        SHUTDOWN_DELAY_MS: '0',
+        METRICS_PORT: metricsPort ? String(metricsPort) : '',
+        OTEL_EXPORTER_OTLP_ENDPOINT: tracing ? sink : '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
+  const waiting = []
+  server.on('message', (message) => waiting.shift()?.(message.cpuUsage))
+  /** The server's CPU time so far, user + system, in µs. */
+  const cpuUsage = () =>
+    new Promise((done) => {
+      waiting.push((usage) => done(usage.user + usage.system))
+      server.send('cpu-usage')
+    })
   let scraper
+  const stop = async () => {
+    clearInterval(scraper)
+    if (server.exitCode !== null) return
+    const exited = new Promise((done) => server.once('exit', done))
+    server.kill('SIGTERM')
+    await exited
+  }
   try {
     const deadline = Date.now() + 60_000
     for (;;) {
@@ -265,7 +368,7 @@ async function benchMode(buildDir, mode, { duration, connections, sink, dataDir,
         // not listening yet
       }
       if (Date.now() > deadline || server.exitCode !== null)
-        throw new Error('The server did not start')
+        throw new Error(`The server (${mode}) did not start`)
       await new Promise((done) => setTimeout(done, 100))
     }
     if (metricsPort) {
@@ -277,23 +380,13 @@ async function benchMode(buildDir, mode, { duration, connections, sink, dataDir,
       await scrape()
       scraper = setInterval(() => void scrape().catch((error) => console.error(error)), 5000)
     }
-    const headers = await session(baseURL)
-    const rows = []
-    for (const scenario of scenarios) {
-      const figures = await load(baseURL, scenario, {
-        duration,
-        connections,
-        headers,
-        pid: server.pid,
-      })
-      rows.push({ scenario: scenario.name, ...figures })
-    }
-    return rows
-  } finally {
-    clearInterval(scraper)
-    server.kill('SIGTERM')
-    await new Promise((done) => (server.exitCode !== null ? done() : server.once('exit', done)))
+    return { mode, baseURL, headers: await session(baseURL), cpuUsage, stop }
+  } catch (error) {
+    await stop()
+    throw error
   }
 }
+
+const benchKey = randomBytes(32).toString('hex')
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()

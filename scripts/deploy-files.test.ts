@@ -281,6 +281,93 @@ describe('compose.yaml', () => {
     }
   })
 
+  /** The settings an instance of `file` reads: the image's environment, then the service's. */
+  const configOf = (file: ComposeFile, name: string) =>
+    readConfig(
+      { ...Object.fromEntries(imageEnv), ...file.services[name]?.environment },
+      { clientDir: '/app/dist/client' },
+    )
+
+  it('receives replies by email once INBOUND_MAIL_DOMAIN is set: every instance listens on the port app1 publishes', () => {
+    for (const name of instances) expect(configOf(compose, name).inbound).toBeUndefined()
+    const on = readCompose(read('compose.yaml'), {
+      ...secrets,
+      INBOUND_MAIL_DOMAIN: 'reply.example.com',
+      INBOUND_SMTP_PUBLISH: '25',
+    })
+    for (const name of instances)
+      expect(configOf(on, name).inbound).toEqual({ port: 2525, domain: 'reply.example.com' })
+    // Published on the host's port 25 (the MX), or loopback to try it; into the listener's port,
+    // which listens on the image's HOST, every address.
+    expect(on.services.app1?.ports).toEqual(['25:2525'])
+    expect(service('app1').ports).toEqual(['127.0.0.1:2525:2525'])
+    expect(imageEnv.get('HOST')).toBe('0.0.0.0')
+    // Only app1 publishes it: two containers cannot take one host port.
+    expect(service('app2').ports).toBeUndefined()
+  })
+
+  it("keeps the file bytes in PostgreSQL unless FILE_STORAGE=s3, then in the s3 profile's bucket, made with the instances' key", () => {
+    for (const name of [...imageServices, 'tools'])
+      expect([name, configOf(compose, name).fileStorage, configOf(compose, name).bucket]).toEqual([
+        name,
+        'postgres',
+        undefined,
+      ])
+    const key = { accessKeyId: 'agency', secretAccessKey: 'ab'.repeat(16) }
+    const s3 = readCompose(read('compose.yaml'), {
+      ...secrets,
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'agency-files',
+      S3_ACCESS_KEY_ID: key.accessKeyId,
+      S3_SECRET_ACCESS_KEY: key.secretAccessKey,
+    })
+    const store = (name: string) => s3.services[name] ?? service(name)
+    // The instances, the migrations and `npm run files:move` (tools) all reach the bucket.
+    for (const name of [...imageServices, 'tools']) {
+      const config = configOf(s3, name)
+      expect([name, config.fileStorage]).toEqual([name, 's3'])
+      expect(config.bucket).toMatchObject({
+        endpoint: 'http://minio:9000',
+        bucket: 'agency-files',
+        credentials: key,
+        forcePathStyle: true,
+      })
+    }
+    // MinIO and the bucket's creation run only with `--profile s3`.
+    expect(store('minio').profiles).toEqual(['s3'])
+    expect(store('minio').image).toMatch(/^minio\/minio:RELEASE\./)
+    expect(store('minio').environment).toMatchObject({
+      MINIO_ROOT_USER: key.accessKeyId,
+      MINIO_ROOT_PASSWORD: key.secretAccessKey,
+    })
+    expect(store('minio-bucket').profiles).toEqual(['s3'])
+    const host = new URL(store('minio-bucket').environment?.MC_HOST_bucket ?? '')
+    expect([host.host, host.username, host.password]).toEqual([
+      'minio:9000',
+      key.accessKeyId,
+      key.secretAccessKey,
+    ])
+    expect(store('minio-bucket').command).toEqual([
+      'mb',
+      '--ignore-existing',
+      'bucket/agency-files',
+    ])
+    for (const name of ['postgres', 'migrate', ...instances, 'proxy', 'mailpit'])
+      expect(service(name).profiles).toBeUndefined()
+  })
+
+  it('is explained in the README: replies by email and the bucket profile', () => {
+    const readme = read('README.md')
+    const deploying = readme.slice(readme.indexOf('### Deploying'), readme.indexOf('\n## Scripts'))
+    for (const needed of [
+      'INBOUND_MAIL_DOMAIN=',
+      'INBOUND_SMTP_PUBLISH=25',
+      '--profile s3',
+      'FILE_STORAGE=s3',
+    ])
+      expect(deploying, needed).toContain(needed)
+  })
+
   it('trusts exactly the proxy as the hop that sets X-Forwarded-For', () => {
     const networks = service('proxy').networks
     const proxyAddress =

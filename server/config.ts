@@ -63,6 +63,9 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   ),
+  DATABASE_LISTEN_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+  ),
   SMTP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   ),
@@ -190,6 +193,11 @@ export type ServerConfig = {
   readonly port: number
   readonly dataDir: string
   readonly databaseUrl: string | undefined
+  /**
+   * DATABASE_LISTEN_URL: the same database reached with a whole session, for the migrations'
+   * lock and the live events' LISTEN, when DATABASE_URL is a pooler in transaction mode.
+   */
+  readonly databaseListenUrl: string | undefined
   readonly smtpUrl: string | undefined
   readonly publicUrl: string
   readonly clientDir: string
@@ -271,6 +279,7 @@ export function readConfig(
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: listenUrlOf(e.DATABASE_URL, e.DATABASE_LISTEN_URL),
     smtpUrl: e.SMTP_URL,
     publicUrl,
     clientDir: e.CLIENT_DIR ?? defaults.clientDir,
@@ -299,6 +308,14 @@ export function readConfig(
       : undefined,
     speiAccount: speiAccountOf(e.PAYMENT_BANK, e.PAYMENT_BENEFICIARY, e.PAYMENT_CLABE),
   }
+}
+
+function listenUrlOf(url: string | undefined, listenUrl: string | undefined): string | undefined {
+  if (listenUrl && !url)
+    throw new ConfigError(
+      'Invalid environment:\n  - DATABASE_LISTEN_URL: goes with DATABASE_URL (the embedded database needs neither)',
+    )
+  return listenUrl
 }
 
 function bucketOf(e: v.InferOutput<typeof EnvSchema>): BucketSettings | undefined {

@@ -19,6 +19,7 @@ async function migrateOnly(config: ServerConfig, logger: Logger): Promise<void> 
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
     log: logLine(logger),
     warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
   })

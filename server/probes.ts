@@ -6,7 +6,8 @@ import type { RequestEnv } from './log/request-log'
  * - `/livez`: the process answers. Never touches the database: an outage must not get every
  *   instance restarted, when restarting mends nothing.
  * - `/readyz`: send traffic here? The database answers, it has every migration this build
- *   needs, and the instance is not draining (a SIGTERM turns it 503 at once, while the instance
+ *   needs (more is fine: the previous release during a rolling upgrade, whose schema is
+ *   expanded, docs/decisions/056), and the instance is not draining (a SIGTERM turns it 503 at once, while the instance
  *   still serves for SHUTDOWN_DELAY_MS).
  * - `/healthz`: the database answers (kept for what already watches it; /readyz says more).
  */

@@ -49,6 +49,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
     log,
     warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
     timeouts: requestTimeoutsFor(config.databaseWaitMs),
@@ -98,6 +99,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   cleanup.start()
   const live = createThreadHub({
     pool: database.pool,
+    connect: database.connectSession,
     limits: { perInstance: streamCapOf(defaultHttpLimits) },
     log: (message) => logger.warn({ event: 'live.connection' }, message),
     onEnded: logStreamEnded(logger),

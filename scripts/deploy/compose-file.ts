@@ -3,8 +3,8 @@ import { parse } from 'yaml'
 
 /**
  * A compose file read as `docker compose` reads it, as far as scripts/deploy-files.test.ts
- * needs: YAML with merge keys (`<<: *app`), then `${VAR}`, `${VAR:-default}` and
- * `${VAR:?message}` in its values substituted from a given environment (a required one missing
+ * needs: YAML with merge keys (`<<: *app`), then `${VAR}`, `${VAR:-default}`, `${VAR:+alternative}`
+ * and `${VAR:?message}` in its values substituted from a given environment (a required one missing
  * is an error, as compose stops on it).
  */
 
@@ -50,11 +50,13 @@ export function interpolate(
   env: Readonly<Record<string, string | undefined>>,
 ): string {
   return text.replace(
-    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])((?:[^}])*))?\}/g,
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])((?:[^}])*))?\}/g,
     (whole, name: string | undefined, operator: string | undefined, rest: string | undefined) => {
       if (whole === '$$') return '$'
       const value = env[name ?? '']
       const missing = operator?.startsWith(':') ? !value : value === undefined
+      // `${VAR:+alternative}`: the alternative when VAR is set, else nothing.
+      if (operator?.endsWith('+')) return missing ? '' : (rest ?? '')
       if (!missing) return value ?? ''
       if (operator?.endsWith('?')) throw new Error(`${name}: ${rest || 'required'}`)
       if (operator?.endsWith('-')) return rest ?? ''

@@ -57,6 +57,9 @@ describe('the compose reader', () => {
       'value fallback fallback  $',
     )
     expect(() => interpolate('${UNSET:?set UNSET}', env)).toThrow('UNSET: set UNSET')
+    expect(interpolate('[${SET:+alt}] [${UNSET:+alt}] [${EMPTY:+alt}] [${EMPTY+alt}]', env)).toBe(
+      '[alt] [] [] [alt]',
+    )
     // Digits substituted into a value stay a string, as compose keeps them.
     const file = readCompose('services:\n  a:\n    environment:\n      KEY: ${KEY}\n', {
       KEY: '0707',

@@ -18,6 +18,11 @@ export type Database = {
   check(): Promise<void>
   /** How many of the build's migrations the database lacks; for /readyz. */
   migrationsPending(): Promise<number>
+  /**
+   * A new connection of its own for what needs a whole session, the live events' LISTEN: to
+   * DATABASE_LISTEN_URL when set, else with the pool's settings.
+   */
+  connectSession(): pg.Client
   /** Closes the pool, then stops the embedded server if this process started one. */
   close(): Promise<void>
 }
@@ -25,6 +30,11 @@ export type Database = {
 export type DatabaseOptions = {
   readonly dataDir: string
   readonly databaseUrl?: string | undefined
+  /**
+   * DATABASE_LISTEN_URL: where the connections that need a session go (the migrations' lock, the
+   * live events' LISTEN) when DATABASE_URL is a pooler in transaction mode (PgBouncer).
+   */
+  readonly listenUrl?: string | undefined
   readonly poolSize?: number
   readonly log?: (message: string) => void
   /** Where a lost connection is reported (the app's logger at warn level). */
@@ -103,6 +113,7 @@ function describeUrl(url: string): string {
 export async function openDatabase({
   dataDir,
   databaseUrl,
+  listenUrl,
   poolSize = 10,
   log = console.log,
   warn = console.warn,
@@ -122,7 +133,8 @@ export async function openDatabase({
   }
   let applied: string[] = []
   try {
-    if (migrateFirst) applied = await migrateDatabase(connection, warn)
+    // The migrations hold a session-level advisory lock: on the session connection.
+    if (migrateFirst) applied = await migrateDatabase(listenUrl ?? connection, warn)
     if (applied.length > 0) log(`Applied database migrations: ${applied.join(', ')}`)
   } catch (error) {
     await embedded?.stop().catch(() => {})
@@ -138,6 +150,8 @@ export async function openDatabase({
       await pool.query('SELECT 1')
     },
     migrationsPending: () => pendingMigrations(pool),
+    connectSession: () =>
+      new pg.Client(listenUrl ? { ...pool.options, connectionString: listenUrl } : pool.options),
     async close() {
       await pool.end()
       await embedded?.stop()

@@ -4,6 +4,7 @@ import { databaseUnavailable } from '../db/unavailable'
 import { localeOf } from '../i18n/request-locale'
 import { translator } from '../i18n/server-i18n'
 import { describeError } from '../log/describe-error'
+import { databaseUnavailableAnswers, unavailableReason } from '../log/metrics'
 import { securityEvent } from '../log/security-event'
 import { isHttps } from '../security/client-ip'
 import { BusyError } from '../security/hash-slots'
@@ -66,6 +67,7 @@ export const answerError: ErrorHandler<ApiEnv> = (error, c) => {
   if (database) {
     // The reason says which bound answered (connect, query, statement or lock timeout).
     securityEvent(c, 'service.unavailable', { reason: database })
+    databaseUnavailableAnswers.inc({ reason: unavailableReason(database) })
     return unavailable(c, 'unavailable', 5)
   }
   // Logged without the request body: it may hold a password.

@@ -62,6 +62,24 @@ export const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 })
 
+/**
+ * Requests the API answered 503 because the database could not serve them, by reason:
+ * `statement_timeout` (a statement ran past the server's statement_timeout), `lock_timeout`,
+ * `query_timeout` (no answer: the server or the path hung), `connect_timeout` (no connection
+ * in time: every one busy, or none opens), `unreachable` (refused, reset, shutting down).
+ */
+export const databaseUnavailableAnswers = new Counter({
+  name: 'db_unavailable_answers_total',
+  help: 'Requests answered 503 because the database could not serve them, by reason (statement_timeout, lock_timeout, query_timeout, connect_timeout, unreachable)',
+  labelNames: ['reason'] as const,
+  registers: [metricsRegistry],
+})
+
+/** The reason label of a `database_…` unavailability (db/unavailable.ts). */
+export function unavailableReason(kind: string): string {
+  return kind === 'database' ? 'unreachable' : kind.replace(/^database_/, '')
+}
+
 export const uploadsStored = new Counter({
   name: 'uploads_stored_total',
   help: 'Files uploaded and stored',

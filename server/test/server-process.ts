@@ -8,15 +8,18 @@ import type { PoolConfig } from 'pg'
 
 const root = resolve(import.meta.dirname, '../..')
 
-/** Vite SSR build of server/main.ts only (the site is not needed), into a directory of its own. */
-export function buildServer(): string {
-  mkdirSync(join(root, '.tmp'), { recursive: true })
-  // Inside the repository, so the bundle's bare imports resolve to node_modules.
-  const outDir = mkdtempSync(join(root, '.tmp', 'server-build-'))
+/**
+ * Vite SSR build of server/main.ts only (the site is not needed), into a directory of its own;
+ * `source` is the repository by default (another tree of it: a previous release's).
+ */
+export function buildServer(source: string = root): string {
+  mkdirSync(join(source, '.tmp'), { recursive: true })
+  // Inside the tree, so the bundle's bare imports resolve to node_modules.
+  const outDir = mkdtempSync(join(source, '.tmp', 'server-build-'))
   const script = `import { build } from 'vite'
 await build({ mode: 'production', logLevel: 'warn', build: { ssr: 'server/main.ts', outDir: ${JSON.stringify(join(outDir, 'server'))}, emptyOutDir: true } })`
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: root,
+    cwd: source,
     env: { ...process.env, NODE_ENV: 'production' },
     encoding: 'utf8',
   })

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { type Migration, migrations } from './migrate'
+import {
+  breakingStatementsOf,
+  expandOnlyMigrations,
+  expandRuleSince,
+  isContractStep,
+} from './migration-rules'
+
+/**
+ * The expand-only rule (docs/decisions/056, server/db/migration-rules.ts), checked on the SQL:
+ * no database, no git history, so it holds on any clone. The rolling-upgrade test
+ * (server/rolling-upgrade.test.ts) runs the previous release itself where history allows.
+ */
+
+const why = (found: ReturnType<typeof breakingStatementsOf>) =>
+  found.map((one) => `${one.tag}: ${one.why}:\n  ${one.statement}`).join('\n')
+
+describe('the migrations since the last contract step', () => {
+  it('only expand: nothing the previous release reads or writes is dropped, renamed, retyped or newly required', () => {
+    const checked = expandOnlyMigrations(migrations)
+    expect(checked.at(-1)).toBe(
+      isContractStep(migrations.at(-1)?.sql ?? '') ? undefined : migrations.at(-1),
+    )
+    const found = checked.flatMap((migration) => breakingStatementsOf(migration.tag, migration.sql))
+    expect(
+      found,
+      `${why(found)}\n\nA rolling upgrade runs the previous release on this schema. Add instead (a nullable column, or one with a default; a trigger that fills what the previous release leaves out) and remove later, in a migration whose first line is "-- contract step: …" (README, "Rolling upgrades").`,
+    ).toEqual([])
+  })
+})
+
+describe('the expand-only rule', () => {
+  const migration = (tag: string, sql: string): Migration => ({ tag, when: 0, sql })
+
+  it('finds what breaks the previous release', () => {
+    const breaking = [
+      'ALTER TABLE "users" DROP COLUMN "phone";',
+      'DROP TABLE "leads";',
+      'ALTER TABLE "users" RENAME COLUMN "phone" TO "mobile";',
+      'ALTER TABLE "leads" RENAME TO "enquiries";',
+      'ALTER TABLE "users" ALTER COLUMN "city" SET NOT NULL;',
+      'ALTER TABLE "users" ALTER COLUMN "age" SET DATA TYPE bigint;',
+      'ALTER TABLE "users" ALTER COLUMN "age" TYPE bigint USING age::bigint;',
+      'ALTER TABLE "users" ALTER COLUMN "role" DROP DEFAULT;',
+      'ALTER TABLE "users" ADD COLUMN "plan" text NOT NULL;',
+      'DROP TRIGGER "service_requests_number_missing" ON "service_requests";',
+      "ALTER TYPE \"mood\" RENAME VALUE 'sad' TO 'blue';",
+    ]
+    for (const statement of breaking)
+      expect(breakingStatementsOf('x', statement), statement).toHaveLength(1)
+  })
+
+  it('lets expansions through: new tables, nullable or defaulted columns, indexes, looser constraints, triggers', () => {
+    const sql = [
+      'CREATE TABLE "counters" ("year" integer PRIMARY KEY NOT NULL, "last" integer NOT NULL);',
+      '--> statement-breakpoint',
+      'ALTER TABLE "users" ADD COLUMN "nickname" text;',
+      'ALTER TABLE "users" ADD COLUMN "spam" boolean DEFAULT false NOT NULL;',
+      'ALTER TABLE "users" ALTER COLUMN "phone" DROP NOT NULL;',
+      'ALTER TABLE "users" DROP CONSTRAINT "users_gender_check";',
+      'DROP INDEX "users_search_idx";',
+      'CREATE INDEX "users_city_idx" ON "users" ("city");',
+      '-- Not renamed: a comment RENAME or DROP TABLE does not count.',
+      'INSERT INTO "notes" ("text") VALUES (\'DROP TABLE users; RENAME\');',
+      'CREATE FUNCTION "f"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DROP TABLE x; RETURN NEW; END $$;',
+      'ALTER TYPE "mood" ADD VALUE \'calm\';',
+    ].join('\n')
+    expect(breakingStatementsOf('x', sql)).toEqual([])
+  })
+
+  it('finds the required request number of 0017, which the fallback after it covers', () => {
+    const required = migrations.find((one) => one.tag.endsWith('_request_numbers_activity_spam'))
+    if (!required) throw new Error('No request numbers migration')
+    expect(breakingStatementsOf(required.tag, required.sql).map((one) => one.statement)).toEqual([
+      'ALTER TABLE "service_requests" ALTER COLUMN "number" SET NOT NULL',
+    ])
+  })
+
+  it('holds after the last contract step, from the rule’s first migration on', () => {
+    const first = migration(`0001${expandRuleSince}`, 'CREATE TABLE "a" ("id" integer);')
+    const older = migration('0000_old', 'DROP TABLE "b";')
+    const later = migration('0002_more', 'ALTER TABLE "a" ADD COLUMN "c" text;')
+    const contract = migration(
+      '0003_contract',
+      '-- contract step: "a"."c" is unused since 0002\nALTER TABLE "a" DROP COLUMN "c";',
+    )
+    const after = migration('0004_after', 'CREATE INDEX "i" ON "a" ("id");')
+    expect(expandOnlyMigrations([older, first, later]).map((m) => m.tag)).toEqual([
+      first.tag,
+      later.tag,
+    ])
+    expect(expandOnlyMigrations([older, first, later, contract])).toEqual([])
+    expect(expandOnlyMigrations([older, first, later, contract, after])).toEqual([after])
+  })
+})
