@@ -24,6 +24,9 @@ function gitOrUndefined(...args: string[]): string | undefined {
   return result.status === 0 ? result.stdout.trim() : undefined
 }
 
+/** The previous release is not in this clone's history (a shallow clone). */
+export class MissingHistory extends Error {}
+
 export type PreviousRelease = {
   /** The commit the previous release's tree is taken from. */
   readonly revision: string
@@ -49,7 +52,7 @@ export function findPreviousRelease(current: readonly JournalEntry[]): PreviousR
       : undefined
     if (!parent) {
       const shallow = gitOrUndefined('rev-parse', '--is-shallow-repository') === 'true'
-      throw new Error(
+      throw new MissingHistory(
         [
           `The previous release is not in this clone's history: ${
             last
