@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { factorKeyOf, type ServerConfig } from './config'
 import { seedContent } from './content/content-seed'
 import { type Database, openDatabase } from './db/database'
@@ -17,6 +18,7 @@ import { createHashSlots } from './security/hash-slots'
 import { createRateLimiter } from './security/rate-limit'
 import { loadSecrets } from './security/secrets'
 import { relyingPartyOf } from './security/webauthn'
+import { createRenderedPages } from './site/rendered-pages'
 import { createFileBytes } from './storage/file-bytes'
 
 export type Services = {
@@ -102,6 +104,19 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     log: (message) => logger.warn({ event: 'live.connection' }, message),
     onEnded: logStreamEnded(logger),
   })
+  // The pages publishing rendered again, in memory before anything is served.
+  const published = createRenderedPages({
+    pool: database.pool,
+    buildDir: resolve(config.clientDir, '..'),
+    publicUrl: config.publicUrl,
+    log: (message) => logger.warn({ event: 'site.published_pages' }, message),
+  })
+  await published.start().catch(async (error: unknown) => {
+    cleanup.stop()
+    await Promise.all([live.close(), worker.stop(), published.close()])
+    await database.close()
+    throw error
+  })
   const rateLimiter = createRateLimiter(database.pool)
   const inbound =
     config.inbound && replies
@@ -119,7 +134,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
           rateRules: defaultRateRules,
         }).catch(async (error: unknown) => {
           cleanup.stop()
-          await Promise.all([live.close(), worker.stop()])
+          await Promise.all([live.close(), worker.stop(), published.close()])
           await database.close()
           throw error
         })
@@ -134,7 +149,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   const stopBackground = () => {
     stopping ??= (async () => {
       cleanup.stop()
-      await Promise.all([inbound?.close(), live.close(), worker.stop()])
+      await Promise.all([inbound?.close(), live.close(), worker.stop(), published.close()])
     })()
     return stopping
   }
@@ -156,6 +171,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
       factorKey,
       files,
       relyingParty: relyingPartyOf(config.publicUrl),
+      published,
     },
     stopBackground,
     close({ abandonMail = false } = {}) {
