@@ -106,8 +106,10 @@ describe('publishing renders the pages again, on every instance', () => {
   }
 
   it('a case study published on A is served by B at both addresses, in the listings, the sitemap and GET /api/v1/work; edited, then unpublished (404), and still so after a restart', async () => {
-    const [a, b] = await Promise.all([instance(), instance()])
-    if (!a || !b) throw new Error('Two instances')
+    // One after the other: the first start seeds the content (instances starting together on a
+    // fresh database wait on each other's seed, within the lock timeout).
+    const a = await instance()
+    const b = await instance()
     const { admin } = await agencyAdmin(kit)
     const onA = adminOn(admin, a)
 
@@ -191,8 +193,10 @@ describe('publishing renders the pages again, on every instance', () => {
   }, 180_000)
 
   it('a case study of the build (the seed) unpublished: its addresses answer 404 on every instance', async () => {
-    const [a, b] = await Promise.all([instance(), instance()])
-    if (!a || !b) throw new Error('Two instances')
+    // One after the other: the first start seeds the content (instances starting together on a
+    // fresh database wait on each other's seed, within the lock timeout).
+    const a = await instance()
+    const b = await instance()
     const { admin } = await agencyAdmin(kit)
     const onA = adminOn(admin, a)
     expect((await page(b, '/work/sierra-norte-freight-portal')).status).toBe(200)
