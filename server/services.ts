@@ -8,6 +8,7 @@ import { defaultRateRules } from './http/rate-rules'
 import { defaultHttpLimits, streamCapOf } from './http-server'
 import { type InboundListener, startInboundListener } from './inbound/inbound-listener'
 import { createThreadHub, logStreamEnded, type ThreadHub } from './live/thread-hub'
+import { describeError } from './log/describe-error'
 import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
 import { type ReplyAddresses, replyKeyOf } from './mail/reply-address'
@@ -117,6 +118,14 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     await database.close()
     throw error
   })
+  // Pages another build stored name that build's files: this one renders them again (in the
+  // background; until then they are served as they are). Nothing when they are this build's.
+  if (config.migrateOnStart)
+    void published
+      .republish()
+      .catch((error: unknown) =>
+        logger.error({ event: 'site.publish_failed', error: describeError(error) }),
+      )
   const rateLimiter = createRateLimiter(database.pool)
   const inbound =
     config.inbound && replies

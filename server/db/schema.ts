@@ -884,8 +884,8 @@ export const renderedPages = pgTable(
 )
 
 /**
- * The published content the stored pages were last rendered from, and its version (one row):
- * the next publish renders the pages whose content differs from it.
+ * The published content the stored pages were last rendered from, its version and the build
+ * that rendered them (one row): the next publish renders the pages whose content differs from it.
  */
 export const renderedContent = pgTable(
   'rendered_content',
@@ -893,6 +893,8 @@ export const renderedContent = pgTable(
     id: smallint('id').primaryKey(),
     version: bigint('version', { mode: 'number' }).notNull(),
     content: jsonb('content').notNull(),
+    /** The build that rendered them (its templates' hash): a new build renders them all again. */
+    build: text('build').notNull(),
     renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('rendered_content_one_row', sql`${table.id} = 1`)],

@@ -204,13 +204,17 @@ export function createRenderedPages({
     const { renderer, builds } = loaded
     await takePublishLock(client)
     const last = (
-      await client.query<{ version: string; content: PublishedContent }>(
-        'SELECT version, content FROM rendered_content WHERE id = 1',
+      await client.query<{ version: string; content: PublishedContent; build: string }>(
+        'SELECT version, content, build FROM rendered_content WHERE id = 1',
       )
     ).rows[0]
     const before = last?.content ?? renderer.seedContent()
     const after = await publishedContentIn(client)
-    const touched = pagesTouched(before, after, { all })
+    // Pages another build rendered name its files (scripts, stylesheets): all are made again.
+    const build = buildIdOf(builds)
+    const touched = pagesTouched(before, after, {
+      all: all || (last !== undefined && last.build !== build),
+    })
     if (touched.length === 0) return undefined
     const version = Number(last?.version ?? 0) + 1
     const clientDir = join(buildDir, 'client')
@@ -248,9 +252,9 @@ export function createRenderedPages({
         ],
       )
     await client.query(
-      `INSERT INTO rendered_content (id, version, content) VALUES (1, $1, $2)
-       ON CONFLICT (id) DO UPDATE SET version = $1, content = $2, rendered_at = now()`,
-      [version, JSON.stringify(after)],
+      `INSERT INTO rendered_content (id, version, content, build) VALUES (1, $1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET version = $1, content = $2, build = $3, rendered_at = now()`,
+      [version, JSON.stringify(after), build],
     )
     // Delivered at the commit, to every instance listening (this one included).
     await client.query('SELECT pg_notify($1, $2)', [renderedPagesChannel, String(version)])
@@ -296,6 +300,15 @@ export function createRenderedPages({
       await client?.end().catch(() => {})
     },
   }
+}
+
+/** A build's identity: its two templates name every script and stylesheet by content hash. */
+function buildIdOf(builds: ClientBuilds): string {
+  return createHash('sha256')
+    .update(builds.public.template)
+    .update(builds.signedIn.template)
+    .digest('base64url')
+    .slice(0, 16)
 }
 
 /**

@@ -2,6 +2,7 @@ CREATE TABLE "rendered_content" (
 	"id" smallint PRIMARY KEY NOT NULL,
 	"version" bigint NOT NULL,
 	"content" jsonb NOT NULL,
+	"build" text NOT NULL,
 	"rendered_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "rendered_content_one_row" CHECK ("rendered_content"."id" = 1)
 );
