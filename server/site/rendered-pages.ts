@@ -109,11 +109,22 @@ export function createRenderedPages({
   readonly log?: (message: string) => void
   readonly reconnectMs?: number
 }): RenderedPages {
+  // A publish's transaction renders for seconds, and a read of every stored page is megabytes:
+  // neither fits a request's bounds (2 s), so they have a connection of their own, bounded by
+  // a minute.
+  const publishing = new pg.Pool({
+    ...pool.options,
+    max: 2,
+    query_timeout: 60_000,
+    statement_timeout: 60_000,
+    lock_timeout: 10_000,
+  })
+  publishing.on('error', (error) => log(`Published pages: ${describeError(error)}`))
   const files = new Map<string, PublishedPage>()
   const pages = new Map<string, ManifestPage>()
   let known = 0
   let reading: Promise<void> = Promise.resolve()
-  let publishing: Promise<unknown> = Promise.resolve()
+  let queue: Promise<unknown> = Promise.resolve()
   let listener: pg.Client | undefined
   let retry: NodeJS.Timeout | undefined
   let closed = false
@@ -133,7 +144,7 @@ export function createRenderedPages({
   /** Reads the rows newer than the ones in memory; one read at a time, in order. */
   function refresh(): Promise<void> {
     reading = reading.then(async () => {
-      const { rows } = await pool.query<Row>(
+      const { rows } = await publishing.query<Row>(
         `SELECT file, path, locale, status, body, etag, brotli, gzip, content_version
          FROM rendered_pages WHERE content_version > $1 ORDER BY content_version`,
         [known],
@@ -262,20 +273,21 @@ export function createRenderedPages({
   }
 
   async function republishNow(all: boolean): Promise<Republished | undefined> {
-    const client = await pool.connect()
+    const client = await publishing.connect()
+    let done: Republished | undefined
     try {
       await client.query('BEGIN')
-      const done = await render(client, { all })
+      done = await render(client, { all })
       await client.query('COMMIT')
-      // This instance serves them as soon as the publish answers (the others within moments).
-      if (done) await refresh()
-      return done
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {})
       throw error
     } finally {
       client.release()
     }
+    // This instance serves them as soon as the publish answers (the others within moments).
+    if (done) await refresh()
+    return done
   }
 
   return {
@@ -283,8 +295,8 @@ export function createRenderedPages({
     page: (path) => pages.get(path),
     republish({ all = false } = {}) {
       // One render at a time in this process: the renderer's language and content are global.
-      const next = publishing.then(() => republishNow(all))
-      publishing = next.catch(() => {})
+      const next = queue.then(() => republishNow(all))
+      queue = next.catch(() => {})
       return next
     },
     async start() {
@@ -298,6 +310,7 @@ export function createRenderedPages({
       const client = listener
       listener = undefined
       await client?.end().catch(() => {})
+      await publishing.end().catch(() => {})
     },
   }
 }
