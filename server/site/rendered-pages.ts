@@ -114,6 +114,8 @@ export function createRenderedPages({
   // a minute.
   const publishing = new pg.Pool({
     ...pool.options,
+    // Not enumerable in the pool's options (kept out of logs): a spread would drop it.
+    password: pool.options.password,
     max: 2,
     query_timeout: 60_000,
     statement_timeout: 60_000,
