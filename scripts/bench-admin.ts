@@ -10,14 +10,14 @@
 // 1,000,000, which seeds in a minute or two).
 // A benchmark, not a test: it fails only when an answer is not 200.
 import type pg from 'pg'
-import { totpCode } from '../server/test/totp-code'
 import validRegistration from '../tests/fixtures/valid-registration.json' with { type: 'json' }
 import {
-  Browser,
+  type Browser,
   machineFacts,
   percentile,
   samples,
   sequentialTimings,
+  signedInAdmin,
   withBenchServer,
 } from './bench-server'
 
@@ -110,37 +110,7 @@ async function measure(browser: Browser, path: string) {
 
 async function main(): Promise<void> {
   await withBenchServer('admin', async ({ baseURL, pool }) => {
-    const browser = new Browser(baseURL)
-    await browser.start()
-    const registered = await browser.json('POST', '/api/v1/auth/register', validRegistration)
-    if (registered.status !== 201) throw new Error(`Registration failed: ${registered.status}`)
-    await seed(pool, validRegistration.email)
-    const login = await browser.json('POST', '/api/v1/auth/login', {
-      email: validRegistration.email,
-      password: validRegistration.password,
-    })
-    if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`)
-    // The admin API answers an admin who signed in with a second factor: an authenticator app,
-    // turned on in this fresh session, counts as one.
-    const started = await browser.json('POST', '/api/v1/me/factors/totp', {})
-    if (started.status !== 200) throw new Error(`The app's key: ${started.status}`)
-    const confirmed = await browser.json('POST', '/api/v1/me/factors/totp/confirm', {
-      code: totpCode(started.body.secret as string, new Date()),
-    })
-    if (confirmed.status !== 200) throw new Error(`The app's code: ${confirmed.status}`)
-    // Turning it on proves nothing about this session (it signed in with the password alone):
-    // sign in again, the second step with one of the recovery codes just given.
-    const again = await browser.json('POST', '/api/v1/auth/login', {
-      email: validRegistration.email,
-      password: validRegistration.password,
-    })
-    // 401 with the second step's methods: the password alone signs nobody in any more.
-    if (again.status !== 401) throw new Error(`Second sign-in: ${again.status}`)
-    const recoveryCode = (confirmed.body.recoveryCodes as string[])[0]
-    const proved = await browser.json('POST', '/api/v1/auth/login/second-factor', {
-      code: recoveryCode,
-    })
-    if (proved.status !== 200) throw new Error(`The second step: ${proved.status}`)
+    const browser = await signedInAdmin(baseURL, pool, () => seed(pool, validRegistration.email))
     const deepPage = Math.max(1, Math.floor(rows / 25) - 5)
     const queries: [string, string][] = [
       ['enquiries: first page', '/api/v1/admin/enquiries'],

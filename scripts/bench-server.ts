@@ -9,6 +9,8 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { totpCode } from '../server/test/totp-code'
+import validRegistration from '../tests/fixtures/valid-registration.json' with { type: 'json' }
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -109,6 +111,54 @@ export async function withBenchServer(
     )
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/**
+ * A new account (tests/fixtures/valid-registration.json) made admin, signed in with a second
+ * factor (the admin API wants one: an authenticator app turned on, then a recovery code);
+ * `beforeSignIn` runs once the account exists (a benchmark's seeding).
+ */
+export async function signedInAdmin(
+  baseURL: string,
+  pool: pg.Pool,
+  beforeSignIn: () => Promise<void> = async () => {},
+): Promise<Browser> {
+  const browser = new Browser(baseURL)
+  await browser.start()
+  const registered = await browser.json('POST', '/api/v1/auth/register', validRegistration)
+  if (registered.status !== 201) throw new Error(`Registration failed: ${registered.status}`)
+  await pool.query(
+    `UPDATE users SET email_verified_at = now(), role = 'admin' WHERE lower(email) = lower($1)`,
+    [validRegistration.email],
+  )
+  await beforeSignIn()
+  const login = await browser.json('POST', '/api/v1/auth/login', {
+    email: validRegistration.email,
+    password: validRegistration.password,
+  })
+  if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`)
+  // The admin API answers an admin who signed in with a second factor: an authenticator app,
+  // turned on in this fresh session, counts as one.
+  const started = await browser.json('POST', '/api/v1/me/factors/totp', {})
+  if (started.status !== 200) throw new Error(`The app's key: ${started.status}`)
+  const confirmed = await browser.json('POST', '/api/v1/me/factors/totp/confirm', {
+    code: totpCode(started.body.secret as string, new Date()),
+  })
+  if (confirmed.status !== 200) throw new Error(`The app's code: ${confirmed.status}`)
+  // Turning it on proves nothing about this session (it signed in with the password alone):
+  // sign in again, the second step with one of the recovery codes just given.
+  const again = await browser.json('POST', '/api/v1/auth/login', {
+    email: validRegistration.email,
+    password: validRegistration.password,
+  })
+  // 401 with the second step's methods: the password alone signs nobody in any more.
+  if (again.status !== 401) throw new Error(`Second sign-in: ${again.status}`)
+  const recoveryCode = (confirmed.body.recoveryCodes as string[])[0]
+  const proved = await browser.json('POST', '/api/v1/auth/login/second-factor', {
+    code: recoveryCode,
+  })
+  if (proved.status !== 200) throw new Error(`The second step: ${proved.status}`)
+  return browser
 }
 
 /** A browser's cookies and XSRF header, kept across calls. */

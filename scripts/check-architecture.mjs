@@ -40,6 +40,7 @@ export const serverResources = [
   'proposals',
   'content',
   'payments',
+  'work',
 ]
 
 export const layers = [

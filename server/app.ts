@@ -30,6 +30,7 @@ import { noProxy, type ProxyTrust } from './security/client-ip'
 import { type ScriptHashes, type StyleHashes, securityHeaders } from './security/security-headers'
 import { serviceRequestsRoutes } from './service-requests/service-requests-routes'
 import { createSiteRoutes } from './site/serve-site'
+import { workRoutes } from './work/work-routes'
 
 export type AppOptions = {
   readonly clientDir: string
@@ -117,6 +118,7 @@ export function apiRoutes(deps: MessagesDeps): ApiRoute[] {
     ...proposalsRoutes(deps),
     ...contentRoutes(deps),
     ...paymentsRoutes(deps),
+    ...workRoutes(deps),
   ]
 }
 
@@ -178,7 +180,14 @@ export function createApp({
   }
   app.all('/api/*', apiNotFound)
 
-  app.route('/', createSiteRoutes({ clientDir, publicUrl }))
+  app.route(
+    '/',
+    createSiteRoutes({
+      clientDir,
+      publicUrl,
+      ...(auth?.published ? { published: auth.published } : {}),
+    }),
+  )
 
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {

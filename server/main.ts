@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ServerType } from '@hono/node-server'
 import { createApp } from './app'
@@ -10,6 +11,7 @@ import { createLogger, type Logger, logLine } from './log/logger'
 import { type MetricsEndpoint, startMetricsEndpoint } from './metrics-endpoint'
 import { createDrain } from './probes'
 import { type Services, startServices } from './services'
+import { createRenderedPages } from './site/rendered-pages'
 
 /**
  * `node main.js --migrate` (`npm run db:migrate`): applies the build's pending migrations and
@@ -28,12 +30,41 @@ async function migrateOnly(config: ServerConfig, logger: Logger): Promise<void> 
   logger.flush()
 }
 
+/**
+ * `node main.js --republish` (`npm run site:republish`): renders every public page that shows
+ * the site's content again from the database's published content, stores them for every
+ * instance (server/site/rendered-pages.ts) and exits.
+ */
+async function republishOnly(config: ServerConfig, logger: Logger): Promise<void> {
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    log: logLine(logger),
+    warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
+  })
+  const pages = createRenderedPages({
+    pool: database.pool,
+    buildDir: resolve(config.clientDir, '..'),
+    publicUrl: config.publicUrl,
+  })
+  const started = performance.now()
+  const done = await pages.republish({ all: true }).finally(() => database.close())
+  logger.info({
+    event: 'site.republished',
+    files: done?.files.length ?? 0,
+    version: done?.version ?? null,
+    ms: Math.round(performance.now() - started),
+  })
+  logger.flush()
+}
+
 async function main(): Promise<void> {
   const config = readConfig(process.env, {
     clientDir: fileURLToPath(new URL('../client', import.meta.url)),
   })
   const logger = createLogger({ level: config.logLevel })
   if (process.argv.includes('--migrate')) return migrateOnly(config, logger)
+  if (process.argv.includes('--republish')) return republishOnly(config, logger)
   // Signals are handled from the start: a SIGTERM during start-up still stops the database.
   let services: Services | undefined
   let server: ServerType | undefined

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { factorKeyOf, type ServerConfig } from './config'
 import { seedContent } from './content/content-seed'
 import { type Database, openDatabase } from './db/database'
@@ -7,6 +8,7 @@ import { defaultRateRules } from './http/rate-rules'
 import { defaultHttpLimits, streamCapOf } from './http-server'
 import { type InboundListener, startInboundListener } from './inbound/inbound-listener'
 import { createThreadHub, logStreamEnded, type ThreadHub } from './live/thread-hub'
+import { describeError } from './log/describe-error'
 import { type Logger, logLine } from './log/logger'
 import { createOutboxWorker } from './mail/outbox-worker'
 import { type ReplyAddresses, replyKeyOf } from './mail/reply-address'
@@ -17,6 +19,7 @@ import { createHashSlots } from './security/hash-slots'
 import { createRateLimiter } from './security/rate-limit'
 import { loadSecrets } from './security/secrets'
 import { relyingPartyOf } from './security/webauthn'
+import { createRenderedPages } from './site/rendered-pages'
 import { createFileBytes } from './storage/file-bytes'
 
 export type Services = {
@@ -104,6 +107,28 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     log: (message) => logger.warn({ event: 'live.connection' }, message),
     onEnded: logStreamEnded(logger),
   })
+  // The pages publishing rendered again, in memory before anything is served.
+  const published = createRenderedPages({
+    pool: database.pool,
+    connect: database.connectSession,
+    buildDir: resolve(config.clientDir, '..'),
+    publicUrl: config.publicUrl,
+    log: (message) => logger.warn({ event: 'site.published_pages' }, message),
+  })
+  await published.start().catch(async (error: unknown) => {
+    cleanup.stop()
+    await Promise.all([live.close(), worker.stop(), published.close()])
+    await database.close()
+    throw error
+  })
+  // Pages another build stored name that build's files: this one renders them again (in the
+  // background; until then they are served as they are). Nothing when they are this build's.
+  if (config.migrateOnStart)
+    void published
+      .republish()
+      .catch((error: unknown) =>
+        logger.error({ event: 'site.publish_failed', error: describeError(error) }),
+      )
   const rateLimiter = createRateLimiter(database.pool)
   const inbound =
     config.inbound && replies
@@ -121,7 +146,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
           rateRules: defaultRateRules,
         }).catch(async (error: unknown) => {
           cleanup.stop()
-          await Promise.all([live.close(), worker.stop()])
+          await Promise.all([live.close(), worker.stop(), published.close()])
           await database.close()
           throw error
         })
@@ -136,7 +161,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
   const stopBackground = () => {
     stopping ??= (async () => {
       cleanup.stop()
-      await Promise.all([inbound?.close(), live.close(), worker.stop()])
+      await Promise.all([inbound?.close(), live.close(), worker.stop(), published.close()])
     })()
     return stopping
   }
@@ -158,6 +183,7 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
       factorKey,
       files,
       relyingParty: relyingPartyOf(config.publicUrl),
+      published,
     },
     stopBackground,
     close({ abandonMail = false } = {}) {

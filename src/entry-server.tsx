@@ -14,7 +14,12 @@ import { renderHead } from './features/seo/render-head'
 import { renderSitemap as sitemapOf } from './features/seo/sitemap'
 import { AfterHydration } from './hydration/after-hydration'
 import { activateLocale, i18n } from './i18n/i18n'
-import { buildContent, type PrerenderTarget, publicPages } from './routing/public-pages'
+import {
+  buildContent,
+  type PrerenderTarget,
+  publicPages,
+  publicPagesOf,
+} from './routing/public-pages'
 import { createAppRouter } from './routing/router'
 import { providePublishedContent } from './ui/published-content'
 
@@ -33,9 +38,12 @@ export function seedContent(): PublishedContent {
   return buildContent
 }
 
-/** The sitemap of the routes' public pages. */
-export function renderSitemap(origin: string): string {
-  return sitemapOf(origin, publicPages)
+/**
+ * The sitemap of the routes' public pages, with `content`'s case studies (default: the build's;
+ * the server's when a publish renders it again).
+ */
+export function renderSitemap(origin: string, content?: PublishedContent): string {
+  return sitemapOf(origin, content ? publicPagesOf(content) : publicPages)
 }
 
 /** The server's list of pages (written into the build's manifest). */

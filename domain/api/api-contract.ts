@@ -20,6 +20,7 @@ import { messagesEndpoints } from './messages-endpoints'
 import { paymentsEndpoints } from './payments-endpoints'
 import { proposalsEndpoints } from './proposals-endpoints'
 import { serviceRequestsEndpoints } from './service-requests-endpoints'
+import { workEndpoints } from './work-endpoints'
 
 export * from './admin-endpoints'
 export * from './answers'
@@ -35,6 +36,7 @@ export * from './messages-endpoints'
 export * from './payments-endpoints'
 export * from './proposals-endpoints'
 export * from './service-requests-endpoints'
+export * from './work-endpoints'
 
 export const endpoints = {
   ...authEndpoints,
@@ -48,6 +50,7 @@ export const endpoints = {
   ...proposalsEndpoints,
   ...contentEndpoints,
   ...paymentsEndpoints,
+  ...workEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

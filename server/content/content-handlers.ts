@@ -21,6 +21,7 @@ import type { AgencyDeps } from '../http/agency-deps'
 import { failure } from '../http/answers'
 import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
+import { describeError } from '../log/describe-error'
 import { securityEvent } from '../log/security-event'
 import { nowOf } from '../sessions/clock'
 import { contentAnswerMessages as m } from './content-messages'
@@ -111,6 +112,21 @@ function refusal(c: Context<AccountEnv>, kind: ContentKind, refused: Refusal): R
   }
 }
 
+/** The kinds the public pages show (docs/decisions/060). */
+const kindsOnPages: ReadonlySet<ContentKind> = new Set(['case-studies', 'testimonials'])
+
+/**
+ * After a change of a kind the pages show has committed: the pages it touches rendered again
+ * and stored for every instance (nothing when the published content is as it was). A failure
+ * leaves the change made and the pages as they were: logged, and the next publish renders them.
+ */
+async function republish(c: Context<AccountEnv>, deps: AgencyDeps, kind: ContentKind) {
+  if (!deps.published || !kindsOnPages.has(kind)) return
+  await deps.published.republish().catch((error: unknown) => {
+    c.get('log').error({ event: 'site.publish_failed', error: describeError(error) })
+  })
+}
+
 /** The item as it is after a change, or the refusal. */
 async function afterChange(
   c: Context<AccountEnv>,
@@ -121,6 +137,7 @@ async function afterChange(
   message: string,
 ): Promise<Response> {
   if (result.outcome !== 'saved') return refusal(c, kind, result)
+  await republish(c, deps, kind)
   securityEvent(c, 'content.changed', {
     accountId: signedInOf(c).user.id,
     contentKind: kind,
@@ -231,6 +248,7 @@ export function deleteHandler(deps: AgencyDeps, kind: ContentKind): Handler<Acco
       action: 'delete',
     })
     if (deleted.outcome !== 'saved') return refusal(c, kind, deleted)
+    await republish(c, deps, kind)
     securityEvent(c, 'content.changed', {
       accountId: signedInOf(c).user.id,
       contentKind: kind,

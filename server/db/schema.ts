@@ -855,6 +855,51 @@ export const contentSeeds = pgTable('content_seeds', {
   seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * The public pages a publish rendered again from the published content (docs/decisions/060),
+ * by the build's file name (`en/index.html`, `es/trabajos/<slug>.html`, `sitemap.xml`): every
+ * instance serves a row before the build's file. A page a case study no longer has is a row too,
+ * its translated 404 page (`status` 404). `content_version` is the publish that wrote the row:
+ * an instance told of a new version (`NOTIFY rendered_pages`) reads the rows newer than its own.
+ */
+export const renderedPages = pgTable(
+  'rendered_pages',
+  {
+    file: text('file').primaryKey(),
+    path: text('path').notNull(),
+    locale: text('locale'),
+    status: smallint('status').notNull(),
+    body: text('body').notNull(),
+    etag: text('etag').notNull(),
+    brotli: bytea('brotli').notNull(),
+    gzip: bytea('gzip').notNull(),
+    contentVersion: bigint('content_version', { mode: 'number' }).notNull(),
+    renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('rendered_pages_status_check', sql`${table.status} in (200, 404)`),
+    check('rendered_pages_locale_check', sql`${table.locale} in ('en', 'es')`),
+    index('rendered_pages_version_idx').on(table.contentVersion),
+  ],
+)
+
+/**
+ * The published content the stored pages were last rendered from, its version and the build
+ * that rendered them (one row): the next publish renders the pages whose content differs from it.
+ */
+export const renderedContent = pgTable(
+  'rendered_content',
+  {
+    id: smallint('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    content: jsonb('content').notNull(),
+    /** The build that rendered them (its templates' hash): a new build renders them all again. */
+    build: text('build').notNull(),
+    renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('rendered_content_one_row', sql`${table.id} = 1`)],
+)
+
 const storedInstalmentStates = storedList(Object.keys(instalmentMachine.states))
 
 /**

@@ -7,6 +7,7 @@ import type { ProxyTrust } from '../security/client-ip'
 import type { HashSlots } from '../security/hash-slots'
 import type { RateLimiter } from '../security/rate-limit'
 import type { RelyingParty } from '../security/webauthn'
+import type { RenderedPages } from '../site/rendered-pages'
 import type { FileBytes } from '../storage/file-bytes'
 import type { RateRules } from './rate-rules'
 
@@ -32,6 +33,11 @@ export type ApiDeps = {
   readonly files: FileBytes
   /** Who passkeys are made for: PUBLIC_URL's host and origin, and the site's name. */
   readonly relyingParty: RelyingParty
+  /**
+   * The public pages a publish renders again (server/site/rendered-pages.ts); without it (a
+   * test's API without the site) a publish changes the content only.
+   */
+  readonly published?: RenderedPages
   /** "Today" for the birth-date rule; injectable for tests. */
   readonly today?: () => Date
   /** The clock of sessions and verification links (default: the system's); tests move it. */

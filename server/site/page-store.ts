@@ -18,6 +18,16 @@ export type StoredPage = {
   readonly etag: string
   /** The body compressed, as the build wrote it beside the page (or compressed once here). */
   readonly encoded: Readonly<Record<Encoding, Buffer>>
+  /** 404: a page a publish removed (a case study's address), served as the 404 page it is. */
+  readonly status?: 200 | 404
+}
+
+/** What the store reads of the pages a publish stored (server/site/rendered-pages.ts). */
+export type PublishedPagesView = {
+  /** A stored page by the build's file name. */
+  file(file: string): StoredPage | undefined
+  /** A stored page at a path the build does not have. */
+  page(path: string): ManifestPage | undefined
 }
 
 async function readIfPresent(path: string): Promise<Buffer | undefined> {
@@ -33,10 +43,13 @@ async function readIfPresent(path: string): Promise<Buffer | undefined> {
 export function createPageStore({
   pagesDir,
   publicUrl,
+  published,
 }: {
   pagesDir: string
   /** Without it, the pages keep the build's origin. */
   publicUrl: string | undefined
+  /** The pages publishing rendered again, served before the build's (docs/decisions/060). */
+  published?: PublishedPagesView
 }) {
   const cache = new Map<string, Promise<StoredPage | undefined>>()
   let manifest: Promise<PagesManifest> | undefined
@@ -97,10 +110,16 @@ export function createPageStore({
         throw error
       })
       const { byPath, templates } = await pageIndex
-      return byPath.get(pathname) ?? templates.find(({ pattern }) => pattern.test(pathname))?.page
+      return (
+        byPath.get(pathname) ??
+        published?.page(pathname) ??
+        templates.find(({ pattern }) => pattern.test(pathname))?.page
+      )
     },
     /** The file (a name from the manifest) with the public origin in place, or undefined. */
     get(file: string): Promise<StoredPage | undefined> {
+      const fromPublish = published?.file(file)
+      if (fromPublish) return Promise.resolve(fromPublish)
       let entry = cache.get(file)
       if (!entry) {
         entry = load(file)

@@ -6,6 +6,7 @@ import { type ManifestPage, notFoundFile, pageFile } from '../../domain/pages/pa
 import { localeOf } from '../i18n/request-locale'
 import { pickEncoding } from './content-encoding'
 import { createPageStore } from './page-store'
+import type { RenderedPages } from './rendered-pages'
 
 /** Hashed build output never changes under its name; everything else is revalidated. */
 const immutable = 'public, max-age=31536000, immutable'
@@ -17,6 +18,8 @@ export type SiteOptions = {
   readonly pagesDir?: string
   /** PUBLIC_URL, for canonical, hreflang and sitemap URLs (default: the build's origin). */
   readonly publicUrl?: string
+  /** The pages publishing rendered again, served before the build's (docs/decisions/060). */
+  readonly published?: RenderedPages
 }
 
 /** Sets Cache-Control on files the static middleware found (its onFound hook runs too late). */
@@ -44,11 +47,12 @@ function pageLanguage(page: ManifestPage, c: Context): Locale {
  * sitemap.xml and robots.txt; the translated 404 page for anything else. The former /amp/…
  * addresses redirect to their page (docs/decisions/014).
  */
-export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions): Hono {
+export function createSiteRoutes({ clientDir, pagesDir, publicUrl, published }: SiteOptions): Hono {
   const site = new Hono()
   const store = createPageStore({
     pagesDir: pagesDir ?? resolve(clientDir, '../pages'),
     publicUrl,
+    ...(published ? { published } : {}),
   })
 
   /**
@@ -59,10 +63,12 @@ export function createSiteRoutes({ clientDir, pagesDir, publicUrl }: SiteOptions
   async function sendFile(
     c: Context,
     file: string,
-    { type, status = 200, vary = [] }: { type: string; status?: 200 | 404; vary?: string[] },
+    { type, status: asked = 200, vary = [] }: { type: string; status?: 200 | 404; vary?: string[] },
   ) {
     const stored = await store.get(file)
     if (!stored) throw new Error(`The build has no ${file}: rebuild (npm run build)`)
+    // A page a publish removed is its translated 404 page.
+    const status = stored.status === 404 ? 404 : asked
     const encoding = pickEncoding(c.req.header('Accept-Encoding'))
     // Each encoding is its own representation, with its own strong validator.
     const etag = encoding ? `${stored.etag.slice(0, -1)}-${encoding}"` : stored.etag

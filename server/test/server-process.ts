@@ -28,6 +28,25 @@ await build({ mode: 'production', logLevel: 'warn', build: { ssr: 'server/main.t
   return outDir
 }
 
+/**
+ * A whole build of the site (client/, pages/, prerender/, chunks.json), for a test whose server
+ * renders pages: SITE_BUILD_DIR or E2E_BUILD_DIR when set (a build made already, e.g.
+ * `npm run build`'s dist/), else a new one in a directory of its own (minutes).
+ */
+export function siteBuild(): { readonly dir: string; readonly made: boolean } {
+  const given = process.env.SITE_BUILD_DIR || process.env.E2E_BUILD_DIR
+  if (given) return { dir: resolve(given), made: false }
+  mkdirSync(join(root, '.tmp'), { recursive: true })
+  const dir = mkdtempSync(join(root, '.tmp', 'site-build-'))
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: dir },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`The site build failed:\n${result.stderr}`)
+  return { dir, made: true }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer()

@@ -181,4 +181,5 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
     'Revisions',
     'Restore',
   ]),
+  work: true,
 }

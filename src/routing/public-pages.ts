@@ -36,9 +36,15 @@ export const buildContent: PublishedContent = seedPublishedContent()
  * The site's public pages, derived from the route tree: the prerender list, the sitemap, the
  * server's list of pages (written into the build's manifest) and the tests all start here.
  */
-export const publicPages: readonly PageRef[] = pagesOfRoutes(
-  Object.values(createAppRouter(createMemoryHistory()).routesById) as PageRoute[],
-)
+export const publicPages: readonly PageRef[] = publicPagesOf(buildContent)
+
+/** The public pages with `content`'s case studies (the server's, when a publish renders again). */
+export function publicPagesOf(content: PublishedContent): PageRef[] {
+  return pagesOfRoutes(
+    Object.values(createAppRouter(createMemoryHistory()).routesById) as PageRoute[],
+    content,
+  )
+}
 
 export const publicPaths: readonly string[] = publicPages.map((page) => page.path)
 

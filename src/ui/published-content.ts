@@ -1,3 +1,4 @@
+import { type WorkBody, workEndpoints } from '../../domain/api/work-endpoints'
 import type { PublishedContent } from '../../domain/content/published-content'
 
 /**
@@ -22,8 +23,8 @@ export function knownPublishedContent(): PublishedContent | undefined {
 /**
  * A content page's loader: the content known already (the renderer's input on the server),
  * else the copy the prerendered page carries (what its markup was rendered from, so hydration
- * matches), else — on client navigation from a page without it — the build's snapshot, a chunk
- * of its own that only such a navigation downloads.
+ * matches), else — on client navigation from a page without it — the published content as the
+ * server has it now (`GET /api/v1/work`), so a case study published since the build is there.
  */
 export async function loadPublishedContent(): Promise<PublishedContent> {
   if (known) return known
@@ -31,10 +32,21 @@ export async function loadPublishedContent(): Promise<PublishedContent> {
     typeof document === 'undefined'
       ? null
       : document.getElementById(publishedContentElementId)?.textContent
-  // The page's own data block, written by the build from the same snapshot type.
+  // The page's own data block, written from the same snapshot type.
   const content: PublishedContent = carried
     ? (JSON.parse(carried) as PublishedContent)
-    : (await import('../../domain/content/seed/seed-published-content')).seedPublishedContent()
+    : await fetchPublishedContent()
   known = content
   return content
+}
+
+async function fetchPublishedContent(): Promise<PublishedContent> {
+  const answer = await fetch(
+    `${import.meta.env.VITE_API_BASE_URL ?? ''}${workEndpoints.work.path}`,
+    {
+      headers: { accept: 'application/json' },
+    },
+  )
+  if (!answer.ok) throw new Error(`The site's content was not read (${answer.status})`)
+  return ((await answer.json()) as WorkBody).content
 }

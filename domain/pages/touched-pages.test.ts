@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import type { PublishedContent } from '../content/published-content'
+import { seedPublishedContent } from '../content/seed/seed-published-content'
+import { pagesTouched } from './touched-pages'
+
+const seed = seedPublishedContent()
+const [first, ...others] = seed.caseStudies
+if (!first) throw new Error('the seed has case studies')
+
+const paths = (content: PublishedContent, after: PublishedContent, all = false) =>
+  pagesTouched(content, after, { all }).map(({ path, locale }) => `${locale} ${path}`)
+
+describe('the pages a change of the published content touches', () => {
+  it('none when the content is the same', () => {
+    expect(pagesTouched(seed, seedPublishedContent())).toEqual([])
+  })
+
+  it("a changed case study: the home page, both listings, its two addresses and its services' pages", () => {
+    const edited = {
+      ...seed,
+      caseStudies: [{ ...first, outcome: { en: 'New.', es: 'Nuevo.' } }, ...others],
+    }
+    const touched = paths(seed, edited)
+    expect(touched.slice(0, 4)).toEqual(['en /', 'es /', 'en /work', 'es /trabajos'])
+    expect(touched).toContain(`en /work/${first.slug.en}`)
+    expect(touched).toContain(`es /trabajos/${first.slug.es}`)
+    expect(touched.filter((page) => /\/(services|servicios)\//.test(page))).toHaveLength(
+      first.services.length * 2,
+    )
+    // Another case study's page is not rendered again.
+    for (const other of others) expect(touched).not.toContain(`en /work/${other.slug.en}`)
+  })
+
+  it('a new slug: the old addresses too (they answer 404 from then on)', () => {
+    const moved = {
+      ...seed,
+      caseStudies: [{ ...first, slug: { en: 'moved', es: 'movido' } }, ...others],
+    }
+    const touched = paths(seed, moved)
+    for (const page of [
+      `en /work/${first.slug.en}`,
+      `es /trabajos/${first.slug.es}`,
+      'en /work/moved',
+      'es /trabajos/movido',
+    ])
+      expect(touched).toContain(page)
+  })
+
+  it('a removed case study: its addresses; each page once', () => {
+    const touched = paths(seed, { ...seed, caseStudies: others })
+    expect(touched).toContain(`en /work/${first.slug.en}`)
+    expect(new Set(touched).size).toBe(touched.length)
+  })
+
+  it('everything when asked: every case study', () => {
+    const touched = paths(seed, seed, true)
+    for (const caseStudy of seed.caseStudies)
+      expect(touched).toContain(`es /trabajos/${caseStudy.slug.es}`)
+  })
+})
