@@ -89,7 +89,7 @@ export async function prerender({ outDir, origin }) {
       await inlineStylesheets(
         loadScripts(await firstPictureEarly(fillTemplate(template, page, preloads), clientDir), {
           afterLoad: !signedIn,
-          onIntent: !signedIn,
+          onIntent: !signedIn && !page.actsOnArrival,
         }),
         clientDir,
       ),

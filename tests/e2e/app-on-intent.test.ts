@@ -77,6 +77,21 @@ describe('the app loads on the visitor’s first intent', () => {
     expect(await name.inputValue()).toBe('Ana')
   })
 
+  it('a form scrolled near the viewport starts the app before the visitor reaches it', async () => {
+    // A screen so low that the contact form starts below it (and below its half-screen margin).
+    const { page, scripts } = await openRecorded('/contact', {
+      viewport: { width: 390, height: 200 },
+    })
+    const form = page.locator('main form').first()
+    expect(await form.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(
+      200 * 1.5,
+    )
+    expect(scripts).toEqual([])
+    await page.mouse.wheel(0, 200)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    expect(scripts.length).toBeGreaterThan(0)
+  })
+
   it('the home page under reduced motion (no rotation) waits for intent too', async () => {
     const { scripts } = await openRecorded('/', { reducedMotion: 'reduce' })
     expect(scripts).toEqual([])
@@ -85,6 +100,8 @@ describe('the app loads on the visitor’s first intent', () => {
   it.each([
     ['the home page, whose slideshow rotates', '/', {}],
     ['a page seen by a signed-in visitor (the hint cookie)', '/about', { hint: true }],
+    ['a page that acts as it arrives (signing out)', '/logout', {}],
+    ['a page that acts as it arrives (a link’s token)', '/reset-password?token=x', {}],
   ])('loads at once for %s', async (_name, path, { hint }: { hint?: boolean }) => {
     const { page, context } = await open('/robots.txt')
     if (hint) await context.addCookies([{ name: 'signed-in', value: '1', url: baseURL }])

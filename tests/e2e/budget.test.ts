@@ -114,10 +114,14 @@ const routes = [
 ]
 
 /**
- * The public pages: all but those behind the sign-in, which load their app at once from a
- * build of their own (docs/decisions/050) and name the API reads they start with.
+ * The public pages that wait for the visitor: all but those behind the sign-in, which load
+ * their app at once from a build of their own (docs/decisions/050) and name the API reads they
+ * start with, and those that act as they arrive (a link's token, signing out), whose work is
+ * the app's (app-on-intent.test.ts checks that they load it at once).
  */
-const publicOnly = publicPages.filter((page) => !page.facts.firstReads).map((page) => page.path)
+const publicOnly = publicPages
+  .filter((page) => !page.facts.firstReads && !page.facts.actsOnArrival)
+  .map((page) => page.path)
 
 /** The contact page may load its form (schema, machine), but nothing of the other flows. */
 const notOnContactPage = notOnPublicPages.filter(
