@@ -12,10 +12,11 @@ export async function waitForHydration(
   selector = '.site-header button',
 ): Promise<void> {
   await page.waitForFunction((css) => {
-    if (document.querySelector(css) === null) return false
-    if (document.documentElement.hasAttribute('data-hydrated')) return true
+    if (document.documentElement.hasAttribute('data-hydrated'))
+      return document.querySelector(css) !== null
     // Once loaded, as a visitor's pointer would come (a page that loads its scripts by itself
-    // starts them after the load event and the first paint).
+    // starts them after the load event and the first paint). `selector` may name what only
+    // the live app renders (an enabled submit button): the intent does not wait for it.
     if (document.readyState !== 'complete') return false
     const button = document.querySelector('button')
     button?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
