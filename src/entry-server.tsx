@@ -76,6 +76,8 @@ export type RenderedPage = {
   readonly catalogs: readonly string[]
   /** The API addresses the page reads first (its route's `firstReads`), to fetch with the HTML. */
   readonly firstReads: readonly string[]
+  /** The page acts as it arrives: its scripts load with it (its route's `actsOnArrival`). */
+  readonly actsOnArrival: boolean
   /**
    * On a page that shows the site's content, the JSON of the content it was rendered from, as
    * the text of a `<script type="application/json">` (markup characters escaped): the client
@@ -124,6 +126,7 @@ export async function renderPage({
     firstReads: (page?.facts.firstReads ?? []).map(
       (name) => `${apiBaseUrl}${endpoints[name].path}`,
     ),
+    actsOnArrival: page?.facts.actsOnArrival === true,
     contentJson: page?.facts.content ? scriptJson(content) : null,
   }
 }

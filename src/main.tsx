@@ -6,7 +6,12 @@ import { isLocale, localeFromPath, resolveLocale } from '../domain/locales'
 import { takeEarlyAnswers } from './api/early-answers'
 import { applyTheme, readStoredTheme } from './features/theme/theme'
 import { AfterHydration } from './hydration/after-hydration'
-import { noteHandledEvents, replayClicks, takeEarlyClicks } from './hydration/early-clicks'
+import {
+  noteHandledEvents,
+  replayClicks,
+  replayTyping,
+  takeEarlyClicks,
+} from './hydration/early-clicks'
 import { runEffectsAfterEachTask } from './hydration/preact-effects'
 import { yieldToBrowser } from './hydration/yield-to-browser'
 import { activateLocale, i18n } from './i18n/i18n'
@@ -40,6 +45,8 @@ async function start(): Promise<void> {
   // Marks the page as live (tests and styles can rely on it), then replays the early clicks
   // that no handler of the app received.
   const live = () => {
+    // What was typed while the app loaded reaches the fields' machines first.
+    replayTyping(root)
     setHydrating(false)
     document.documentElement.dataset.hydrated = ''
     const clicked = takeEarlyClicks()

@@ -52,6 +52,11 @@ export type PageFacts = (
    */
   readonly content?: true
   /**
+   * The page acts as it arrives (takes a link's token, signs out): its app loads with the page,
+   * not on the visitor's first intent as other public pages' does (docs/decisions/068).
+   */
+  readonly actsOnArrival?: true
+  /**
    * What a page behind the sign-in asks the API for first, at a fixed address: its HTML names
    * them, so the browser fetches them while the page's code downloads, and the page's own
    * requests take those answers instead of starting after it (docs/decisions/046).

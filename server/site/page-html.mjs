@@ -32,6 +32,7 @@ export async function pageHtml(page, builds, clientDir) {
   return inlineStylesheets(
     loadScripts(await firstPictureEarly(fillTemplate(template, page, preloads), clientDir), {
       afterLoad: !signedIn,
+      onIntent: !signedIn && !page.actsOnArrival,
     }),
     clientDir,
   )
@@ -132,8 +133,10 @@ function fillTemplate(template, page, preloads) {
  * the app. The preloads keep the chunks downloading in parallel with the entry.
  * A page behind the sign-in (`afterLoad: false`) waits for the first paint only: its content
  * comes from the API through its scripts, and it has no picture to make way for.
+ * A public page (`onIntent`) loads them only when the visitor is about to use what needs them
+ * (docs/decisions/068): see `intentScript`.
  */
-function loadScripts(html, { afterLoad }) {
+function loadScripts(html, { afterLoad, onIntent }) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
   const found = entry.exec(html)
   if (!found) throw new Error('index.html must load one module entry')
@@ -170,7 +173,13 @@ function loadScripts(html, { afterLoad }) {
         // under a test's paused clock (and in hidden tabs).
         const afterLoad = ${afterLoad}
         let waiting = afterLoad ? 2 : 1
-        const ready = () => --waiting === 0 && start()
+        let started = false
+        const begin = () => {
+          if (started) return
+          started = true
+          start()
+        }
+${onIntent ? intentScript : '        const atLoad = begin\n'}        const ready = () => --waiting === 0 && atLoad()
         const loaded = () => {
           const picture = document.querySelector('img[elementtiming="main-picture"]')
           // A picture that failed or is not laid out is never painted: no wait for it.
@@ -201,6 +210,96 @@ function loadScripts(html, { afterLoad }) {
   </body>`
   return replaceOnce(html.replace(found[0], '').replace(preload, ''), '</body>', loader)
 }
+
+/**
+ * A public page's loader part (docs/decisions/068): the prerendered page works on its own (its
+ * links are links, its text is there), so the app loads only when something needs it:
+ * - at load (once loaded and painted, as before) when the page must be alive at once: a visitor
+ *   with the signed-in hint (the header shows the account, src/session/session-hint.ts), or an
+ *   element marked `data-live-at-load` whose media query matches (the slideshow rotates unless
+ *   the visitor prefers reduced motion);
+ * - otherwise at the first sign of intent on a widget that needs the app (the pointer over it,
+ *   focus in it, a touch or a key on it), before the click: the click itself is kept by the
+ *   early-input script and replayed once the app is live, and what was typed meanwhile is
+ *   handed to the fields' handlers (src/hydration/early-clicks.ts);
+ * - or when a form scrolls near the viewport (one already in view waits for intent).
+ * Links are not widgets: a click on one before the app loads is an ordinary page load.
+ * Defines `atLoad` for the loader; `begin` requests the scripts once.
+ */
+const intentScript = `        const hint = /(?:^|;\\s*)(?:__Host-)?signed-in=1(?:;|$)/
+        // A page in another language than its address's, or a neutral page in another than the
+        // visitor's (stored, else the browser's): the app switches it as soon as it runs
+        // (src/main.tsx). As domain/locales.ts and
+        // src/i18n/language-preference.ts decide.
+        const otherLanguage = () => {
+          const path = location.pathname
+          const addressed = /^\\/(servicios|trabajos)(\\/|$)|^\\/privacidad$/.test(path)
+            ? 'es'
+            : /^\\/(services|work)(\\/|$)|^\\/privacy$/.test(path)
+              ? 'en'
+              : null
+          if (addressed) return addressed !== document.documentElement.dataset.pageLang
+          let stored = null
+          try {
+            stored = localStorage.getItem('app-language')
+          } catch {}
+          stored ??= /(?:^|;\\s*)app-language=([^;]*)/.exec(document.cookie)?.[1]
+          const browser = (navigator.languages ?? [navigator.language])
+            .map((tag) => String(tag).toLowerCase().split('-')[0])
+            .find((tag) => tag === 'en' || tag === 'es')
+          const wanted = stored === 'en' || stored === 'es' ? stored : browser || 'en'
+          return wanted !== document.documentElement.dataset.pageLang
+        }
+        const liveAtLoad = () =>
+          hint.test(document.cookie) ||
+          otherLanguage() ||
+          [...document.querySelectorAll('[data-live-at-load]')].some((element) =>
+            matchMedia(element.dataset.liveAtLoad || 'all').matches,
+          )
+        const atLoad = () => liveAtLoad() && begin()
+        const widgets =
+          'button, input, select, textarea, label, summary, form, [role="button"], [aria-controls], [aria-haspopup]'
+        const intent = (event) => {
+          if (event.target instanceof Element && event.target.closest(widgets)) {
+            stop()
+            begin()
+          }
+        }
+        const intents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown']
+        for (const type of intents) addEventListener(type, intent, { capture: true, passive: true })
+        const seen = new WeakSet()
+        const near =
+          typeof IntersectionObserver === 'function' &&
+          new IntersectionObserver(
+            (entries) => {
+              for (const entry of entries) {
+                // The first report of each form says where it was at load: only coming near counts.
+                const first = !seen.has(entry.target)
+                seen.add(entry.target)
+                if (entry.isIntersecting && !first) {
+                  stop()
+                  begin()
+                  return
+                }
+              }
+            },
+            { rootMargin: '50% 0px' },
+          )
+        const observe = () => {
+          if (near) for (const form of document.forms) near.observe(form)
+        }
+        if (document.readyState === 'loading') addEventListener('DOMContentLoaded', observe, { once: true })
+        else observe()
+        const stop = () => {
+          for (const type of intents) removeEventListener(type, intent, { capture: true })
+          if (near) near.disconnect()
+        }
+        // A click or a form sent while the page was still arriving: the app is wanted now.
+        if (window.earlyClicks?.any()) {
+          stop()
+          begin()
+        }
+`
 
 /** An SVG this small goes into the page itself rather than costing a request. */
 const inlineSvgBytes = 4096

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { options } from 'preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { noteHandledEvents, replayClicks, takeEarlyClicks } from './early-clicks'
+import { noteHandledEvents, replayClicks, replayTyping, takeEarlyClicks } from './early-clicks'
 
 // The recorder of index.html, run as the page runs it (its inline script's own text).
 const recorderSource = (() => {
@@ -106,5 +106,43 @@ describe('early clicks', () => {
     expect(handledByApp).toBe(1)
     expect(takeEarlyClicks()).toEqual([])
     stop()
+  })
+
+  it('says whether anything was kept, for the scripts’ loader', () => {
+    const stop = record()
+    document.body.innerHTML = '<button type="button">early</button>'
+    expect(window.earlyClicks?.any()).toBe(false)
+    document.querySelector('button')?.click()
+    expect(window.earlyClicks?.any()).toBe(true)
+    stop()
+  })
+})
+
+describe('typing before the app listens', () => {
+  it('hands each changed field to its handler, and only those', () => {
+    document.body.innerHTML = `<form>
+      <input name="name" value="">
+      <input name="kept" value="as rendered">
+      <textarea name="message"></textarea>
+      <input type="checkbox" name="consent">
+      <select name="service"><option value="a" selected>a</option><option value="b">b</option></select>
+      <input type="hidden" name="token" value="">
+    </form>`
+    const field = (name: string) =>
+      document.querySelector(`[name="${name}"]`) as HTMLInputElement & HTMLSelectElement
+    field('name').value = 'Ana'
+    field('message').value = 'Hello'
+    field('consent').checked = true
+    field('service').value = 'b'
+    field('token').value = 'changed by a script'
+    const seen: string[] = []
+    for (const type of ['input', 'change'])
+      document.addEventListener(type, (event) => {
+        seen.push(`${type} ${(event.target as HTMLInputElement).name}`)
+      })
+
+    replayTyping(document)
+
+    expect(seen.sort()).toEqual(['change consent', 'change service', 'input message', 'input name'])
   })
 })

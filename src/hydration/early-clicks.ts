@@ -19,7 +19,7 @@ type EarlyInput = {
 declare global {
   interface Window {
     /** Set by index.html's inline script; `take` stops collecting. */
-    earlyClicks?: { take(): EarlyInput[] }
+    earlyClicks?: { any(): boolean; take(): EarlyInput[] }
   }
 }
 
@@ -68,4 +68,32 @@ function form(element: HTMLElement): HTMLFormElement | null {
   return element instanceof HTMLButtonElement || element instanceof HTMLInputElement
     ? element.form
     : null
+}
+
+/**
+ * What was typed or chosen in the page's fields before the app listened (the app loads on the
+ * visitor's first intent, docs/decisions/068: focus in a field starts it, and the typing goes
+ * on meanwhile): each field whose value is not the one the page was rendered with gets the
+ * event its handler listens to, so its machine learns it before any click or form sent early
+ * is replayed (a render after that would otherwise put the machine's empty value back).
+ */
+export function replayTyping(root: ParentNode): void {
+  for (const field of root.querySelectorAll('input, textarea, select')) {
+    if (
+      field instanceof HTMLInputElement &&
+      (field.type === 'checkbox' || field.type === 'radio')
+    ) {
+      if (field.checked !== field.defaultChecked)
+        field.dispatchEvent(new Event('change', { bubbles: true }))
+    } else if (field instanceof HTMLSelectElement) {
+      const chosen = [...field.options].some((option) => option.selected !== option.defaultSelected)
+      if (chosen) field.dispatchEvent(new Event('change', { bubbles: true }))
+    } else if (
+      (field instanceof HTMLInputElement && !['hidden', 'file'].includes(field.type)) ||
+      field instanceof HTMLTextAreaElement
+    ) {
+      if (field.value !== field.defaultValue)
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+    }
+  }
 }

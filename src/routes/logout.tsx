@@ -15,6 +15,8 @@ const page: PageFacts = {
     keywords: msg({ id: 'seo.logout.keywords', message: 'sign out, client account' }),
   },
   indexable: false,
+  // It signs out as it arrives: its scripts load with the page (docs/decisions/068).
+  actsOnArrival: true,
   catalogs: ['account'],
 }
 

@@ -22,6 +22,8 @@ const page: PageFacts = {
     }),
   },
   indexable: false,
+  // It takes the link's token out of the address as it arrives: its scripts load with the page (docs/decisions/068).
+  actsOnArrival: true,
   catalogs: ['registration'],
 }
 

@@ -22,6 +22,8 @@ const page: PageFacts = {
     }),
   },
   indexable: false,
+  // It confirms the link's address as it arrives: its scripts load with the page (docs/decisions/068).
+  actsOnArrival: true,
   catalogs: ['account'],
 }
 

@@ -6,12 +6,24 @@ import { COMPILE_HINT } from '../../scripts/compile-hints-plugin'
 import { publicPages } from '../../src/routing/public-pages'
 import { withBrowser } from './fixtures'
 
-// The public pages' performance budget: at most 100 kB (100,000 bytes) of JavaScript as
-// served (brotli) before any interaction, on the home page and on every service page and
-// listing, and none of it registration, validation, query or inspector code.
+// The public pages' performance budgets (docs/decisions/068):
+// - before any interaction, a public page runs at most 30 kB (30,000 bytes) of JavaScript as
+//   served (brotli): the prerendered page works on its own, and the app loads on the visitor's
+//   first intent. A page that still needs more is listed in `stillOver` with the figure it runs
+//   today, which it must not exceed: that list only shrinks, and is empty once every public
+//   page meets the 30 kB (then remove it);
+// - once the app has loaded (the visitor's first intent), at most 100 kB, and none of it
+//   registration, validation, query or inspector code.
 const { open } = withBrowser()
 const buildDir = inject('buildDir')
 const budgetBytes = 100_000
+const beforeInteractionBytes = 30_000
+/** Pages over 30 kB before interaction, at today's figure (+ 2 % for hash and build noise). */
+const stillOver: Readonly<Record<string, number>> = {
+  // The slideshow rotates from the start: its page loads the app at load (unless the visitor
+  // prefers reduced motion), 71 kB today.
+  '/': 72_500,
+}
 
 type ChunkReport = Record<string, { modules: Record<string, number> }>
 const chunks = () => JSON.parse(readFileSync(join(buildDir, 'chunks.json'), 'utf8')) as ChunkReport
@@ -51,8 +63,16 @@ const notOnPublicPages = [
   /node_modules\/react-dom\//,
 ]
 
-/** The scripts `path` loads until the app has hydrated and the network is quiet: path → bytes. */
-async function scriptsOf(path: string): Promise<Map<string, number>> {
+/**
+ * The scripts `path` loads (path → bytes as served): with `intent`, after the visitor's first
+ * intent (the pointer over the header's first button) until the app has hydrated and the
+ * network is quiet; without, until the page has loaded, the network is quiet and the browser
+ * idle, with no interaction at all.
+ */
+async function scriptsOf(
+  path: string,
+  { intent }: { readonly intent: boolean },
+): Promise<Map<string, number>> {
   const { page, context } = await open('/robots.txt')
   const scripts = new Map<string, number>()
   const pending: Promise<void>[] = []
@@ -67,10 +87,14 @@ async function scriptsOf(path: string): Promise<Map<string, number>> {
   // The page's clock is the test's: the slideshow's rotation is moved on, not waited for.
   await page.clock.install()
   await page.goto(path)
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
-  // Let a rotation and the idle callbacks run (still no interaction), then whatever they
-  // asked for arrive.
+  if (intent) {
+    await page.locator('.site-header button').first().hover()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await page.waitForLoadState('networkidle')
+  }
+  // Let a rotation and the idle callbacks run (still no click), then whatever they asked for
+  // arrive.
   if (path === '/') await page.clock.runFor(slideIntervalMs)
   await page.evaluate(
     () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
@@ -81,25 +105,55 @@ async function scriptsOf(path: string): Promise<Map<string, number>> {
   return scripts
 }
 
+const sum = (scripts: Map<string, number>) => [...scripts.values()].reduce((a, b) => a + b, 0)
+
 // The home page, every service page and both listings, as the routes declare them.
 const routes = [
   '/',
   ...publicPages.filter((page) => page.kind !== 'neutral').map((page) => page.path),
 ]
 
+/**
+ * The public pages that wait for the visitor: all but those behind the sign-in, which load
+ * their app at once from a build of their own (docs/decisions/050) and name the API reads they
+ * start with, and those that act as they arrive (a link's token, signing out), whose work is
+ * the app's (app-on-intent.test.ts checks that they load it at once).
+ */
+const publicOnly = publicPages
+  .filter((page) => !page.facts.firstReads && !page.facts.actsOnArrival)
+  .map((page) => page.path)
+
 /** The contact page may load its form (schema, machine), but nothing of the other flows. */
 const notOnContactPage = notOnPublicPages.filter(
   (pattern) => !/valibot|contact/.test(pattern.source),
 )
 
-describe('the public pages’ JavaScript budget', () => {
+describe('the public pages’ JavaScript before any interaction', () => {
+  it.each(publicOnly)(
+    '%s runs ≤ 30 kB of compressed JavaScript until the visitor acts',
+    async (path) => {
+      const scripts = await scriptsOf(path, { intent: false })
+      const transferred = sum(scripts)
+      console.info(
+        `${path} before interaction: ${transferred} B as served (br), ${scripts.size} files`,
+      )
+      expect(transferred).toBeLessThanOrEqual(stillOver[path] ?? beforeInteractionBytes)
+    },
+  )
+
+  it('lists only public pages in stillOver', () => {
+    expect(Object.keys(stillOver).filter((path) => !publicOnly.includes(path))).toEqual([])
+  })
+})
+
+describe('the public pages’ JavaScript once the visitor acts', () => {
   it('/contact loads ≤ 100 kB of compressed JavaScript with its form, no other flow’s code', async () => {
-    const scripts = await scriptsOf('/contact')
+    const scripts = await scriptsOf('/contact', { intent: true })
     const files = [...scripts.keys()]
     const modules = files.flatMap((file) => Object.keys(chunks()[file.slice(1)]?.modules ?? {}))
     expect(modules.some((id) => /src\/features\/contact\//.test(id))).toBe(true)
     expect(modules.filter((id) => notOnContactPage.some((pattern) => pattern.test(id)))).toEqual([])
-    const transferred = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0)
+    const transferred = sum(scripts)
     console.info(`/contact JavaScript: ${transferred} B as served (br), ${files.length} files`)
     expect(transferred).toBeLessThanOrEqual(budgetBytes)
   })
@@ -107,10 +161,10 @@ describe('the public pages’ JavaScript budget', () => {
   it.each(routes)(
     '%s loads ≤ 100 kB of compressed JavaScript, no other pages’ code',
     async (path) => {
-      const scripts = await scriptsOf(path)
+      const scripts = await scriptsOf(path, { intent: true })
       const files = [...scripts.keys()]
       expect(files.length).toBeGreaterThan(0)
-      const transferred = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0)
+      const transferred = sum(scripts)
       const report = chunks()
       const modules = files.flatMap((file) => Object.keys(report[file.slice(1)]?.modules ?? {}))
       expect(modules.length).toBeGreaterThan(100)
@@ -120,9 +174,9 @@ describe('the public pages’ JavaScript budget', () => {
       if (path === '/') {
         // What the browser downloaded (brotli, as served); gzip for the record.
         // (Files under 1 KiB are not precompressed: they travel as they are.)
-        const gzip = files.reduce((sum, file) => {
+        const gzip = files.reduce((total, file) => {
           const path = join(buildDir, 'client', file)
-          return sum + readFileSync(existsSync(`${path}.gz`) ? `${path}.gz` : path).length
+          return total + readFileSync(existsSync(`${path}.gz`) ? `${path}.gz` : path).length
         }, 0)
         console.info(
           `home page JavaScript: ${transferred} B as served (br), ${gzip} B gzip, ${files.length} files`,

@@ -308,7 +308,8 @@ describe('the home page’s loading order', () => {
       await route.continue()
     })
     await page.goto('/')
-    await waitForHydration(page)
+    // No intent: the slideshow's page loads its scripts by itself (docs/decisions/068).
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     const { painted, firstScript } = await page.evaluate(async () => {
       type ElementTiming = PerformanceEntry & { identifier: string; renderTime: number }
       const entry = await new Promise<ElementTiming | undefined>((resolve) => {
@@ -336,7 +337,7 @@ describe('the home page’s loading order', () => {
     const { page } = await open('/robots.txt', { deviceScaleFactor: 2 })
     await page.route(/\/assets\/hero-bridge-/, (route) => route.abort())
     await page.goto('/')
-    await waitForHydration(page)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     expect(
       await page
         .locator('img[elementtiming="main-picture"]')

@@ -1,6 +1,7 @@
 import type { BrowserContextOptions } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { withBrowser } from './fixtures'
+import { waitForHydration } from './navigation-helpers'
 
 // The parts of a page that hydrate after its controls (src/ui/hydrate-in-turn.tsx,
 // docs/decisions/024) keep the server's markup — the very nodes, not a copy — and work as the
@@ -38,7 +39,7 @@ describe('parts hydrated in turn', () => {
       })
     }, selectors)
     await page.goto(path)
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await waitForHydration(page)
     const kept = await page.evaluate((list) => {
       const server = (window as unknown as { serverNodes: (Element | null)[] }).serverNodes
       return list.map((selector, index) => {
@@ -52,7 +53,7 @@ describe('parts hydrated in turn', () => {
 
   it('a mega-menu link navigates inside the app once the page is live', async () => {
     const { page, errors } = await open('/')
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await waitForHydration(page)
     await page.evaluate(() => Object.assign(window, { samePage: true }))
     await page.getByRole('button', { name: 'Services' }).click()
     await page.locator('.mega-menu').getByRole('link', { name: 'Web development' }).click()
@@ -64,7 +65,7 @@ describe('parts hydrated in turn', () => {
 
   it('a mobile bar link navigates inside the app once the page is live', async () => {
     const { page, errors } = await open('/', phone)
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await waitForHydration(page)
     await page.evaluate(() => Object.assign(window, { samePage: true }))
     await page.locator('.mobile-bar').getByRole('link', { name: 'About' }).click()
     await page.waitForURL('**/about')

@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { withBrowser } from './fixtures'
+import { waitForHydration } from './navigation-helpers'
 
 // The prerendered pages hydrate without a mismatch: no console error, and the server's DOM
 // is kept (React throws it away and renders again when hydration fails).
@@ -53,7 +54,10 @@ const cases: Case[] = [
   },
 ]
 
-/** Loads `path` with a marker on the server's <h1>, taken before any script runs. */
+/**
+ * Loads `path` with a marker on the server's <h1>, taken before any script runs, and waits
+ * for the app to hydrate (on the visitor's first intent on most pages: docs/decisions/068).
+ */
 async function loadMarked(page: Page, path: string): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
@@ -62,6 +66,7 @@ async function loadMarked(page: Page, path: string): Promise<void> {
     })
   })
   await page.goto(path)
+  await waitForHydration(page)
   await page.waitForLoadState('networkidle')
 }
 

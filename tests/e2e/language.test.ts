@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withBrowser } from './fixtures'
+import { waitForHydration } from './navigation-helpers'
 
 const { open, baseURL } = withBrowser()
 
@@ -40,7 +41,7 @@ describe('language', () => {
     const { page, context } = await open('/robots.txt')
     await context.addCookies([{ name: 'app-language', value: 'es', url: baseURL }])
     await page.goto('/about')
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await waitForHydration(page)
     // A switch after hydration would load the other language's catalogs first (src/main.tsx):
     // once the network is quiet, any switch the app wanted has happened.
     await page.waitForLoadState('networkidle')

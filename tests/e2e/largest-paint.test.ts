@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withBrowser } from './fixtures'
+import { waitForHydration } from './navigation-helpers'
 
 // The picture that is a public page's largest paint arrives without waiting for the whole HTML
 // (scripts/prerender.mjs, firstPictureEarly): the home page carries its first slide's photo for
@@ -29,7 +30,7 @@ async function homeOn(screen: typeof phone) {
 describe('the largest paint’s picture', () => {
   it('home, on a phone of DPR 1.75: the first slide’s photo is in the HTML, no request', async () => {
     const { page, context, images, hero } = await homeOn(phone)
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await waitForHydration(page)
     // The 768-pixel AVIF, written into the page and kept by hydration.
     expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
       /^data:image\/avif;base64,/,
@@ -63,7 +64,7 @@ describe('the largest paint’s picture', () => {
     '%s: the drawing is in the HTML, no request needed, kept by hydration',
     async (path) => {
       const { page, context } = await open(path, phone)
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await waitForHydration(page)
       const art = page.locator('.service-hero-art')
       expect(await art.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg/)
       expect(await art.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640)

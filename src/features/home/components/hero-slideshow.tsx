@@ -40,6 +40,9 @@ function Slideshow({ slides, locale }: HeroSlideshowProps) {
   return (
     <section
       className="slideshow"
+      // It rotates on its own: the page's scripts load with the page, not on the visitor's
+      // first intent, unless they prefer reduced motion (docs/decisions/068).
+      data-live-at-load="(prefers-reduced-motion: no-preference)"
       aria-roledescription={t`carousel`}
       aria-label={t`Highlights`}
       {...regionHandlers}
