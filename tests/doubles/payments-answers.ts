@@ -3,9 +3,13 @@ import type {
   Instalment,
   PaymentsBody,
   RecordedPayment,
+  RecordPaymentBody,
   RequestPayments,
 } from '../../domain/api/payments-endpoints'
-import { readAs } from './api-answers'
+import type { RecordPaymentValues } from '../../domain/payments/record-payment-form'
+import type { recordPaymentMachine } from '../../machines/record-payment-machine'
+import type { PathEvents, PathPossible } from '../paths/path-plan'
+import { accepted, readAs, refused, unreachable } from './api-answers'
 
 /**
  * A request's payments on the generated paths: a 50/50 plan of 14,500.00 pesos accepted, the
@@ -89,4 +93,68 @@ export function myPaymentsRead(payments: RequestPayments<RecordedPayment>) {
 
 export function adminPaymentsRead(payments: RequestPayments<AgencyRecordedPayment>) {
   return readAs<PaymentsBody<AgencyRecordedPayment>>('adminPayments', { success: true, payments })
+}
+
+/** The payment the paths record: the deposit and 100.00 pesos more, by SPEI, on `paidOn`. */
+export function recordedValues(paidOn: string, valid = true): RecordPaymentValues {
+  return {
+    amount: valid ? '7,350.00' : '7.350,00',
+    paidOn,
+    method: 'spei',
+    note: 'Transfer 4471',
+  }
+}
+
+export const recordAnswer: RecordPaymentBody = {
+  ...(accepted('The payment has been recorded.') as { success: true; message: string }),
+  payment: depositPayment,
+  payments: depositPaid,
+}
+
+export const noInstalmentsOwed = refused(
+  409,
+  'invalid_transition',
+  'This request has no payment plan: a proposal with one must be accepted first.',
+)
+export const paidOnRefused = refused(400, 'invalid_fields', 'Please check the form.', {
+  paidOn: 'Choose the day the payment was received: today or earlier.',
+})
+export const secondFactorAsked = refused(
+  403,
+  'mfa_required',
+  'Set up a second factor to use the inbox.',
+)
+
+/** What the agency does on the paths: one valid and one mistyped payment, every answer. */
+export const recordPaymentPathEvents =
+  (paidOn: string): PathEvents<typeof recordPaymentMachine> =>
+  (snapshot) => {
+    if (snapshot.matches('editing'))
+      return [
+        { type: 'submit', values: recordedValues(paidOn) },
+        ...(snapshot.context.refusedSubmissions === 0
+          ? [{ type: 'submit' as const, values: recordedValues(paidOn, false) }]
+          : []),
+      ]
+    if (snapshot.matches('saving'))
+      return [
+        { type: 'xstate.done.actor.recordPayment', output: recordAnswer },
+        { type: 'xstate.error.actor.recordPayment', error: noInstalmentsOwed },
+        { type: 'xstate.error.actor.recordPayment', error: paidOnRefused },
+        { type: 'xstate.error.actor.recordPayment', error: secondFactorAsked },
+        { type: 'xstate.error.actor.recordPayment', error: unreachable() },
+      ]
+    return []
+  }
+
+/** Only the payloads listed above (the planner also tries each type bare). */
+export const recordPaymentPossible: PathPossible<typeof recordPaymentMachine> = (
+  snapshot,
+  event,
+) => {
+  if (event.type.startsWith('xstate.')) return 'output' in event || 'error' in event
+  if (event.type === 'submit' && !('values' in event)) return false
+  // After the server refused the day, the paths do not go round again.
+  if (snapshot.context.serverFieldErrors.paidOn && event.type === 'submit') return false
+  return snapshot.can(event as never)
 }
