@@ -158,3 +158,11 @@ export const recordPaymentPossible: PathPossible<typeof recordPaymentMachine> = 
   if (snapshot.context.serverFieldErrors.paidOn && event.type === 'submit') return false
   return snapshot.can(event as never)
 }
+
+/** A request without an accepted plan: nothing owed, nothing paid. */
+export const noPayments: RequestPayments<AgencyRecordedPayment> = {
+  ...freshPayments<AgencyRecordedPayment>(),
+  total: 0,
+  outstanding: 0,
+  instalments: [],
+}

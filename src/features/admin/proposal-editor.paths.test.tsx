@@ -5,6 +5,7 @@ import { type DraftValues, draftInput } from '../../../domain/requests/proposal-
 import type { EditorAnswer } from '../../../machines/proposal-editor-machine'
 import { proposalEditorMachine } from '../../../machines/proposal-editor-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
+import { adminPaymentsRead, noPayments } from '../../../tests/doubles/payments-answers'
 import {
   changeOutput,
   detailRead,
@@ -66,6 +67,13 @@ async function answerChange(
   request.respond(change.answer.status, change.answer.body)
   onServer = change.after
   await answerReads(onServer)
+  await answerLedger()
+}
+
+/** The detail's payments section reads its ledger (none here) with every inbox read. */
+async function answerLedger() {
+  const ledger = adminPaymentsRead(noPayments)
+  ;(await network.next(`${detailPath}/payments`)).respond(ledger.status, ledger.body)
 }
 
 async function failChange(path: string, error: CallFailure, sent?: DraftValues) {
@@ -76,6 +84,7 @@ async function failChange(path: string, error: CallFailure, sent?: DraftValues) 
     )
   request.failWith(error)
   await answerReads(onServer)
+  await answerLedger()
 }
 
 const section = () => screen.getByRole('region', { name: 'Proposal' })
@@ -116,6 +125,7 @@ testMachinePaths(proposalEditorMachine, {
     const view = await renderSignedIn(`/admin?id=${adminRequest.id}`, testAdmin)
     const read = detailRead(onServer)
     ;(await network.next(detailPath)).respond(read.status, read.body)
+    await answerLedger()
     await screen.findByRole('region', { name: 'Proposal' }, { timeout: 10_000 })
     return view
   },
