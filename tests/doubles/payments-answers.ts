@@ -8,6 +8,7 @@ import type {
 } from '../../domain/api/payments-endpoints'
 import type { RecordPaymentValues } from '../../domain/payments/record-payment-form'
 import type { recordPaymentMachine } from '../../machines/record-payment-machine'
+import type { voidInstalmentMachine } from '../../machines/void-instalment-machine'
 import type { PathEvents, PathPossible } from '../paths/path-plan'
 import { accepted, readAs, refused, unreachable } from './api-answers'
 
@@ -165,4 +166,63 @@ export const noPayments: RequestPayments<AgencyRecordedPayment> = {
   total: 0,
   outstanding: 0,
   instalments: [],
+}
+
+export const voidReason = 'Waived: agreed with the client.'
+
+export const balanceVoided: RequestPayments<AgencyRecordedPayment> = {
+  ...freshPayments<AgencyRecordedPayment>(),
+  total: 725_000,
+  outstanding: 725_000,
+  instalments: [deposit, { ...balance, state: 'void', outstanding: 0 }],
+}
+
+export const voidAnswer = {
+  ...(accepted('The instalment has been voided: it is no longer owed.') as {
+    success: true
+    message: string
+  }),
+  payments: balanceVoided,
+}
+
+export const paidMeanwhile = refused(
+  409,
+  'invalid_transition',
+  'Only an instalment nothing was paid towards can be voided.',
+)
+export const reasonRefused = refused(400, 'invalid_fields', 'Please check the form.', {
+  reason: 'Say why the instalment is voided, in up to 500 characters.',
+})
+
+/** The agency voids the balance: with a reason, without one, every answer. */
+export const voidInstalmentPathEvents: PathEvents<typeof voidInstalmentMachine> = (snapshot) => {
+  if (snapshot.matches('editing'))
+    return [
+      { type: 'submit', values: { reason: voidReason } },
+      ...(snapshot.context.refusedSubmissions === 0
+        ? [{ type: 'submit' as const, values: { reason: '' } }]
+        : []),
+    ]
+  if (snapshot.matches('voiding'))
+    return [
+      { type: 'xstate.done.actor.voidInstalment', output: voidAnswer },
+      { type: 'xstate.error.actor.voidInstalment', error: paidMeanwhile },
+      { type: 'xstate.error.actor.voidInstalment', error: reasonRefused },
+      { type: 'xstate.error.actor.voidInstalment', error: secondFactorAsked },
+      { type: 'xstate.error.actor.voidInstalment', error: unreachable() },
+    ]
+  return [{ type: 'choose', target: { instalmentId: balance.id, folio: balance.folio } }]
+}
+
+export const voidInstalmentPossible: PathPossible<typeof voidInstalmentMachine> = (
+  snapshot,
+  event,
+) => {
+  if (event.type.startsWith('xstate.')) return 'output' in event || 'error' in event
+  if (event.type === 'submit' && !('values' in event)) return false
+  if (event.type === 'choose' && !('target' in event)) return false
+  // Once void, the balance has no "Void" button: the page cannot choose it again.
+  if (event.type === 'choose' && snapshot.matches('voided')) return false
+  if (snapshot.context.serverFieldErrors.reason && event.type === 'submit') return false
+  return snapshot.can(event as never)
 }

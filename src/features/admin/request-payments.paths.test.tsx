@@ -31,7 +31,7 @@ const paymentsPath = `${detailPath}/payments`
 const today = agencyDay(new Date())
 
 const section = () => screen.getByRole('region', { name: 'Payments' })
-const status = () => within(section()).getByRole('status')
+const status = () => section().querySelector<HTMLElement>(':scope > [role="status"]') as HTMLElement
 const button = (name: string | RegExp) => within(section()).getByRole('button', { name })
 const form = () => within(section()).getByRole('form', { name: 'Record a payment' })
 

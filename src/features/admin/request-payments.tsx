@@ -29,6 +29,7 @@ import {
 import { useMoney } from '../../ui/proposal/proposal-status'
 import { adminPaymentEffects, adminPaymentsQueryOptions } from './api/payment-effects'
 import { useSecondFactorFirst, useSecondFactorSetup } from './use-second-factor-first'
+import { useVoidInstalment, VoidInstalmentForm } from './void-instalment'
 
 const recordSchema = (t: Translate) => createRecordPaymentSchema(t)
 
@@ -51,6 +52,7 @@ export function RequestPayments({ requestId }: { readonly requestId: string }) {
   const [snapshot, send] = useMachine(machine, inspectorOptions)
   // The gate asked for a second factor: to the profile to set one up, then back here.
   useSecondFactorSetup(snapshot.matches('secondFactor'))
+  const voiding = useVoidInstalment(requestId)
   const money = useMoney()
   const { t, i18n } = useLingui()
   const state = String(snapshot.value)
@@ -130,7 +132,8 @@ export function RequestPayments({ requestId }: { readonly requestId: string }) {
           <h4>
             <Trans>Instalments</Trans>
           </h4>
-          <InstalmentsTable instalments={data.instalments} money={money} />
+          <InstalmentsTable instalments={data.instalments} money={money} actions={voiding.button} />
+          <VoidInstalmentForm voiding={voiding} />
           <h4>
             <Trans>Payments received</Trans>
           </h4>

@@ -20,7 +20,26 @@ export function adminPaymentsQueryOptions(requestId: string) {
  */
 export function adminPaymentEffects(requestId: string, queryClient: QueryClient) {
   const key = adminPaymentsQueryOptions(requestId).queryKey
+  /** The ledger as the server answered, or read again after a refusal. */
+  const answered = async <Answer extends { readonly payments: unknown }>(call: Promise<Answer>) => {
+    try {
+      const answer = await call
+      queryClient.setQueryData(key, answer.payments as never)
+      return answer
+    } catch (error) {
+      await queryClient.invalidateQueries({ queryKey: key })
+      throw error
+    }
+  }
   return {
+    void: (input: { readonly instalmentId: string; readonly reason: string }) =>
+      answered(
+        callEndpoint(
+          'voidInstalment',
+          { reason: input.reason },
+          { id: requestId, instalmentId: input.instalmentId },
+        ),
+      ),
     record: async (values: RecordPaymentValues) => {
       try {
         const answer = await callEndpoint('recordPayment', recordPaymentPayload(values), {
