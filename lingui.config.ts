@@ -38,6 +38,7 @@ export default defineConfig({
         '<rootDir>/src/features/admin/**',
         '<rootDir>/src/ui/request-record/**',
         '<rootDir>/src/ui/proposal/**',
+        '<rootDir>/src/ui/payments/**',
         '<rootDir>/src/ui/workspace/**',
         '<rootDir>/domain/workspace/**',
         '<rootDir>/domain/content/**',
@@ -87,8 +88,10 @@ export default defineConfig({
       include: [
         '<rootDir>/src/features/requests',
         '<rootDir>/domain/requests',
-        // A proposal's payment plan (its schema's messages) shows where the proposal does.
+        // A proposal's payment plan (its schema's messages) shows where the proposal does, and
+        // the request's payments (instalments, how to pay) under it.
         '<rootDir>/domain/payments',
+        '<rootDir>/src/ui/payments',
         '<rootDir>/domain/leads',
         '<rootDir>/src/ui/request-record',
         '<rootDir>/src/ui/proposal',
@@ -105,6 +108,7 @@ export default defineConfig({
         '<rootDir>/src/features/admin',
         '<rootDir>/domain/requests',
         '<rootDir>/domain/payments',
+        '<rootDir>/src/ui/payments',
         '<rootDir>/domain/leads',
         '<rootDir>/src/ui/request-record',
         '<rootDir>/src/ui/proposal',

@@ -84,4 +84,25 @@ describe('proposalEditor', () => {
     expect(actor.getSnapshot().value).toBe('editing')
     expect(actor.getSnapshot().context.values).toEqual(values)
   })
+
+  it('the plan: a first instalment is the whole total on acceptance; up to 12; the last removed leaves none', async () => {
+    const actor = editor({ proposal: undefined, requestStatus: 'received' })
+    await until(actor, 'showing')
+    actor.send({ type: 'edit' })
+    actor.send({ type: 'addInstalment' })
+    expect(actor.getSnapshot().context.values.plan).toEqual({
+      by: 'percent',
+      instalments: [{ key: 1, share: '100', due: 'acceptance', date: '' }],
+    })
+    // Item rows and instalment rows share one counter: no key is used twice.
+    actor.send({ type: 'addItem' })
+    expect(actor.getSnapshot().context.values.items.map((row) => row.key)).toEqual([0, 2])
+    for (let added = 1; added < 14; added++) actor.send({ type: 'addInstalment' })
+    const plan = actor.getSnapshot().context.values.plan
+    expect(plan?.instalments).toHaveLength(12)
+    expect(plan?.instalments[1]).toEqual({ key: 3, share: '', due: 'delivered', date: '' })
+    for (const row of plan?.instalments ?? [])
+      actor.send({ type: 'removeInstalment', key: row.key })
+    expect(actor.getSnapshot().context.values.plan).toBeNull()
+  })
 })

@@ -1,10 +1,12 @@
 import { assign, setup } from 'xstate'
+import { maxInstalments } from '../domain/payments/payment-schedule'
 import {
   type DraftValues,
   emptyDraft,
   emptyItem,
   isValidDraft,
 } from '../domain/requests/proposal-draft'
+import { emptyInstalment } from '../domain/requests/proposal-plan-draft'
 import type { RequestStatus } from '../domain/requests/request-status'
 import {
   type FormFlowContext,
@@ -30,8 +32,9 @@ import {
  *   loading → showing | loadFailed (→ retry)
  *   showing → (edit) editing: the current draft, a new one when there is none, or — when the
  *     current proposal was sent or answered — its copy as the next version (revise)
- *   editing: add or remove line items; (save) checking → saving | editing (refused);
- *     (cancel) showing
+ *   editing: add or remove line items, and the payment plan's instalments (up to 12; removing
+ *     the last leaves the proposal without a plan); (save) checking → saving | editing
+ *     (refused); (cancel) showing
  *   saving → showing (saved) | failed → (retry) editing, the values kept
  *   showing → (send) confirmingSend → (confirm) sending → showing | actionFailed
  *   showing → (withdraw) confirmingWithdraw → (confirm) withdrawing → showing | actionFailed
@@ -64,6 +67,8 @@ export type ProposalEditorEvent =
   | { readonly type: 'edit' }
   | { readonly type: 'addItem' }
   | { readonly type: 'removeItem'; readonly key: number }
+  | { readonly type: 'addInstalment' }
+  | { readonly type: 'removeInstalment'; readonly key: number }
   | { readonly type: 'save'; readonly values: DraftValues }
   | { readonly type: 'cancel' }
   | { readonly type: 'send' }
@@ -102,8 +107,12 @@ export function revises(proposal: EditorProposal | undefined): boolean {
   return proposal !== undefined && proposal.state !== 'draft'
 }
 
+/** One counter numbers the item rows and the plan's rows (keys are never reused). */
 const nextKeyAfter = (values: DraftValues) =>
-  values.items.reduce((highest, item) => Math.max(highest, item.key), -1) + 1
+  [...values.items, ...(values.plan?.instalments ?? [])].reduce(
+    (highest, row) => Math.max(highest, row.key),
+    -1,
+  ) + 1
 
 /** The answer of a call, as the machine's `onDone` sees it. */
 type AnswerArgs = { readonly event: { readonly output: EditorAnswer } }
@@ -161,6 +170,29 @@ export const proposalEditorMachine = setup({
         items: context.values.items.filter((item) => item.key !== key),
       },
     })),
+    addInstalment: assign(({ context }) => {
+      const plan = context.values.plan
+      const row = emptyInstalment(context.nextKey, plan === null)
+      return {
+        values: {
+          ...context.values,
+          plan: plan
+            ? { ...plan, instalments: [...plan.instalments, row] }
+            : { by: 'percent' as const, instalments: [row] },
+        },
+        nextKey: context.nextKey + 1,
+      }
+    }),
+    removeInstalment: assign(({ context }, { key }: { readonly key: number }) => {
+      const plan = context.values.plan
+      const instalments = (plan?.instalments ?? []).filter((row) => row.key !== key)
+      return {
+        values: {
+          ...context.values,
+          plan: plan && instalments.length > 0 ? { ...plan, instalments } : null,
+        },
+      }
+    }),
     keepValues: assign((_, { values }: { readonly values: DraftValues }) => ({ values })),
     // Once the draft is saved or left, the form's values are the server's again.
     forgetDraft: assign({ values: emptyDraft, nextKey: 1, refusedSubmissions: 0 }),
@@ -170,6 +202,8 @@ export const proposalEditorMachine = setup({
     maySend: ({ context }) => agencyMay(context.current, 'send'),
     mayWithdraw: ({ context }) => agencyMay(context.current, 'withdraw'),
     severalItems: ({ context }) => context.values.items.length > 1,
+    roomForInstalment: ({ context }) =>
+      (context.values.plan?.instalments.length ?? 0) < maxInstalments,
     draftIsValid: ({ context }) => isValidDraft(context.values),
   },
 }).createMachine({
@@ -208,6 +242,10 @@ export const proposalEditorMachine = setup({
         removeItem: {
           guard: 'severalItems',
           actions: { type: 'removeItem', params: ({ event }) => ({ key: event.key }) },
+        },
+        addInstalment: { guard: 'roomForInstalment', actions: 'addInstalment' },
+        removeInstalment: {
+          actions: { type: 'removeInstalment', params: ({ event }) => ({ key: event.key }) },
         },
         cancel: { target: 'showing', actions: ['forgetMessage', 'forgetDraft'] },
         save: {

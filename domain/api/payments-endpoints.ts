@@ -2,7 +2,7 @@ import type { Centavos } from '../money'
 import type { InstalmentState } from '../payments/instalment-state'
 import type { PaymentMethod } from '../payments/payment-methods'
 import type { InstalmentDue } from '../payments/payment-schedule'
-import type { RecordPaymentInput } from '../payments/payment-schemas'
+import type { RecordPaymentInput, VoidInstalmentInput } from '../payments/payment-schemas'
 import { adminGateFailures, apiPrefix, endpoint } from './endpoint'
 
 /**
@@ -114,11 +114,12 @@ export const paymentsEndpoints = {
     failures: [...adminGateFailures, 'not_found', 'invalid_fields', 'invalid_transition'],
   }),
   /**
-   * Voids an instalment nothing was paid towards (scheduled or due): it is no longer owed. 409
+   * Voids an instalment nothing was paid towards (scheduled or due), with the agency's reason
+   * (kept with the move): it is no longer owed. 409
    * when the `instalment` machine refuses (paid in part or in full, already void or refunded).
    */
   voidInstalment: endpoint<
-    Record<string, never>,
+    VoidInstalmentInput,
     PaymentsBody<AgencyRecordedPayment> & { readonly message: string }
   >()({
     method: 'POST',

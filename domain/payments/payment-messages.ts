@@ -15,4 +15,5 @@ export const paymentMessages = {
   paymentAmountInvalid: msg`Use an amount from 0.01 to 99,999,999.99 pesos, in centavos.`,
   paidOnInvalid: msg`Choose the day the payment was received: today or earlier.`,
   methodInvalid: msg`Choose how it was paid: SPEI transfer, cash, card or other.`,
+  voidReasonInvalid: msg`Say why the instalment is voided, in up to 500 characters.`,
 }

@@ -177,4 +177,22 @@ export function createRecordPaymentSchema(t: Translate, now: () => Date = () => 
   )
 }
 export type RecordPaymentInput = v.InferInput<ReturnType<typeof createRecordPaymentSchema>>
+
+export const voidReasonLength = 500
+
+/** `POST /admin/…/instalments/:instalmentId/void`: why the agency voids it (kept with the move). */
+export function createVoidInstalmentSchema(t: Translate) {
+  return v.strictObject(
+    {
+      reason: v.pipe(
+        v.string(t(m.voidReasonInvalid)),
+        v.trim(),
+        v.minLength(1, t(m.voidReasonInvalid)),
+        v.maxLength(voidReasonLength, t(m.voidReasonInvalid)),
+      ),
+    },
+    strictObjectMessage(t),
+  )
+}
+export type VoidInstalmentInput = v.InferInput<ReturnType<typeof createVoidInstalmentSchema>>
 export type RecordPaymentValues = v.InferOutput<ReturnType<typeof createRecordPaymentSchema>>

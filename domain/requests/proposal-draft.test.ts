@@ -88,9 +88,15 @@ describe('a proposal as typed in the editor', () => {
       terms: '',
       paymentPlan: { schedule },
     })
-    expect(values.paymentSchedule).toEqual(schedule)
+    expect(values.plan).toEqual({
+      by: 'percent',
+      instalments: [
+        { key: 1, share: '50', due: 'acceptance', date: '' },
+        { key: 2, share: '50', due: 'delivered', date: '' },
+      ],
+    })
     expect(draftInput(values).paymentSchedule).toEqual(schedule)
-    expect(draftInput({ ...values, paymentSchedule: null }).paymentSchedule).toBeNull()
+    expect(draftInput({ ...values, plan: null }).paymentSchedule).toBeNull()
   })
 
   it('previews the totals as typed, and none while an amount is not one', () => {

@@ -1,5 +1,12 @@
 import { computeTotals, formatPlainAmount, moneyLimits, parsePesos, type Totals } from '../money'
 import type { PaymentSchedule } from '../payments/payment-schedule'
+import {
+  type DraftPlan,
+  draftPlanOf,
+  type PlanProblem,
+  planProblems,
+  scheduleOf,
+} from './proposal-plan-draft'
 import type { ProposalDraftInput } from './proposal-schemas'
 
 /**
@@ -26,11 +33,8 @@ export type DraftValues = {
   readonly validUntil: string
   readonly scope: string
   readonly terms: string
-  /**
-   * The payment plan, carried as the proposal has it (the editor has no fields for it yet): an
-   * edit sends it back, so saving the draft keeps it.
-   */
-  readonly paymentSchedule: PaymentSchedule | null
+  /** The payment plan as typed (`proposal-plan-draft.ts`), null for none. */
+  readonly plan: DraftPlan | null
 }
 
 export const emptyItem = (key: number): DraftItem => ({
@@ -47,7 +51,7 @@ export const emptyDraft: DraftValues = {
   validUntil: '',
   scope: '',
   terms: '',
-  paymentSchedule: null,
+  plan: null,
 }
 
 /** Which parts of a typed draft are wrong, by field ('items.<key>.unitPrice' for an item's). */
@@ -57,6 +61,7 @@ export type DraftProblem =
   | 'discountTooLarge'
   | 'validUntil'
   | `items.${number}.${'description' | 'quantity' | 'unitPrice'}`
+  | PlanProblem
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
@@ -114,9 +119,13 @@ export function draftProblems(values: DraftValues): DraftProblem[] {
     lines.push({ quantity: quantity ?? 0, unitPrice: unitPrice ?? 0 })
   }
   const discount = discountOf(values.discount)
+  const totals = discount === undefined ? undefined : computeTotals(lines, discount)
   if (discount === undefined) problems.push('discount')
-  else if (computeTotals(lines, discount) === undefined) problems.push('discountTooLarge')
+  else if (totals === undefined) problems.push('discountTooLarge')
   if (values.validUntil !== '' && !isoDate.test(values.validUntil)) problems.push('validUntil')
+  // The plan's sums are checked against the total only once every amount is one.
+  if (values.plan)
+    problems.push(...planProblems(values.plan, problems.length === 0 ? totals?.total : undefined))
   return problems
 }
 
@@ -137,12 +146,13 @@ export function draftInput(values: DraftValues): ProposalDraftInput {
     ...(values.validUntil === '' ? {} : { validUntil: values.validUntil }),
     scope: values.scope,
     terms: values.terms,
-    paymentSchedule: scheduleInput(values.paymentSchedule),
+    paymentSchedule: scheduleInput(values.plan),
   }
 }
 
-/** The plan as the contract's body takes it (a copy: the body's lists are not read-only). */
-function scheduleInput(schedule: PaymentSchedule | null): ProposalDraftInput['paymentSchedule'] {
+/** The plan as the contract's body takes it (the body's lists are not read-only). */
+function scheduleInput(plan: DraftPlan | null): ProposalDraftInput['paymentSchedule'] {
+  const schedule = plan ? scheduleOf(plan) : undefined
   if (!schedule) return null
   return schedule.by === 'percent'
     ? { by: 'percent', instalments: schedule.instalments.map((item) => ({ ...item })) }
@@ -177,6 +187,9 @@ export function draftOf(proposal: StoredDraft): DraftValues {
     validUntil: proposal.validUntil,
     scope: proposal.scope,
     terms: proposal.terms,
-    paymentSchedule: proposal.paymentPlan?.schedule ?? null,
+    // The plan's rows are keyed after the items' (one counter numbers both in the editor).
+    plan: proposal.paymentPlan
+      ? draftPlanOf(proposal.paymentPlan.schedule, proposal.items.length)
+      : null,
   }
 }

@@ -1011,6 +1011,8 @@ export const paymentEvents = pgTable(
     toState: text('to_state').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the agency voided it by hand ('' for every other move). */
+    reason: text('reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('payment_events_instalment_idx').on(table.instalmentId, table.createdAt)],

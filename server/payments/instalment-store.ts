@@ -37,6 +37,8 @@ async function move(
     readonly paymentId: number | null
     readonly byUserId: string | null
     readonly now: Date
+    /** Why (a void by hand); '' otherwise. */
+    readonly reason?: string
   },
 ): Promise<boolean> {
   const from = stateOf(row.state)
@@ -51,9 +53,18 @@ async function move(
   )
   await client.query(
     `INSERT INTO payment_events (instalment_id, payment_id, from_state, to_state, amount,
-       by_user_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [row.id, change.paymentId, from, to, change.received, change.byUserId, change.now],
+       by_user_id, created_at, reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      row.id,
+      change.paymentId,
+      from,
+      to,
+      change.received,
+      change.byUserId,
+      change.now,
+      change.reason ?? '',
+    ],
   )
   return true
 }
@@ -263,13 +274,13 @@ export async function requestReachedStatus(
 function voidRow(
   client: Client,
   row: MovingRow,
-  by: { readonly byUserId: string | null; readonly now: Date },
+  by: { readonly byUserId: string | null; readonly now: Date; readonly reason?: string },
 ): Promise<boolean> {
   return move(
     client,
     row,
     { type: 'void' },
-    { received: 0, paymentId: null, byUserId: by.byUserId, now: by.now },
+    { received: 0, paymentId: null, byUserId: by.byUserId, now: by.now, reason: by.reason ?? '' },
   )
 }
 
@@ -281,6 +292,8 @@ export async function voidInstalment(
     readonly instalmentId: string
     readonly byUserId: string
     readonly now: Date
+    /** The agency's reason, kept with the move. */
+    readonly reason: string
   },
 ): Promise<'voided' | 'not_found' | 'refused'> {
   return inTransaction(pool, async (client) => {

@@ -1,9 +1,11 @@
 import type { Context, Handler } from 'hono'
-import { createRecordPaymentSchema } from '../../domain/payments/payment-schemas'
+import {
+  createRecordPaymentSchema,
+  createVoidInstalmentSchema,
+} from '../../domain/payments/payment-schemas'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
 import { answer, failure } from '../http/answers'
-import { createEmptyBodySchema } from '../http/empty-body'
 import { pathId } from '../http/path-ids'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
@@ -66,12 +68,12 @@ export function recordPaymentHandler(deps: AgencyDeps): Handler<AccountEnv> {
   }
 }
 
-const emptySchemas = schemasPerLocale(createEmptyBodySchema)
+const voidSchemas = schemasPerLocale(createVoidInstalmentSchema)
 
 /** `POST /admin/…/payments/instalments/:instalmentId/void`: an unpaid instalment is no longer owed. */
 export function voidInstalmentHandler(deps: AgencyDeps): Handler<AccountEnv> {
   return async (c) => {
-    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, emptySchemas)
+    const admitted = await admitRequest(c, deps, deps.rateRules.accountPerIp, voidSchemas)
     if (!admitted.ok) return admitted.response
     const { user } = signedInOf(c)
     const requestId = pathId(c, 'id')
@@ -81,6 +83,7 @@ export function voidInstalmentHandler(deps: AgencyDeps): Handler<AccountEnv> {
       instalmentId: pathId(c, 'instalmentId'),
       byUserId: user.id,
       now: nowOf(deps),
+      reason: admitted.input.reason,
     })
     if (outcome === 'not_found') return failure(c, 404, 'not_found', t(m.instalmentNotFound))
     if (outcome === 'refused') return failure(c, 409, 'invalid_transition', t(m.notVoidable))

@@ -234,28 +234,39 @@ describe.each(testBackends())('payments on $name', (backend) => {
     expect(credits).toEqual([0, 132_943, 400_000])
   })
 
-  it('voids an instalment nothing was paid towards, and refuses one that was paid', async () => {
+  it('voids an instalment nothing was paid towards, with a reason, and refuses one that was paid', async () => {
     const { requestId } = await accepted()
     const [first, second] = (await agencyView(requestId)).instalments
     const voidPath = (id: string) => `${adminPayments(requestId)}/instalments/${id}/void`
+    const because = { reason: 'Agreed with the client: the balance is waived.' }
     await record(requestId, { amount: 100 })
-    const refused = await admin.post(voidPath(first?.id ?? ''), {})
+    const refused = await admin.post(voidPath(first?.id ?? ''), because)
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ code: 'invalid_transition' })
-    const voided = await admin.post(voidPath(second?.id ?? ''), {})
+    // No reason, a blank one, one too long, another field: 400 on `reason`, nothing voided.
+    for (const body of [{}, { reason: '  ' }, { reason: 'x'.repeat(501) }, { ...because, x: 1 }]) {
+      const answer = await admin.post(voidPath(second?.id ?? ''), body)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+    }
+    const voided = await admin.post(voidPath(second?.id ?? ''), because)
     expect(voided.status, JSON.stringify(voided.body)).toBe(200)
     expect(voided.body.message).toBe('The instalment has been voided: it is no longer owed.')
     const payments = voided.body.payments as RequestPayments<AgencyRecordedPayment>
     expect(payments.instalments.map((item) => item.state)).toEqual(['partlyPaid', 'void'])
     // What is owed no longer counts the void one.
     expect(payments).toMatchObject({ total: 667_057, paid: 100, outstanding: 666_957 })
-    expect((await admin.post(voidPath(second?.id ?? ''), {})).status).toBe(409)
+    // The reason is kept with the move.
+    const { rows } = await kit.database.pool.query<{ reason: string }>(
+      `SELECT reason FROM payment_events WHERE instalment_id = $1 AND to_state = 'void'`,
+      [second?.id],
+    )
+    expect(rows.map((row) => row.reason)).toEqual([because.reason])
+    expect((await admin.post(voidPath(second?.id ?? ''), because)).status).toBe(409)
     // Another request's instalment, an unknown one, a malformed id: the same 404.
     const other = await accepted()
     const theirs = (await agencyView(other.requestId)).instalments[0]?.id ?? ''
     for (const id of [theirs, '00000000-0000-4000-8000-000000000000', 'x'])
-      expect((await admin.post(voidPath(id), {})).status).toBe(404)
-    expect((await admin.post(voidPath(theirs), { reason: 'x' })).status).toBe(400)
+      expect((await admin.post(voidPath(id), because)).status).toBe(404)
   })
 
   it('shows a client only their own request’s payments, and the admin routes to admins only', async () => {

@@ -28,7 +28,17 @@ export const clientProposal: Proposal = {
   validUntil: sentProposal.validUntil,
   scope: sentProposal.scope,
   terms: sentProposal.terms,
-  paymentPlan: null,
+  // Half on acceptance, half on delivery: the plan the client accepts with the proposal.
+  paymentPlan: {
+    schedule: {
+      by: 'percent',
+      instalments: [
+        { percent: 50, due: { on: 'acceptance' } },
+        { percent: 50, due: { on: 'status', status: 'delivered' } },
+      ],
+    },
+    amounts: [725_000, 725_000],
+  },
   createdAt: sentProposal.createdAt,
   sentAt: sentProposal.sentAt,
   closedAt: null,

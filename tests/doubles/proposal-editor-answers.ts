@@ -1,5 +1,6 @@
 import type { AgencyProposal, ProposalBody, ProposalsBody } from '../../domain/api/api-contract'
 import type { DraftValues } from '../../domain/requests/proposal-draft'
+import type { DraftPlan } from '../../domain/requests/proposal-plan-draft'
 import type { RequestStatus } from '../../domain/requests/request-status'
 import type { proposalEditorMachine } from '../../machines/proposal-editor-machine'
 import { editorAnswerOf } from '../../src/features/admin/api/proposal-effects'
@@ -164,10 +165,31 @@ export function changeOutput(change: EditorChange) {
   return editorAnswerOf(change.after.proposals, change.after.status, change.answer.body.message)
 }
 
-/** The values the paths type: every row the form shows, filled in. */
-export function typedDraft(keys: readonly number[], valid: boolean): DraftValues {
+/**
+ * The plan the paths type in the rows the form shows: the whole total on a day (valid), or half
+ * of it on acceptance (refused: the percentages do not add up to 100).
+ */
+export function typedPlan(keys: readonly number[], valid: boolean): DraftPlan | null {
+  if (keys.length === 0) return null
   return {
-    paymentSchedule: null,
+    by: 'percent',
+    instalments: keys.map((key) =>
+      valid
+        ? { key, share: String(100 / keys.length), due: 'date', date: '2026-12-31' }
+        : { key, share: '50', due: 'acceptance', date: '' },
+    ),
+  }
+}
+
+/** The values the paths type: every row the form shows, filled in. */
+export function typedDraft(
+  keys: readonly number[],
+  valid: boolean,
+  planKeys: readonly number[] = [],
+  validPlan = true,
+): DraftValues {
+  return {
+    plan: typedPlan(planKeys, validPlan),
     title: valid ? 'Online shop for the bakery' : '',
     items: keys.map((key) => ({
       key,
@@ -198,6 +220,13 @@ export const proposalEditorPossible: PathPossible<typeof proposalEditorMachine> 
   // Only the payloads the events above list (the planner also tries each type bare).
   if (event.type === 'save' && !('values' in event)) return false
   if (event.type === 'removeItem' && !('key' in event)) return false
+  if (event.type === 'removeInstalment' && !('key' in event)) return false
+  // One plan row added at most, to a fresh draft before any item is.
+  if (
+    event.type === 'addInstalment' &&
+    (context.current !== undefined || context.values.plan !== null || context.nextKey !== 1)
+  )
+    return false
   // One row added at most: every added row is a new one, so the paths stay finite.
   if (event.type === 'addItem' && (context.current !== undefined || context.nextKey !== 1))
     return false
@@ -218,11 +247,19 @@ export const proposalEditorPathEvents: PathEvents<typeof proposalEditorMachine> 
     ]
   if (snapshot.matches('editing')) {
     const keys = context.values.items.map((item) => item.key)
+    const planKeys = context.values.plan?.instalments.map((row) => row.key) ?? []
     const fresh = context.current === undefined
     return [
-      { type: 'save', values: typedDraft(keys, true) },
+      { type: 'save', values: typedDraft(keys, true, planKeys) },
       ...(fresh && context.refusedSubmissions === 0
-        ? [{ type: 'save' as const, values: typedDraft(keys, false) }]
+        ? [{ type: 'save' as const, values: typedDraft(keys, false, planKeys) }]
+        : []),
+      // A plan whose percentages miss 100 is refused with the shared schema's message.
+      ...(planKeys.length > 0 && context.refusedSubmissions === 0
+        ? [{ type: 'save' as const, values: typedDraft(keys, true, planKeys, false) }]
+        : []),
+      ...(planKeys.length > 0
+        ? [{ type: 'removeInstalment' as const, key: planKeys[planKeys.length - 1] ?? 0 }]
         : []),
       ...(keys.length > 1
         ? [{ type: 'removeItem' as const, key: keys[keys.length - 1] ?? 0 }]

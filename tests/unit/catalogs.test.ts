@@ -26,6 +26,9 @@ const sameInBothLanguages = new Set([
   'interior {interiorNumber}',
   'IVA ({0}\u00a0%)',
   'IVA (16\u00a0%)',
+  // A payment's folio and the interbank account number (Clave Bancaria Estandarizada).
+  'Folio',
+  'CLABE',
 ])
 
 /**

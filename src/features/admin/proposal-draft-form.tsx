@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { Totals } from '../../../domain/money'
+import { paymentMessages } from '../../../domain/payments/payment-messages'
 import { defaultValidUntil } from '../../../domain/requests/proposal-dates'
 import {
   type DraftProblem,
@@ -8,12 +9,23 @@ import {
   draftProblems,
   draftTotals,
 } from '../../../domain/requests/proposal-draft'
+import {
+  type DraftPlan,
+  isPlanProblem,
+  planProblemField,
+  planProblemMessage,
+  typedInstalmentAmounts,
+} from '../../../domain/requests/proposal-plan-draft'
 import type { ProposalEditorContext } from '../../../machines/proposal-editor-machine'
 import { submittedText } from '../../ui/form-flow'
+import { PlanFields, readPlan } from './proposal-plan-fields'
 
 function useProblemTexts() {
-  const { t } = useLingui()
-  return (problem: DraftProblem): string => {
+  const { t, i18n } = useLingui()
+  return (problem: DraftProblem, plan: DraftPlan | null): string => {
+    // The plan's problems are said with the shared schema's messages (the server's 400 too).
+    if (isPlanProblem(problem) && plan)
+      return i18n._(paymentMessages[planProblemMessage(problem, plan)])
     if (problem === 'title') return t`Give the proposal a title.`
     if (problem === 'discount') return t`Type the discount in pesos, e.g. 1,500.00.`
     if (problem === 'discountTooLarge') return t`The discount cannot be larger than the subtotal.`
@@ -30,6 +42,8 @@ export function DraftForm({
   busy,
   onAdd,
   onRemove,
+  onAddInstalment,
+  onRemoveInstalment,
   onCancel,
   onSave,
   money,
@@ -39,6 +53,8 @@ export function DraftForm({
   readonly busy: boolean
   readonly onAdd: () => void
   readonly onRemove: (key: number) => void
+  readonly onAddInstalment: () => void
+  readonly onRemoveInstalment: (key: number) => void
   readonly onCancel: () => void
   readonly onSave: (values: DraftValues) => void
 }) {
@@ -50,8 +66,13 @@ export function DraftForm({
     const found = new Map<string, string>()
     if (refusedSubmissions === 0) return found
     for (const problem of draftProblems(values)) {
-      const field = problem === 'discountTooLarge' ? 'discount' : problem
-      if (!found.has(field)) found.set(field, problemText(problem))
+      const field =
+        problem === 'discountTooLarge'
+          ? 'discount'
+          : isPlanProblem(problem)
+            ? planProblemField(problem)
+            : problem
+      if (!found.has(field)) found.set(field, problemText(problem, values.plan))
     }
     return found
   }, [values, refusedSubmissions, problemText])
@@ -70,13 +91,16 @@ export function DraftForm({
     previousCount.current = values.items.length
   }, [values.items.length])
 
-  // The totals as typed, read from the form on every keystroke (its fields are uncontrolled).
+  // The totals and the plan as typed, read from the form on every keystroke (its fields are
+  // uncontrolled).
   const [totals, setTotals] = useState(() => draftTotals(values))
+  const [typedPlan, setTypedPlan] = useState(() => values.plan)
   const readTotals = () => {
     const form = formRef.current
     if (!form) return
     const data = new FormData(form)
     const text = (name: string) => submittedText(data, name)
+    setTypedPlan(readPlan(data, values.plan))
     setTotals(
       draftTotals({
         items: values.items.map((item) => ({
@@ -90,10 +114,25 @@ export function DraftForm({
   const readTotalsRef = useRef(readTotals)
   readTotalsRef.current = readTotals
   const rows = values.items.length
+  const instalments = values.plan?.instalments.length ?? 0
   useEffect(() => {
-    // A row added or removed changes the sum without a keystroke (after the rows render).
-    if (rows > 0) readTotalsRef.current()
-  }, [rows])
+    // A row added or removed changes the sums without a keystroke (after the rows render).
+    if (rows + instalments > 0) readTotalsRef.current()
+  }, [rows, instalments])
+  const previousInstalments = useRef(instalments)
+  useEffect(() => {
+    // A new instalment takes focus on its share; after a removal, the plan's "Add" button does.
+    if (instalments > previousInstalments.current)
+      formRef.current?.querySelector<HTMLElement>('.proposal-plan-row:last-child input')?.focus()
+    else if (instalments < previousInstalments.current)
+      formRef.current?.querySelector<HTMLElement>('.proposal-add-instalment')?.focus()
+    previousInstalments.current = instalments
+  }, [instalments])
+  const amounts = useMemo(
+    () =>
+      typedPlan ? typedInstalmentAmounts(typedPlan, totals?.total) : new Map<number, number>(),
+    [typedPlan, totals],
+  )
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -101,8 +140,7 @@ export function DraftForm({
     const data = new FormData(event.currentTarget)
     const text = (name: string) => submittedText(data, name)
     onSave({
-      // The form has no fields for the plan yet: the draft's own goes back unchanged.
-      paymentSchedule: values.paymentSchedule,
+      plan: readPlan(data, values.plan),
       title: text('title'),
       items: values.items.map((item) => ({
         key: item.key,
@@ -168,6 +206,7 @@ export function DraftForm({
       noValidate
       onSubmit={submit}
       onInput={readTotals}
+      onChange={readTotals}
       aria-busy={busy}
       aria-label={t`Proposal draft`}
     >
@@ -271,6 +310,16 @@ export function DraftForm({
         { hint: <Trans>IVA at 16 % is added to the subtotal after the discount.</Trans> },
       )}
       <TotalsPreview totals={totals} money={money} />
+      <PlanFields
+        plan={values.plan}
+        typed={typedPlan}
+        amounts={amounts}
+        errors={errors}
+        busy={busy}
+        money={money}
+        onAdd={onAddInstalment}
+        onRemove={onRemoveInstalment}
+      />
       {field('validUntil', t`Valid until`, (control) => (
         <input
           {...control}

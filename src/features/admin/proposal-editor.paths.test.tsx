@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import type { CallFailure } from '../../../domain/api/api-contract'
+import { type DraftValues, draftInput } from '../../../domain/requests/proposal-draft'
 import type { EditorAnswer } from '../../../machines/proposal-editor-machine'
 import { proposalEditorMachine } from '../../../machines/proposal-editor-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
+import { adminPaymentsRead, noPayments } from '../../../tests/doubles/payments-answers'
 import {
   changeOutput,
   detailRead,
@@ -44,25 +46,59 @@ async function answerReads(server: EditorServer, proposalsFail = false) {
   list.respond(proposals.status, proposals.body)
 }
 
+/** The values the last `save` typed: the plan the call must send. */
+let lastTyped: DraftValues | undefined
+
 /** Answers a change's call, then the inbox's reads the editor refreshes after it. */
-async function answerChange(path: string, method: string, change: EditorChange) {
+async function answerChange(
+  path: string,
+  method: string,
+  change: EditorChange,
+  sent?: DraftValues,
+) {
   const request = await network.next(path)
   expect(request.method).toBe(method)
   expect(request.headers.get('X-XSRF-TOKEN')).toBe(testXsrfToken)
+  // A saved draft carries the plan as typed, in the contract's shape.
+  if (sent)
+    expect((request.body as { paymentSchedule?: unknown }).paymentSchedule).toEqual(
+      draftInput(sent).paymentSchedule,
+    )
   request.respond(change.answer.status, change.answer.body)
   onServer = change.after
   await answerReads(onServer)
+  await answerLedger()
 }
 
-async function failChange(path: string, error: CallFailure) {
-  ;(await network.next(path)).failWith(error)
+/** The detail's payments section reads its ledger (none here) with every inbox read. */
+async function answerLedger() {
+  const ledger = adminPaymentsRead(noPayments)
+  ;(await network.next(`${detailPath}/payments`)).respond(ledger.status, ledger.body)
+}
+
+async function failChange(path: string, error: CallFailure, sent?: DraftValues) {
+  const request = await network.next(path)
+  if (sent)
+    expect((request.body as { paymentSchedule?: unknown }).paymentSchedule).toEqual(
+      draftInput(sent).paymentSchedule,
+    )
+  request.failWith(error)
   await answerReads(onServer)
+  await answerLedger()
 }
 
 const section = () => screen.getByRole('region', { name: 'Proposal' })
 const status = () => within(section()).getByRole('status')
 const button = (name: string | RegExp) => within(section()).getByRole('button', { name })
 const form = () => within(section()).getByRole('form', { name: 'Proposal draft' })
+const itemRows = () =>
+  within(form())
+    .getAllByRole('listitem')
+    .filter((row) => row.classList.contains('proposal-editor-item'))
+const planRows = () =>
+  within(form())
+    .queryAllByRole('listitem')
+    .filter((row) => row.classList.contains('proposal-plan-row'))
 
 type Typist = {
   clear: (element: Element) => Promise<void>
@@ -89,6 +125,7 @@ testMachinePaths(proposalEditorMachine, {
     const view = await renderSignedIn(`/admin?id=${adminRequest.id}`, testAdmin)
     const read = detailRead(onServer)
     ;(await network.next(detailPath)).respond(read.status, read.body)
+    await answerLedger()
     await screen.findByRole('region', { name: 'Proposal' }, { timeout: 10_000 })
     return view
   },
@@ -106,20 +143,28 @@ testMachinePaths(proposalEditorMachine, {
       user.click(button(/^(Draft a proposal|Edit the draft|Revise \(new version\))$/)),
     addItem: ({ user }) => user.click(button('Add an item')),
     removeItem: ({ user }, event) => {
-      const rows = within(form()).getAllByRole('listitem')
+      const rows = itemRows()
       const index = rows.findIndex((row) =>
         row.querySelector(`[name="item-${event.key}-description"]`),
       )
       return user.click(button(`Remove item ${index + 1}`))
     },
+    addInstalment: ({ user }) => user.click(button(/^(Add a payment plan|Add an instalment)$/)),
+    removeInstalment: ({ user }, event) => {
+      const index = planRows().findIndex((row) =>
+        row.querySelector(`[name="plan-${event.key}-share"]`),
+      )
+      return user.click(button(`Remove instalment ${index + 1}`))
+    },
     cancel: ({ user }) =>
       user.click(within(section()).getByRole('button', { name: /^(Cancel|Not yet|Keep it)$/ })),
     save: async ({ user }, event) => {
       const { values } = event
+      lastTyped = values
       await type('Title', values.title, user)
       for (const [index, item] of values.items.entries()) {
         await type(`Item ${index + 1}: description`, item.description, user)
-        const row = within(form()).getAllByRole('listitem')[index]
+        const row = itemRows()[index]
         if (!row) throw new Error(`No row ${index + 1}`)
         const quantity = within(row).getByLabelText('Quantity')
         await user.clear(quantity)
@@ -134,16 +179,29 @@ testMachinePaths(proposalEditorMachine, {
       })
       await type('Scope (optional)', values.scope, user)
       await type('Terms (optional)', values.terms, user)
+      for (const [index, instalment] of (values.plan?.instalments ?? []).entries()) {
+        const number = index + 1
+        await type(`Instalment ${number}: percentage`, instalment.share, user)
+        await user.selectOptions(
+          within(form()).getAllByLabelText('Due')[index] as HTMLElement,
+          instalment.due,
+        )
+        if (instalment.due === 'date') {
+          const date = await within(form()).findByLabelText('Due date')
+          fireEvent.change(date, { target: { value: instalment.date } })
+        }
+      }
       await user.click(button('Save the draft'))
     },
     'xstate.done.actor.saveDraft': async ({ snapshot }) => {
       const from = onServer.proposals[0]
       const change = saveChange(from?.state)
       const path = from?.state === 'draft' ? `${listPath}/${from.id}` : listPath
-      await answerChange(path, from?.state === 'draft' ? 'PATCH' : 'POST', change)
+      await answerChange(path, from?.state === 'draft' ? 'PATCH' : 'POST', change, lastTyped)
       expect(snapshot.context.current).toEqual(changeOutput(change).proposal)
     },
-    'xstate.error.actor.saveDraft': (_, event) => failChange(listPath, event.error as CallFailure),
+    'xstate.error.actor.saveDraft': (_, event) =>
+      failChange(listPath, event.error as CallFailure, lastTyped),
     send: ({ user }) => user.click(button('Send to the client')),
     withdraw: ({ user }) => user.click(button('Withdraw')),
     confirm: ({ user }) => user.click(button(/^Yes, (send|withdraw) it$/)),
@@ -181,9 +239,8 @@ testMachinePaths(proposalEditorMachine, {
     },
     editing: async ({ snapshot }) => {
       const { values, refusedSubmissions } = snapshot.context
-      await waitFor(() =>
-        expect(within(form()).getAllByRole('listitem')).toHaveLength(values.items.length),
-      )
+      await waitFor(() => expect(itemRows()).toHaveLength(values.items.length))
+      expect(planRows()).toHaveLength(values.plan?.instalments.length ?? 0)
       expect(within(form()).getByLabelText<HTMLInputElement>('Title').value).toBe(values.title)
       if (refusedSubmissions > 0 && values.title === '') {
         expect(within(form()).getByText('Give the proposal a title.')).toBeTruthy()
@@ -192,6 +249,19 @@ testMachinePaths(proposalEditorMachine, {
       expect(within(form()).queryAllByRole('button', { name: /^Remove item/ })).toHaveLength(
         values.items.length > 1 ? values.items.length : 0,
       )
+      if (values.plan === null) button('Add a payment plan')
+      else {
+        button('Add an instalment')
+        // The amount each instalment comes to, to the centavo, and the rounding rule said once.
+        expect(within(form()).getByText(/^Each percentage is rounded down/)).toBeTruthy()
+        // Typed: one item of 12,500.00 + IVA; a plan's only (last) instalment takes it all.
+        if (refusedSubmissions > 0)
+          expect(within(form()).getByText('Comes to MX$14,500.00')).toBeTruthy()
+        if (refusedSubmissions > 0 && values.plan.instalments.some((row) => row.share === '50'))
+          expect(
+            within(form()).getByText('The percentages of a payment plan must add up to 100.'),
+          ).toBeTruthy()
+      }
     },
     saving: () =>
       waitFor(() => expect(button('Saving…').getAttribute('aria-disabled')).toBe('true')),

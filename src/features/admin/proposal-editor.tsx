@@ -227,6 +227,8 @@ export function ProposalEditor({
           busy={state === 'saving'}
           onAdd={() => send({ type: 'addItem' })}
           onRemove={(key) => send({ type: 'removeItem', key })}
+          onAddInstalment={() => send({ type: 'addInstalment' })}
+          onRemoveInstalment={(key) => send({ type: 'removeInstalment', key })}
           onCancel={() => send({ type: 'cancel' })}
           onSave={(values) => send({ type: 'save', values })}
           money={money}

@@ -18,11 +18,12 @@ import { ClientAddress, telHref } from './client-address'
 import { useFocusWhenReady } from './inbox-focus'
 import { localeLabels } from './locale-labels'
 import { ProposalEditor } from './proposal-editor'
+import { RequestPayments } from './request-payments'
 import '../../ui/form-field.css'
 
 /**
  * One service request as the agency sees it: the client (how to reach them: email, phone, postal
- * address), brief, history, and its status form.
+ * address), brief, history, its status form, its proposal, its payments and its conversation.
  */
 export function RequestDetail({ id }: { readonly id: string }) {
   const { i18n } = useLingui()
@@ -82,6 +83,7 @@ export function RequestDetail({ id }: { readonly id: string }) {
       <RequestBriefAndHistory request={request} reader="agency" />
       <StatusChange request={request} />
       <ProposalEditor key={request.id} requestId={request.id} clientEmail={request.client.email} />
+      <RequestPayments key={`payments-${request.id}`} requestId={request.id} />
       <RequestThread id={request.id} />
     </article>
   )

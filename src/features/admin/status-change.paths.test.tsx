@@ -4,6 +4,7 @@ import type { AdminServiceRequest, CallFailure } from '../../../domain/api/api-c
 import { allowedChanges } from '../../../machines/service-request-machine'
 import { statusChangeMachine } from '../../../machines/status-change-machine'
 import { installFakeNetwork, testXsrfToken } from '../../../tests/doubles/fake-network'
+import { adminPaymentsRead, noPayments } from '../../../tests/doubles/payments-answers'
 import { proposalsRead } from '../../../tests/doubles/proposal-editor-answers'
 import {
   movedElsewhereRequest,
@@ -37,10 +38,15 @@ async function answerDetail() {
   request.respond(read.status, read.body)
 }
 
-/** The detail's proposal section reads its proposals (none here) with the request again. */
+/**
+ * The detail's proposal and payments sections read their proposals and ledger (none here) with
+ * the request again.
+ */
 async function answerProposals() {
   const read = proposalsRead([])
   ;(await network.next(`${detailPath}/proposals`)).respond(read.status, read.body)
+  const ledger = adminPaymentsRead(noPayments)
+  ;(await network.next(`${detailPath}/payments`)).respond(ledger.status, ledger.body)
 }
 
 const section = () => screen.getByRole('region', { name: 'Change the status' })

@@ -7,8 +7,12 @@ import { failureAnswer } from '../../../domain/api/api-contract'
  * profile's security section, which then leads back here.
  */
 export function useSecondFactorFirst(error: unknown): void {
+  useSecondFactorSetup(failureAnswer(error)?.code === 'mfa_required')
+}
+
+/** The same, once a form's machine says the gate asked for it (`needed`). */
+export function useSecondFactorSetup(needed: boolean): void {
   const navigate = useNavigate()
-  const needed = failureAnswer(error)?.code === 'mfa_required'
   useEffect(() => {
     if (needed) void navigate({ to: '/profile', search: { setup: 'admin' }, hash: 'security' })
   }, [needed, navigate])

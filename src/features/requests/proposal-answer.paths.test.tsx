@@ -116,6 +116,14 @@ testMachinePaths(proposalAnswerMachine, {
   states: {
     viewing: async () => {
       await waitFor(() => expect(within(section()).getByText('MX$14,500.00')).toBeTruthy())
+      // The payment plan the client accepts with it: each instalment, when due, its amount.
+      const plan = within(section()).getByRole('table', { name: 'Payment plan' })
+      expect(
+        within(plan)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => row.textContent),
+      ).toEqual(['1 (50 %)On acceptanceMX$7,250.00', '2 (50 %)On deliveryMX$7,250.00'])
       // Answers are offered only while the proposal machine allows them (not once superseded).
       const offered = within(section()).queryByRole('button', { name: 'Accept this proposal' })
       expect(offered !== null).toBe(proposal.actions.includes('accept'))

@@ -10,12 +10,14 @@ import { Conversation } from '../../ui/workspace/conversation'
 import { myRequestsQueryKey, myRequestsQueryOptions } from './api/requests-queries'
 import { clientThreadEffects } from './api/thread-effects'
 import { WithdrawRequest } from './my-requests'
+import { PaymentsSection } from './payments-section'
 import { ProposalAnswer } from './proposal-answer'
 import './requests.css'
 
 /**
  * `/my-services/<request id>`: one of the client's requests — its facts, brief and history,
- * the conversation with the agency (messages, files, live) and, while it is open, withdrawal.
+ * its proposal and, once accepted with a payment plan, its payments, the conversation with the
+ * agency (messages, files, live) and, while it is open, withdrawal.
  * A request that is not the client's reads as one that does not exist.
  */
 export function RequestWorkspace({ requestId }: { readonly requestId: string }) {
@@ -66,6 +68,7 @@ export function RequestWorkspace({ requestId }: { readonly requestId: string }) 
         <WithdrawRequest request={request} />
       </article>
       <ProposalAnswer key={request.id} requestId={request.id} />
+      <PaymentsSection key={`payments-${request.id}`} requestId={request.id} />
       <Conversation effects={effects} reader="client" />
     </>
   )

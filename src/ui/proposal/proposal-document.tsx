@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Proposal } from '../../../domain/api/api-contract'
+import { PaymentPlanTable } from './payment-plan-table'
 import './proposal.css'
 
 /**
  * A proposal as the agency and its client both read it: version, title, line items, the
  * server's subtotal, discount, IVA and total (amounts in centavos, formatted for the reader's
- * language), validity, scope and terms. Its texts belong to the leads catalog.
+ * language), validity, the payment plan, scope and terms. Its texts belong to the leads catalog.
  */
 
 /** What both readers are shown of a version (the server's totals, never recomputed here). */
@@ -23,6 +24,7 @@ export type ShownProposal = Pick<
   | 'validUntil'
   | 'scope'
   | 'terms'
+  | 'paymentPlan'
 >
 
 export type FormatMoney = (centavos: number) => string
@@ -123,6 +125,14 @@ export function ProposalDocument({
       <p>
         <Trans>Valid until {day(proposal.validUntil)}</Trans>
       </p>
+      {proposal.paymentPlan ? (
+        <>
+          <Part>
+            <Trans>Payment plan</Trans>
+          </Part>
+          <PaymentPlanTable plan={proposal.paymentPlan} money={money} />
+        </>
+      ) : null}
       {proposal.scope.trim() !== '' ? (
         <>
           <Part>
