@@ -159,8 +159,9 @@ export function injectMutant(
 }
 
 /**
- * Registers, per mutant of `plan.machine` (named `name` in the report), one test per path it
- * runs and its verdict test. `run` runs one path with the component (as the path tests do).
+ * Registers, per mutant of `machine` (named `name` in the report), one test per path it runs
+ * and its verdict test. `run` runs one path with the component (as the path tests do). The
+ * verdicts land in the returned list as their tests run.
  */
 export function registerMutantTests(
   name: string,
@@ -168,7 +169,8 @@ export function registerMutantTests(
   planned: readonly PlannedPath[],
   run: (path: PlannedPath) => Promise<unknown>,
   settings: MutationSettings,
-): void {
+  equivalents: Readonly<Record<string, string>> = equivalentMutants,
+): readonly MutantVerdict[] {
   const wanted = settings.mutants
   const mutants = machineMutants(machine, name).filter((m) => !wanted || wanted.includes(m.id))
   const verdicts: MutantVerdict[] = []
@@ -217,7 +219,7 @@ export function registerMutantTests(
         )
       }
       it('verdict', ({ task }) => {
-        const equivalent = equivalentMutants[mutant.id]
+        const equivalent = equivalents[mutant.id]
         const verdict: MutantVerdict = killed
           ? { ...killed, pathsRun, ignored }
           : paths.length && !injected
@@ -257,4 +259,5 @@ export function registerMutantTests(
       `\n${name}: ${verdicts.length} mutants, ${killedCount} killed (${scored ? Math.floor((killedCount / scored) * 1000) / 10 : 100}% of ${scored} non-equivalent)\n`,
     )
   })
+  return verdicts
 }
