@@ -45,7 +45,7 @@ const byId = (id: string): Mutant => {
 }
 
 /** The state and context after `events`, from the start (no timers, no invoked actors run). */
-function after(machine: AnyStateMachine, ...events: { type: string; text?: string }[]) {
+function runTo(machine: AnyStateMachine, ...events: { type: string; text?: string }[]) {
   const actor = createActor(machine).start()
   for (const event of events) actor.send(event)
   const { value, context } = actor.getSnapshot()
@@ -95,49 +95,49 @@ describe('machineMutants', () => {
   })
 
   it('drop: the transition is gone (the event is ignored, the next alternative answers)', () => {
-    expect(after(draftMachine, { type: 'edit', text: 'a' }).context.text).toBe('a')
+    expect(runTo(draftMachine, { type: 'edit', text: 'a' }).context.text).toBe('a')
     expect(
-      after(byId('draft:drop:editing.edit#0').apply(draftMachine), { type: 'edit', text: 'a' })
+      runTo(byId('draft:drop:editing.edit#0').apply(draftMachine), { type: 'edit', text: 'a' })
         .context.text,
     ).toBe('')
     const dropped = byId('draft:drop:editing.save#0').apply(draftMachine)
     // With text, save now takes the unguarded alternative (empty → editing, text cleared).
-    expect(after(dropped, { type: 'edit', text: 'a' }, { type: 'save' })).toEqual({
+    expect(runTo(dropped, { type: 'edit', text: 'a' }, { type: 'save' })).toEqual({
       value: 'editing',
       context: { saved: 0, text: '' },
     })
     const noEmpty = byId('draft:drop:empty.always#0').apply(draftMachine)
-    expect(after(noEmpty, { type: 'discard' }).value).toBe('empty')
+    expect(runTo(noEmpty, { type: 'discard' }).value).toBe('empty')
   })
 
   it('retarget: the transition goes to the next sibling of its target', () => {
     const retargeted = byId('draft:retarget:editing.discard#0').apply(draftMachine)
-    expect(after(draftMachine, { type: 'discard' }).value).toBe('editing')
-    expect(after(retargeted, { type: 'discard' }).value).toBe('saving')
+    expect(runTo(draftMachine, { type: 'discard' }).value).toBe('editing')
+    expect(runTo(retargeted, { type: 'discard' }).value).toBe('saving')
     // A targetless one (edit stays in editing) goes to its source's next sibling.
     const moved = byId('draft:retarget:editing.edit#0').apply(draftMachine)
-    expect(after(moved, { type: 'edit', text: 'a' }).value).toBe('editing') // via empty's always
-    expect(after(moved, { type: 'edit', text: 'a' }).context.text).toBe('')
+    expect(runTo(moved, { type: 'edit', text: 'a' }).value).toBe('editing') // via empty's always
+    expect(runTo(moved, { type: 'edit', text: 'a' }).context.text).toBe('')
   })
 
   it('invert: the guard says the opposite', () => {
     const inverted = byId('draft:invert:editing.save#0').apply(draftMachine)
-    expect(after(draftMachine, { type: 'save' }).value).toBe('editing') // empty → editing
-    expect(after(inverted, { type: 'save' }).value).toBe('saving')
-    expect(after(inverted, { type: 'edit', text: 'a' }, { type: 'save' }).value).toBe('editing')
+    expect(runTo(draftMachine, { type: 'save' }).value).toBe('editing') // empty → editing
+    expect(runTo(inverted, { type: 'save' }).value).toBe('saving')
+    expect(runTo(inverted, { type: 'edit', text: 'a' }, { type: 'save' }).value).toBe('editing')
   })
 
   it('skip: one action is left out, of a transition or of an entry', () => {
     const skipped = byId('draft:skip:editing.edit#0/actions#0').apply(draftMachine)
-    expect(after(skipped, { type: 'edit', text: 'a' })).toEqual({
+    expect(runTo(skipped, { type: 'edit', text: 'a' })).toEqual({
       value: 'editing',
       context: { saved: 0, text: '' },
     })
     noted.length = 0
-    after(draftMachine)
+    runTo(draftMachine)
     expect(noted).toEqual(['editing'])
     noted.length = 0
-    after(byId('draft:skip:editing.entry#0').apply(draftMachine))
+    runTo(byId('draft:skip:editing.entry#0').apply(draftMachine))
     expect(noted).toEqual([])
   })
 
@@ -145,9 +145,9 @@ describe('machineMutants', () => {
     const calls: string[] = []
     const provided = draftMachine.provide({ actions: { note: () => calls.push('provided') } })
     const mutant = byId('draft:retarget:editing.discard#0')
-    after(mutant.apply(provided))
+    runTo(mutant.apply(provided))
     expect(calls).toEqual(['provided'])
-    expect(after(draftMachine, { type: 'discard' }).value).toBe('editing')
+    expect(runTo(draftMachine, { type: 'discard' }).value).toBe('editing')
     // One changed config per real config: a component that calls .provide() at every render
     // gets machines with the same config, so @xstate/react keeps its actor.
     expect(mutant.apply(provided).config).toBe(mutant.apply(draftMachine.provide({})).config)
