@@ -245,6 +245,10 @@ export function registerMutantTests(
               }
         task.meta.mutant = verdict
         verdicts.push(verdict)
+        // One line per mutant as it is decided: a long run shows where it is.
+        process.stdout.write(
+          `${verdict.status}${verdict.killedBy ? ` (${verdict.killedBy})` : ''}: ${mutant.id} after ${pathsRun} path(s)\n`,
+        )
         if (verdict.status === 'survived' || verdict.status === 'not-injected')
           throw new Error(
             `${mutant.id} ${verdict.status === 'survived' ? 'survived' : 'was not injected'}: ${mutant.description}; ${verdict.reason}. Kill it with a better path test (events or assertions), or explain it in tests/paths/equivalent-mutants.ts.`,
