@@ -1,4 +1,4 @@
-import { type AnyStateMachine, type AnyStateNode, createMachine, not } from 'xstate'
+import { type AnyStateMachine, type AnyStateNode, and, createMachine, not } from 'xstate'
 
 /**
  * Mutants of a state machine, made from the machine object itself (its config and its
@@ -120,6 +120,42 @@ function configAt(root: Plain, path: readonly string[]): Plain {
 }
 
 /**
+ * The most eventless transitions a mutant may take without letting the thread go: a mutant
+ * can loop on `always` (a retarget to the state it leaves), which XState runs synchronously for
+ * ever, where no timer can bound it.
+ */
+const eventlessLimit = 10_000
+
+/**
+ * Every `always` transition of a (copied) config gets a first guard that counts the eventless
+ * transitions tried in one go (the count restarts once the thread is free) and throws past the
+ * limit: the component's actor fails, and so does the path, instead of hanging the test run.
+ */
+function boundEventlessLoops(config: Plain): void {
+  let tried = 0
+  const counter = () => {
+    if (tried === 0) queueMicrotask(() => (tried = 0))
+    tried += 1
+    if (tried > eventlessLimit)
+      throw new Error(`the mutant loops on eventless transitions (${eventlessLimit} in a row)`)
+    return true
+  }
+  const visit = (state: Plain) => {
+    if (state.always !== undefined)
+      state.always = toList(state.always).map((transition) => {
+        const own = asTransition(transition)
+        return {
+          ...own,
+          guard: own.guard === undefined ? counter : and([counter, own.guard as never]),
+        }
+      })
+    for (const child of Object.values((state.states as Record<string, Plain> | undefined) ?? {}))
+      visit(child)
+  }
+  visit(config)
+}
+
+/**
  * `change` applied at the state `path` of a machine's config, as a function of machines: each
  * machine it gets (the real one, or a `.provide()`d one with the same config) becomes a new
  * machine with that machine's implementations. The changed config is made once per original
@@ -137,6 +173,7 @@ function mutation(
     if (!config) {
       config = copyConfig(machine.config as Plain)
       change(configAt(config, path))
+      boundEventlessLoops(config)
       configs.set(machine.config, config)
     }
     return createMachine(config as never, machine.implementations as never)

@@ -122,15 +122,17 @@ const firstLines = (error: unknown) =>
 
 class Hung extends Error {}
 
+// The real clock, taken when the module loads: a path's fake timers replace the globals later.
+const realSetTimeout = globalThis.setTimeout
+const realClearTimeout = globalThis.clearTimeout
+
 /** `promise`, or a Hung rejection after `ms` (the run is abandoned; the test's hooks clean up). */
 function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof globalThis.setTimeout> | undefined
-  // The real clock's setTimeout, whatever the path's fake timers do.
-  const realSetTimeout = globalThis.setTimeout
   const hang = new Promise<never>((_, reject) => {
     timer = realSetTimeout(() => reject(new Hung(`no answer within ${ms / 1000} s`)), ms)
   })
-  return Promise.race([promise, hang]).finally(() => clearTimeout(timer))
+  return Promise.race([promise, hang]).finally(() => realClearTimeout(timer))
 }
 
 /**

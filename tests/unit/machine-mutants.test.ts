@@ -120,6 +120,19 @@ describe('machineMutants', () => {
     expect(runTo(moved, { type: 'edit', text: 'a' }).context.text).toBe('')
   })
 
+  it('a mutant that loops on eventless transitions fails instead of hanging the thread', () => {
+    // empty's always goes to editing; retargeted to editing's next sibling, empty itself.
+    const looping = byId('draft:retarget:empty.always#0')
+    expect(looping.description).toBe('empty --always--> editing goes to empty instead')
+    const actor = createActor(looping.apply(draftMachine))
+    const errors: unknown[] = []
+    actor.subscribe({ error: (error) => errors.push(error) })
+    actor.start()
+    actor.send({ type: 'discard' })
+    expect(actor.getSnapshot().status).toBe('error')
+    expect(String(errors[0])).toMatch(/loops on eventless transitions/)
+  })
+
   it('invert: the guard says the opposite', () => {
     const inverted = byId('draft:invert:editing.save#0').apply(draftMachine)
     expect(runTo(draftMachine, { type: 'save' }).value).toBe('editing') // empty → editing
