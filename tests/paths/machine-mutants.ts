@@ -6,7 +6,8 @@ import { type AnyStateMachine, type AnyStateNode, and, createMachine, not } from
  * (`npm run test:paths -- --mutate`, tests/paths/mutant-runner.ts) asks whether the tests
  * notice when the machine the component runs does something else. Four operators, one mutant
  * per site, in the machine's own order:
- * - `drop`: a transition is removed (the event is then handled by an ancestor, or ignored);
+ * - `drop`: a transition is never taken (as if removed: the next alternative or an ancestor
+ *   handles the event, or nothing does);
  * - `retarget`: a transition goes to a sibling of its target instead (the next one in the
  *   parent's order, wrapping); a targetless one to a sibling of its source;
  * - `invert`: a guard is negated (`not(guard)`);
@@ -57,6 +58,9 @@ const toList = (value: unknown): unknown[] =>
 /** A transition config as XState reads it: a target string becomes `{ target }`. */
 const asTransition = (value: unknown): Plain =>
   typeof value === 'string' || value === undefined ? { target: value } : (value as Plain)
+
+/** The guard of a dropped transition. */
+const never = () => false
 
 /** Where a transition list lives in a state's config. */
 type ListPlace =
@@ -265,8 +269,11 @@ export function machineMutants(machine: AnyStateMachine, name: string = machine.
           id: `${name}:drop:${site}`,
           operator: 'drop',
           description: `${arrow} is dropped`,
+          // Never enabled rather than removed: the same behaviour (the next alternative, or an
+          // ancestor, answers the event), and the transitions after it keep their indexes, so
+          // the harness does not see a renumbering where nothing else changed.
           apply: edit((own) => {
-            own.splice(index, 1)
+            own[index] = { ...own[index], guard: never }
           }),
         })
         const built = (eventType === '' ? node.always : node.transitions.get(eventType))?.[index]

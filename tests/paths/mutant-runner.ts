@@ -77,15 +77,23 @@ export function firstStepIn(path: PlannedPath, statePath: string): number {
   )
 }
 
-/** Whether a path takes the mutant's transition (or hears its event there, guard refusing). */
-const hearsEvent = (path: PlannedPath, mutant: Mutant) => {
+/**
+ * Whether a path meets the mutant's change: an entry or exit action, by reaching its state; an
+ * inverted guard, by hearing the event there (whichever alternative answers); any other change
+ * of a transition, by taking it.
+ */
+const meetsChange = (path: PlannedPath, mutant: Mutant) => {
   const key = mutant.transitionKey
   if (key === undefined) return true
+  if (mutant.operator !== 'invert') return path.edgeIds.includes(key)
   const event = key.slice(0, key.lastIndexOf('|') + 1)
   return path.edgeIds.some((id) => id.startsWith(event))
 }
 
-/** The paths a mutant runs: those reaching its state, those taking its transition first. */
+/**
+ * The paths a mutant runs: those reaching its state, those taking its transition first; none
+ * when no path meets the change.
+ */
 export function pathsForMutant(
   paths: readonly PlannedPath[],
   mutant: Mutant,
@@ -94,9 +102,11 @@ export function pathsForMutant(
   const takes = reaching.filter(
     (path) => mutant.transitionKey && path.edgeIds.includes(mutant.transitionKey),
   )
-  const hearing = reaching.filter((path) => hearsEvent(path, mutant))
+  const hearing = reaching.filter((path) => meetsChange(path, mutant))
   const rest = reaching.filter((path) => !takes.includes(path))
-  return { paths: [...takes, ...rest], reaching: reaching.length, hearing: hearing.length }
+  // A change no path meets cannot make one fail: nothing to run, it survives saying so.
+  const run = hearing.length ? [...takes, ...rest] : []
+  return { paths: run, reaching: reaching.length, hearing: hearing.length }
 }
 
 const stepCheck = [
@@ -240,7 +250,9 @@ export function registerMutantTests(
                   (reaching === 0
                     ? `no path reached ${mutant.statePath || 'the machine'}`
                     : hearing === 0
-                      ? `paths reach ${mutant.statePath || 'the machine'}, none sends that event there`
+                      ? mutant.operator === 'invert'
+                        ? `paths reach ${mutant.statePath || 'the machine'}, none sends that event there`
+                        : `paths reach ${mutant.statePath || 'the machine'}, none takes that transition`
                       : `not observable by the component: ${pathsRun - ignored} path(s) through it pass`),
                 pathsRun,
                 ignored,
