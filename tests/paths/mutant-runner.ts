@@ -66,14 +66,23 @@ export function valueHas(value: unknown, path: string): boolean {
 }
 
 /**
- * The first step of `path` at which the state `statePath` is active: after the step's event,
- * or within it (a transient state, seen only in the step's microsteps). -1: never.
+ * The first step of `path` at which the mutant's state is active: after the step's event, or
+ * within it (a transient state, seen only in the step's microsteps, or only by the transition
+ * it takes: a transient start leaves before any snapshot is recorded). -1: never.
  */
-export function firstStepIn(path: PlannedPath, statePath: string): number {
+export function firstStepIn(
+  path: PlannedPath,
+  mutant: Pick<Mutant, 'statePath' | 'transitionKey'>,
+): number {
+  const source = mutant.transitionKey?.split('|')[0]
   return path.steps.findIndex(
     (step) =>
-      valueHas(step.state.value as StateValue, statePath) ||
-      step.microsteps.some((record) => valueHas(record.value, statePath)),
+      valueHas(step.state.value as StateValue, mutant.statePath) ||
+      step.microsteps.some(
+        (record) =>
+          valueHas(record.value, mutant.statePath) ||
+          (source !== undefined && record.transitions.some((key) => key.startsWith(`${source}|`))),
+      ),
   )
 }
 
@@ -98,7 +107,7 @@ export function pathsForMutant(
   paths: readonly PlannedPath[],
   mutant: Mutant,
 ): { readonly paths: readonly PlannedPath[]; readonly reaching: number; readonly hearing: number } {
-  const reaching = paths.filter((path) => firstStepIn(path, mutant.statePath) >= 0)
+  const reaching = paths.filter((path) => firstStepIn(path, mutant) >= 0)
   const takes = reaching.filter(
     (path) => mutant.transitionKey && path.edgeIds.includes(mutant.transitionKey),
   )
@@ -212,7 +221,7 @@ export function registerMutantTests(
               await bounded(run(path), settings.pathMs)
             } catch (error) {
               const step = failedStep(error) ?? 0
-              if (!(error instanceof Hung) && step < firstStepIn(path, mutant.statePath)) {
+              if (!(error instanceof Hung) && step < firstStepIn(path, mutant)) {
                 ignored += 1
                 return
               }
