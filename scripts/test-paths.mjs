@@ -5,6 +5,8 @@
 // every shortest path with --all-paths. --walks adds N seeded random walks per machine (a failing
 // one is shrunk and prints its replay command); `--replay <token>` runs only the sequence a
 // failing path printed, in the mode it names (tests/paths/walk-settings.ts reads the settings).
+// `--mutate [--machine <name>]…` runs, instead of the paths, each machine's mutants against its
+// paths (tests/paths/mutant-runner.ts; jsdom only) and reports the mutation score per machine.
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 
@@ -13,6 +15,8 @@ const env = { ...process.env }
 const rest = []
 let browser = false
 let replay
+let mutate = false
+const machines = []
 const flagValue = (flag, index) => {
   const value = args[index + 1]
   if (value === undefined || value.startsWith('--')) {
@@ -29,7 +33,22 @@ for (let index = 0; index < args.length; index += 1) {
   else if (arg === '--seed') env.PATHS_SEED = flagValue(arg, index++)
   else if (arg === '--walk-steps') env.PATHS_WALK_STEPS = flagValue(arg, index++)
   else if (arg === '--replay') replay = flagValue(arg, index++)
+  else if (arg === '--mutate') mutate = true
+  else if (arg === '--machine') machines.push(flagValue(arg, index++))
   else rest.push(arg)
+}
+
+if (mutate) {
+  if (browser || replay !== undefined || (env.PATHS_WALKS && env.PATHS_WALKS !== '0')) {
+    console.error('--mutate runs in jsdom, without walks or a replay')
+    process.exit(2)
+  }
+  env.PATHS_MUTATE = machines.length ? machines.join(',') : 'all'
+  // A dropped transition makes a step wait out the patience: less than a path run's 20 s.
+  env.PATHS_PATIENCE_SECONDS ??= '8'
+} else if (machines.length) {
+  console.error('--machine goes with --mutate')
+  process.exit(2)
 }
 
 let selection = browser ? ['--project', 'e2e', 'tests/e2e/paths/'] : ['--project', 'paths']
@@ -62,7 +81,9 @@ const result = spawnSync(
     'run',
     ...selection,
     '--reporter=default',
-    '--reporter=./tests/paths/paths-reporter.ts',
+    mutate
+      ? '--reporter=./tests/paths/mutation-reporter.ts'
+      : '--reporter=./tests/paths/paths-reporter.ts',
     ...rest,
   ],
   { stdio: 'inherit', env },

@@ -91,6 +91,7 @@ import type {
 import { machineChart } from '../../scripts/machine-chart/machine-chart'
 import type { MachineEdge } from './machine-edges'
 import { installMachineProbe, type ProbeHost } from './machine-probe'
+import { registerMutantTests } from './mutant-runner'
 import {
   type EventOf,
   type MachinePathPlan,
@@ -358,21 +359,22 @@ const probeHost = globalThis as ProbeHost
 /**
  * How long the jsdom driver waits, in real time, for the component to take a step before the
  * step counts as not taken: generous, so a loaded machine is slow but never wrong (a step that
- * is taken arrives in milliseconds; the wait ends as soon as it does).
+ * is taken arrives in milliseconds; the wait ends as soon as it does). 20 s unless
+ * PATHS_PATIENCE_SECONDS says otherwise (the mutation run, where a dropped transition waits it out).
  */
-const realTimePatienceMs = 20_000
+const realTimePatienceMs = () => pathRunSettings().patienceMs
 
 /** The jsdom driver: records from the probe, fake or real time. */
 function jsdomDriver(fakeTimers: boolean): PathDriver & { reset(): void } {
   let turns = 0
-  let deadline = Date.now() + realTimePatienceMs
+  let deadline = Date.now() + realTimePatienceMs()
   // Only what happens from now on (a test may run several paths).
   const from = probeHost.__machineRecords?.length ?? 0
   return {
     controlsTime: fakeTimers,
     reset: () => {
       turns = 0
-      deadline = Date.now() + realTimePatienceMs
+      deadline = Date.now() + realTimePatienceMs()
     },
     records: async () => (probeHost.__machineRecords ?? []).slice(from),
     wait: async () => {
@@ -485,9 +487,11 @@ export function testMachinePaths<TMachine extends AnyStateMachine, TView>(
   options: MachinePathsOptions<TMachine, TView>,
 ): void {
   const name = options.name ?? machine.id
-  // A replay of another machine's sequence: nothing of this one runs (nor is planned).
-  const { replay } = pathRunSettings()
+  // A replay of another machine's sequence: nothing of this one runs (nor is planned); in a
+  // mutation run, only the machines it names run, and only their mutants.
+  const { replay, mutate } = pathRunSettings()
   if (replay && (replay.machine !== name || replay.mode !== 'jsdom')) return
+  if (mutate && mutate.machines !== 'all' && !mutate.machines.includes(name)) return
   const planOptions = {
     ...(options.events ? { events: options.events } : {}),
     ...(options.possible ? { possible: options.possible } : {}),
@@ -503,9 +507,14 @@ export function testMachinePaths<TMachine extends AnyStateMachine, TView>(
   describe(`${name} (generated paths)`, () => {
     withMachineProbe()
     if (fakeTimers) withFakeClock()
+    const run = (path: PlannedPath) => runMachinePath(machine, path, options, fakeTimers)
+    if (mutate) {
+      registerMutantTests(name, machine, plan.paths, run, mutate)
+      return
+    }
 
     // Typing a whole form with user-event takes seconds on a busy machine.
-    registerPathTests(name, plan, (path) => runMachinePath(machine, path, options, fakeTimers), {
+    registerPathTests(name, plan, run, {
       timeoutMs: 30_000,
       mode: 'jsdom',
       source: {

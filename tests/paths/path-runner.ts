@@ -100,7 +100,11 @@ export async function runPlannedPath(
       const expected = signature(step.microsteps)
       let seen = (await mine()).slice(mark)
       while (JSON.stringify(signature(seen)) !== JSON.stringify(expected)) {
-        if (signature(seen).length > expected.length || !(await driver.wait())) {
+        // Records only accumulate: moves that do not begin the model's never will (a wrong
+        // transition fails at once rather than after the driver's patience).
+        const taken = signature(seen)
+        const onTrack = taken.every((move, i) => move === expected[i])
+        if (!onTrack || taken.length >= expected.length || !(await driver.wait())) {
           const moves = seen.filter(isMove)
           throw new Error(
             moves.length

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
 import { coverageReportHtml, type MachineCoverage, walkSummary } from './coverage-report'
 import type { MachineEdge } from './machine-edges'
+import { mutationSectionHtml, readMutationReport, withMutationSection } from './mutation-report'
 
 type MachineReport = {
   edges: readonly MachineEdge[]
@@ -97,9 +98,14 @@ export default class PathsReporter implements Reporter {
     if (machines.size > 0) {
       mkdirSync(coverageReportDir, { recursive: true })
       const file = join(coverageReportDir, 'index.html')
+      const html = coverageReportHtml(
+        [...machines].map(([machine, report]) => ({ machine, ...report })),
+      )
+      // The mutation scores measured so far (`--mutate` runs) stay on the page.
+      const mutation = readMutationReport(coverageReportDir)
       writeFileSync(
         file,
-        coverageReportHtml([...machines].map(([machine, report]) => ({ machine, ...report }))),
+        mutation ? withMutationSection(html, mutationSectionHtml(mutation)) : html,
       )
       lines.push(`Charts of what was taken: ${file}`, '')
     }
