@@ -36,9 +36,12 @@ async function migrateOnly(config: ServerConfig, logger: Logger): Promise<void> 
  * instance (server/site/rendered-pages.ts) and exits.
  */
 async function republishOnly(config: ServerConfig, logger: Logger): Promise<void> {
+  // Never migrates (that is `db:migrate`'s job, run when the operator chooses).
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
+    migrate: false,
     log: logLine(logger),
     warn: (message) => logger.warn({ event: 'db.connection.lost' }, message),
   })
@@ -48,7 +51,9 @@ async function republishOnly(config: ServerConfig, logger: Logger): Promise<void
     publicUrl: config.publicUrl,
   })
   const started = performance.now()
-  const done = await pages.republish({ all: true }).finally(() => database.close())
+  const done = await pages
+    .republish({ all: true })
+    .finally(() => pages.close().then(() => database.close()))
   logger.info({
     event: 'site.republished',
     files: done?.files.length ?? 0,

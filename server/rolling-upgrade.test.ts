@@ -173,8 +173,7 @@ describe.skipIf(found instanceof MissingHistory)('a rolling upgrade', () => {
     expect(oldList.status, why(oldList)).toBe(200)
     expect(JSON.stringify(oldList.body)).toContain((second.body.request as { id: string }).id)
 
-    // The previous release stores no request number: the schema gives one, from the same
-    // counter the current release takes the next from.
+    // Both releases' requests are numbered from the one counter.
     const { rows } = await database.pool.query<{ number: string }>(
       'SELECT number FROM service_requests ORDER BY created_at',
     )
@@ -184,6 +183,21 @@ describe.skipIf(found instanceof MissingHistory)('a rolling upgrade', () => {
       ),
     )
     expect(rows.map((row) => row.number)).toEqual([`PD-${year}-0001`, `PD-${year}-0002`])
+    // A release from before request numbers stores none: the schema gives the next one (what a
+    // rolling upgrade from such a release relies on, whichever release this run starts from).
+    const client = await database.pool.connect()
+    try {
+      await client.query(
+        'CREATE TEMP TABLE unnumbered AS SELECT * FROM service_requests ORDER BY created_at LIMIT 1',
+      )
+      await client.query('UPDATE unnumbered SET id = gen_random_uuid(), number = NULL')
+      const stored = await client.query<{ number: string }>(
+        'INSERT INTO service_requests SELECT * FROM unnumbered RETURNING number',
+      )
+      expect(stored.rows[0]?.number).toBe(`PD-${year}-0003`)
+    } finally {
+      client.release()
+    }
 
     for (const server of [old, current]) {
       server.child.kill('SIGTERM')

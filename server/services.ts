@@ -122,13 +122,15 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     throw error
   })
   // Pages another build stored name that build's files: this one renders them again (in the
-  // background; until then they are served as they are). Nothing when they are this build's.
-  if (config.migrateOnStart)
-    void published
-      .republish()
-      .catch((error: unknown) =>
-        logger.error({ event: 'site.publish_failed', error: describeError(error) }),
-      )
+  // background; until then it serves its own build's pages, see rendered-pages.ts). Nothing
+  // when they are this build's; nothing either while the database lacks this build's
+  // migrations (`MIGRATE_ON_START=false` before `db:migrate`: not ready, nothing to render into).
+  void database
+    .migrationsPending()
+    .then((pending) => (pending === 0 ? published.republish() : undefined))
+    .catch((error: unknown) =>
+      logger.error({ event: 'site.publish_failed', error: describeError(error) }),
+    )
   const rateLimiter = createRateLimiter(database.pool)
   const inbound =
     config.inbound && replies

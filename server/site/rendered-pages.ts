@@ -94,6 +94,10 @@ export function etagOf(body: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 }
 
+/** How long a publish's statements may take, and wait for a lock (a request's: 2 s and 1 s). */
+const publishBoundMs = 60_000
+const publishLockMs = 10_000
+
 export function createRenderedPages({
   pool,
   buildDir,
@@ -120,9 +124,9 @@ export function createRenderedPages({
     // Not enumerable in the pool's options (kept out of logs): a spread would drop it.
     password: pool.options.password,
     max: 2,
-    query_timeout: 60_000,
-    statement_timeout: 60_000,
-    lock_timeout: 10_000,
+    query_timeout: publishBoundMs,
+    statement_timeout: publishBoundMs,
+    lock_timeout: publishLockMs,
   })
   publishing.on('error', (error) => log(`Published pages: ${describeError(error)}`))
   const files = new Map<string, PublishedPage>()
@@ -133,6 +137,9 @@ export function createRenderedPages({
   let listener: pg.Client | undefined
   let retry: NodeJS.Timeout | undefined
   let closed = false
+  // The stored pages were rendered by another build: they name its scripts and its loader's
+  // hash, so this instance serves its own build's files until its build renders them again.
+  let foreign = false
   let tools: Promise<{ renderer: Renderer; builds: ClientBuilds } | undefined> | undefined
 
   /** The build's renderer and client builds, loaded once (none in a build without the site). */
@@ -149,21 +156,19 @@ export function createRenderedPages({
   /** Reads the rows newer than the ones in memory; one read at a time, in order. */
   function refresh(): Promise<void> {
     reading = reading.then(async () => {
-      const { rows } = await publishing.query<Row>(
-        `SELECT file, path, locale, status, body, etag, brotli, gzip, content_version
-         FROM rendered_pages WHERE content_version > $1 ORDER BY content_version`,
-        [known],
-      )
-      for (const row of rows) {
-        files.set(row.file, {
-          body: row.body,
-          etag: row.etag,
-          encoded: { br: row.brotli, gzip: row.gzip },
-          status: row.status,
-        })
-        if (row.file.endsWith('.html'))
-          pages.set(row.path, { path: row.path, ...(row.locale ? { locale: row.locale } : {}) })
-        known = Math.max(known, Number(row.content_version))
+      const loaded = await loadTools()
+      // One snapshot, with the publish's bounds (megabytes of pages; see republishNow).
+      const client = await publishing.connect()
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+        await client.query(`SET LOCAL statement_timeout = '${publishBoundMs}ms'`)
+        await readStored(client, loaded)
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
       }
     })
     // A failed read is tried again with the next notification (or reconnection).
@@ -172,6 +177,45 @@ export function createRenderedPages({
       log(`Published pages not read: ${describeError(error)}`),
     )
     return done
+  }
+
+  /** The stored pages newer than the ones in memory, unless another build stored them. */
+  async function readStored(
+    client: PoolClient,
+    loaded: { readonly builds: ClientBuilds } | undefined,
+  ): Promise<void> {
+    const stored = await client.query<{ build: string }>(
+      'SELECT build FROM rendered_content WHERE id = 1',
+    )
+    const storedBuild = stored.rows[0]?.build
+    if (loaded && storedBuild !== undefined && storedBuild !== buildIdOf(loaded.builds)) {
+      if (!foreign)
+        log(
+          "Published pages: stored by another build; this build's own pages are served until it renders them again",
+        )
+      foreign = true
+      files.clear()
+      pages.clear()
+      known = 0
+      return
+    }
+    foreign = false
+    const { rows } = await client.query<Row>(
+      `SELECT file, path, locale, status, body, etag, brotli, gzip, content_version
+         FROM rendered_pages WHERE content_version > $1 ORDER BY content_version`,
+      [known],
+    )
+    for (const row of rows) {
+      files.set(row.file, {
+        body: row.body,
+        etag: row.etag,
+        encoded: { br: row.brotli, gzip: row.gzip },
+        status: row.status,
+      })
+      if (row.file.endsWith('.html'))
+        pages.set(row.path, { path: row.path, ...(row.locale ? { locale: row.locale } : {}) })
+      known = Math.max(known, Number(row.content_version))
+    }
   }
 
   async function listen(): Promise<void> {
@@ -282,6 +326,10 @@ export function createRenderedPages({
     let done: Republished | undefined
     try {
       await client.query('BEGIN')
+      // The pool's own bounds are startup parameters, which a transaction-mode PgBouncer may drop
+      // (its `ignore_startup_parameters`, the role's shorter ones then apply): set them here too.
+      await client.query(`SET LOCAL statement_timeout = '${publishBoundMs}ms'`)
+      await client.query(`SET LOCAL lock_timeout = '${publishLockMs}ms'`)
       done = await render(client, { all })
       await client.query('COMMIT')
     } catch (error) {
@@ -305,8 +353,16 @@ export function createRenderedPages({
       return next
     },
     async start() {
-      // A database still without the table (its migration pending) serves the build's pages.
-      await refresh().catch(() => {})
+      // A database still without the table (its migration pending) serves the build's pages;
+      // any other failure of this first read is tried again until it succeeds (a notification
+      // would read them too, but none may come for a long time).
+      const firstRead = (): Promise<void> =>
+        refresh().catch((error: unknown) => {
+          if ((error as { code?: unknown }).code === '42P01' || closed) return
+          const again = setTimeout(() => void firstRead(), reconnectMs)
+          again.unref()
+        })
+      await firstRead()
       await listen()
     },
     async close() {

@@ -46,7 +46,12 @@ export function findPreviousRelease(current: readonly JournalEntry[]): PreviousR
     if (!found) throw new Error(`ROLLING_UPGRADE_FROM=${chosen} is not a commit of this clone`)
     revision = found
   } else {
-    const last = git('log', '--first-parent', '-1', '--format=%H', '--', journalPath)
+    const last = gitOrUndefined('log', '--first-parent', '-1', '--format=%H', '--', journalPath)
+    // No repository here (a source archive), no git, or one git refuses to read.
+    if (last === undefined)
+      throw new MissingHistory(
+        `The previous release cannot be read: git cannot read the history at ${root}.`,
+      )
     const parent = last
       ? gitOrUndefined('rev-parse', '--verify', '--quiet', `${last}^1^{commit}`)
       : undefined

@@ -1,12 +1,14 @@
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { act, type RenderResult, render } from '@testing-library/react'
+import { seedPublishedContent } from '../../domain/content/seed/seed-published-content'
 import { type Locale, localeFromPath } from '../../domain/locales'
 import type { Theme } from '../../domain/theme'
 import { showTheme } from '../../src/features/theme/theme'
 import { i18n } from '../../src/i18n/i18n'
 import { setLanguage } from '../../src/i18n/language-preference'
 import { createAppRouter } from '../../src/routing/router'
+import { providePublishedContent } from '../../src/ui/published-content'
 
 export type RenderedApp = RenderResult & {
   /** The app's router (memory history): read `router.state.location`, or navigate. */
@@ -38,6 +40,9 @@ export async function renderApp(
   // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
   window.scrollTo = () => {}
   showTheme(options.theme ?? 'light')
+  // The content the pages show: the seed's, as a prerendered page's data block carries it (no
+  // server answers `GET /api/v1/work` here).
+  providePublishedContent(seedPublishedContent())
   await setLanguage(localeFromPath(path) ?? options.locale ?? 'en')
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
   await router.load()
