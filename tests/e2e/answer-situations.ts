@@ -277,6 +277,69 @@ const proposalDraft = {
 const proposalPath = (path: string, id: string, proposalId: string) =>
   path.replace(':id', id).replace(':proposalId', proposalId)
 
+/** Half on acceptance, half on delivery: the plan the payments' doubles show. */
+const fiftyFifty = {
+  by: 'percent',
+  instalments: [
+    { percent: 50, due: { on: 'acceptance' } },
+    { percent: 50, due: { on: 'status', status: 'delivered' } },
+  ],
+}
+
+/**
+ * A proposal with the 50/50 plan, sent and accepted: two instalments, the deposit due. The
+ * client, the agency, the request and the instalments' ids in the plan's order.
+ */
+async function acceptedPlan() {
+  const { api: client, id } = await clientRequest()
+  const inbox = await agency()
+  const created = await inbox.call('POST', withId(endpoints.createProposal.path, id), {
+    ...proposalDraft,
+    paymentSchedule: fiftyFifty,
+  })
+  await expectStatus('a draft proposal with a plan', created, 201)
+  const proposalId = (created.body as { proposal: { id: string } }).proposal.id
+  await expectStatus(
+    'the proposal sent',
+    await inbox.call('POST', proposalPath(endpoints.sendProposal.path, id, proposalId), {}),
+    200,
+  )
+  await expectStatus(
+    'the proposal accepted',
+    await client.call('POST', proposalPath(endpoints.acceptProposal.path, id, proposalId), {
+      fullName: 'Ana García',
+      accept: true,
+    }),
+    200,
+  )
+  const payments = await inbox.call('GET', withId(endpoints.adminPayments.path, id))
+  await expectStatus('the payments', payments, 200)
+  const instalments = (payments.body as { payments: { instalments: { id: string }[] } }).payments
+    .instalments
+  return { client, inbox, id, instalments: instalments.map((instalment) => instalment.id) }
+}
+
+/** An admin whose session proved no second factor: the admin API answers 403 mfa_required. */
+async function passwordOnlyAdmin(): Promise<ApiSession> {
+  const { email, address } = await account()
+  grantAdmin(email)
+  return signIn(email, address)
+}
+
+/** Today in Mexico City (a payment is received today or earlier). */
+const todayInMexico = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date())
+
+const paymentOf = (paidOn: string) => ({
+  amount: 735_000,
+  paidOn,
+  method: 'spei',
+  note: 'Transfer 4471',
+})
+
+const voidPath = (id: string, instalmentId: string) =>
+  withId(endpoints.voidInstalment.path, id).replace(':instalmentId', instalmentId)
+
 /** A client's request with a draft proposal (sent when asked): the client, ids and the agency. */
 async function proposalFor({ send }: { readonly send: boolean }) {
   const { api, id } = await clientRequest()
@@ -929,6 +992,68 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const { client, id, proposalId } = await proposalFor({ send: true })
     return client.call('POST', proposalPath(endpoints.declineProposal.path, id, proposalId), {
       reason: 'Too expensive for us this year.',
+    })
+  },
+  // Payments: the client's section, the agency's record and void.
+  'myPayments ok': async () => {
+    const { client, id } = await acceptedPlan()
+    return client.call('GET', withId(endpoints.myPayments.path, id))
+  },
+  'adminPayments ok': async () => {
+    const { inbox, id } = await acceptedPlan()
+    return inbox.call('GET', withId(endpoints.adminPayments.path, id))
+  },
+  'recordPayment ok': async () => {
+    const { inbox, id } = await acceptedPlan()
+    return inbox.call('POST', withId(endpoints.recordPayment.path, id), paymentOf(todayInMexico()))
+  },
+  'recordPayment invalid_transition': async () => {
+    // No plan accepted: nothing is owed.
+    const { inbox, id } = await proposalFor({ send: true })
+    return inbox.call('POST', withId(endpoints.recordPayment.path, id), paymentOf(todayInMexico()))
+  },
+  'recordPayment invalid_fields': async () => {
+    const { inbox, id } = await acceptedPlan()
+    return inbox.call('POST', withId(endpoints.recordPayment.path, id), paymentOf('2999-01-01'))
+  },
+  'recordPayment mfa_required': async () => {
+    const { id } = await acceptedPlan()
+    return (await passwordOnlyAdmin()).call(
+      'POST',
+      withId(endpoints.recordPayment.path, id),
+      paymentOf(todayInMexico()),
+    )
+  },
+  'voidInstalment ok': async () => {
+    const { inbox, id, instalments } = await acceptedPlan()
+    return inbox.call('POST', voidPath(id, instalments[1] ?? ''), {
+      reason: 'Waived: agreed with the client.',
+    })
+  },
+  'voidInstalment invalid_transition': async () => {
+    // The deposit was paid meanwhile: it can no longer be voided.
+    const { inbox, id, instalments } = await acceptedPlan()
+    await expectStatus(
+      'the deposit paid',
+      await inbox.call(
+        'POST',
+        withId(endpoints.recordPayment.path, id),
+        paymentOf(todayInMexico()),
+      ),
+      201,
+    )
+    return inbox.call('POST', voidPath(id, instalments[0] ?? ''), {
+      reason: 'Waived: agreed with the client.',
+    })
+  },
+  'voidInstalment invalid_fields': async () => {
+    const { inbox, id, instalments } = await acceptedPlan()
+    return inbox.call('POST', voidPath(id, instalments[1] ?? ''), { reason: '' })
+  },
+  'voidInstalment mfa_required': async () => {
+    const { id, instalments } = await acceptedPlan()
+    return (await passwordOnlyAdmin()).call('POST', voidPath(id, instalments[1] ?? ''), {
+      reason: 'Waived: agreed with the client.',
     })
   },
   // The site content's editor, on a testimonial.

@@ -14,6 +14,7 @@ import { passwordResetMachine } from '../../machines/password-reset-machine'
 import { profileMachine } from '../../machines/profile-machine'
 import { proposalAnswerMachine } from '../../machines/proposal-answer-machine'
 import { proposalEditorMachine } from '../../machines/proposal-editor-machine'
+import { recordPaymentMachine } from '../../machines/record-payment-machine'
 import { recoveryCodesMachine } from '../../machines/recovery-codes-machine'
 import { recoveryRequestMachine } from '../../machines/recovery-request-machine'
 import { registrationMachine } from '../../machines/registration-machine'
@@ -27,6 +28,7 @@ import { stepUpMachine } from '../../machines/step-up-machine'
 import { totpEnrolmentMachine } from '../../machines/totp-enrolment-machine'
 import { verificationRequestMachine } from '../../machines/verification-request-machine'
 import { verifyEmailMachine } from '../../machines/verify-email-machine'
+import { voidInstalmentMachine } from '../../machines/void-instalment-machine'
 import { addPasskeyPathEvents, creationOptionsRead } from '../doubles/add-passkey-answers'
 import { anEnquiry, enquiryDetailRead, enquiryListRead } from '../doubles/admin-detail-answers'
 import { type HeldRead, isOffContract } from '../doubles/api-answers'
@@ -47,6 +49,13 @@ import { conversationPathEvents, conversationReads } from '../doubles/conversati
 import { deleteAccountPathEvents } from '../doubles/delete-account-answers'
 import { myRequestsReads } from '../doubles/my-requests-answers'
 import { passwordResetPathEvents, resetToken } from '../doubles/password-reset-answers'
+import {
+  adminPaymentsRead,
+  freshPayments,
+  myPaymentsRead,
+  recordPaymentPathEvents,
+  voidInstalmentPathEvents,
+} from '../doubles/payments-answers'
 import { profilePathEvents } from '../doubles/profile-answers'
 import { proposalAnswerPathEvents, proposalAnswerReads } from '../doubles/proposal-answer-answers'
 import { proposalEditorPathEvents, proposalEditorReads } from '../doubles/proposal-editor-answers'
@@ -129,6 +138,8 @@ const actorEndpoints: Record<string, EndpointName> = {
   revokeOtherSessions: 'revokeOtherSessions',
   verifyEmail: 'verifyEmail',
   changeStatus: 'changeRequestStatus',
+  recordPayment: 'recordPayment',
+  voidInstalment: 'voidInstalment',
   sendEnquiry: 'contact',
   sendRequest: 'createServiceRequest',
   loadSession: 'me',
@@ -304,6 +315,7 @@ export const heldTables = [
   'delete-account-answers',
   'my-requests-answers',
   'password-reset-answers',
+  'payments-answers',
   'profile-answers',
   'proposal-answer-answers',
   'proposal-editor-answers',
@@ -357,6 +369,10 @@ export const heldAnswers: HeldAnswer[] = [
   ...fromEvents('profile-answers', profileMachine, profilePathEvents, {
     profile: testUser.profile,
   }),
+  ...fromEvents('payments-answers', recordPaymentMachine, recordPaymentPathEvents('2026-11-23')),
+  ...fromEvents('payments-answers', voidInstalmentMachine, voidInstalmentPathEvents),
+  fromRead('payments-answers', myPaymentsRead(freshPayments())),
+  fromRead('payments-answers', adminPaymentsRead(freshPayments())),
   ...fromEvents('proposal-answer-answers', proposalAnswerMachine, proposalAnswerPathEvents),
   ...proposalAnswerReads.map((read) => fromRead('proposal-answer-answers', read)),
   ...fromEvents('proposal-editor-answers', proposalEditorMachine, proposalEditorPathEvents),
@@ -411,7 +427,11 @@ export function shapeDifferences(held: unknown, real: unknown, at = 'body'): str
     if (!Array.isArray(held) || !Array.isArray(real)) return [`${at}: a list on one side only`]
     if (held.length === 0) return []
     if (real.length === 0) return [`${at}: the real list is empty, the held one is not`]
-    return held.flatMap((item, index) => shapeDifferences(item, real[0], `${at}[${index}]`))
+    // Item by item where the real list has as many (a list of variants, such as instalments due
+    // on acceptance and on a status, holds them in the same order), else against its first.
+    return held.flatMap((item, index) =>
+      shapeDifferences(item, index < real.length ? real[index] : real[0], `${at}[${index}]`),
+    )
   }
   if (typeof held === 'object' && typeof real === 'object') {
     const heldRecord = held as Record<string, unknown>

@@ -15,4 +15,8 @@ export const instanceSettings = {
   DATABASE_WAIT_MS: '20000',
   // No load balancer to wait for: a SIGTERM stops the instance at once.
   SHUTDOWN_DELAY_MS: '0',
+  // The SPEI account a client's Payments section shows (the doubles' `speiAccount`).
+  PAYMENT_BANK: 'Banco del Ejemplo',
+  PAYMENT_BENEFICIARY: 'Puente Digital SA de CV',
+  PAYMENT_CLABE: '032180000118359719',
 } as const

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, vi } from 'vitest'
 import { copyTextMachine } from '../../../machines/copy-text-machine'
-import { unreachable } from '../../../tests/doubles/api-answers'
 import { installFakeNetwork } from '../../../tests/doubles/fake-network'
 import { myRequestsRead } from '../../../tests/doubles/my-requests-answers'
 import {
@@ -48,6 +47,9 @@ function installClipboard() {
   })
 }
 
+/** What a browser's clipboard answers when the page may not write to it. */
+const clipboardRefused = new DOMException('Write permission denied.', 'NotAllowedError')
+
 const section = () => screen.getByRole('region', { name: 'Payments' })
 const status = () => within(section()).getByRole('status')
 const referenceField = `reference:${deposit.folio}`
@@ -71,7 +73,7 @@ testMachinePaths(copyTextMachine, {
     snapshot.matches('copying')
       ? [
           { type: 'xstate.done.actor.copyText', output: undefined },
-          { type: 'xstate.error.actor.copyText', error: unreachable() },
+          { type: 'xstate.error.actor.copyText', error: clipboardRefused },
         ]
       : [
           { type: 'copy', field: 'clabe', text: speiAccount.clabe },
