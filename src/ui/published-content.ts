@@ -35,7 +35,15 @@ export async function loadPublishedContent(): Promise<PublishedContent> {
   // The page's own data block, written from the same snapshot type.
   const content: PublishedContent = carried
     ? (JSON.parse(carried) as PublishedContent)
-    : await fetchPublishedContent()
+    : await fetchPublishedContent().catch(async (error: unknown) => {
+        // `npm run dev` serves the client alone, no API: the content the build's pages are
+        // made from (the seed's). A built site never takes this branch (it is not even in it).
+        if (!import.meta.env.DEV) throw error
+        const { seedPublishedContent } = await import(
+          '../../domain/content/seed/seed-published-content'
+        )
+        return seedPublishedContent()
+      })
   known = content
   return content
 }

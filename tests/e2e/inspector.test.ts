@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest'
 import { axeViolations } from './axe'
 import { launchChromium } from './browser'
+import { waitForHydration } from './navigation-helpers'
 
 // The development inspector (/__inspector, scripts/inspector/) against a real `npm run dev`
 // (Vite's dev server, started here on a free port, no API server: the home page needs none):
@@ -85,7 +86,7 @@ beforeAll(async () => {
   const warm = await browser.newContext({ baseURL: base })
   const page = await warm.newPage()
   await page.goto('/')
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 })
+  await waitForHydration(page)
   await page.goto('/__inspector')
   await page.locator('#machines[data-drawn]').waitFor({ state: 'attached', timeout: 60_000 })
   await warm.close()
@@ -113,7 +114,7 @@ describe('the machine inspector (npm run dev, /__inspector)', () => {
 
     const app = await context.newPage()
     await app.goto('/')
-    await app.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
+    await waitForHydration(app)
     await slideshowCard(inspector).waitFor({ timeout: 10_000 })
     await slideshowCard(inspector)
       .locator('.state.active[data-state="slideshow.playing.rotating"]')
@@ -180,7 +181,7 @@ describe('the machine inspector (npm run dev, /__inspector)', () => {
     await inspector.goto('/__inspector')
     const app = await context.newPage()
     await app.goto('/')
-    await app.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
+    await waitForHydration(app)
     const theme = themeCard(inspector)
     await theme.waitFor({ timeout: 10_000 })
     const before = await app.evaluate(() => document.documentElement.dataset.theme)
