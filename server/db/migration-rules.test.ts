@@ -5,6 +5,7 @@ import {
   expandOnlyMigrations,
   expandRuleSince,
   isContractStep,
+  uniqueNamesIn,
 } from './migration-rules'
 
 /**
@@ -22,7 +23,10 @@ describe('the migrations since the last contract step', () => {
     expect(checked.at(-1)).toBe(
       isContractStep(migrations.at(-1)?.sql ?? '') ? undefined : migrations.at(-1),
     )
-    const found = checked.flatMap((migration) => breakingStatementsOf(migration.tag, migration.sql))
+    const uniqueNames = uniqueNamesIn(migrations.map((migration) => migration.sql))
+    const found = checked.flatMap((migration) =>
+      breakingStatementsOf(migration.tag, migration.sql, uniqueNames),
+    )
     expect(
       found,
       `${why(found)}\n\nA rolling upgrade runs the previous release on this schema. Add instead (a nullable column, or one with a default; a trigger that fills what the previous release leaves out) and remove later, in a migration whose first line is "-- contract step: …" (README, "Rolling upgrades").`,
@@ -46,9 +50,43 @@ describe('the expand-only rule', () => {
       'ALTER TABLE "users" ADD COLUMN "plan" text NOT NULL;',
       'DROP TRIGGER "service_requests_number_missing" ON "service_requests";',
       "ALTER TYPE \"mood\" RENAME VALUE 'sad' TO 'blue';",
+      'CREATE UNIQUE INDEX "users_phone_key" ON "users" USING btree ("phone");',
+      'CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS "u" ON ONLY "public"."users" ("phone");',
+      'ALTER TABLE "users" ADD CONSTRAINT "users_phone_unique" UNIQUE("phone");',
+      'ALTER TABLE "users" ADD CONSTRAINT "users_age_check" CHECK ("users"."age" >= 0);',
+      'ALTER TABLE "leads" ADD CONSTRAINT "leads_user_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id");',
+      'ALTER TABLE "leads" ADD PRIMARY KEY ("id");',
+      'ALTER TABLE "users" DROP CONSTRAINT "users_email_key";',
+      'DROP INDEX IF EXISTS "public"."leads_pkey";',
     ]
     for (const statement of breaking)
       expect(breakingStatementsOf('x', statement), statement).toHaveLength(1)
+  })
+
+  it('knows a unique index or constraint made by an earlier migration when it is dropped', () => {
+    const earlier = [
+      'CREATE UNIQUE INDEX "users_email_lower" ON "users" USING btree (lower("email"));',
+      'CREATE TABLE "t" ("id" integer, CONSTRAINT "t_code_unique" UNIQUE("code"));',
+    ]
+    const uniqueNames = uniqueNamesIn(earlier)
+    expect([...uniqueNames].sort()).toEqual(['t_code_unique', 'users_email_lower'])
+    for (const statement of [
+      'DROP INDEX "users_email_lower";',
+      'ALTER TABLE "t" DROP CONSTRAINT "t_code_unique";',
+    ]) {
+      expect(breakingStatementsOf('x', statement, uniqueNames), statement).toHaveLength(1)
+      expect(breakingStatementsOf('x', statement), `${statement} (not known as unique)`).toEqual([])
+    }
+  })
+
+  it('lets a new table carry its own unique, check and foreign keys', () => {
+    const sql = [
+      'CREATE TABLE IF NOT EXISTS "public"."pages" ("id" integer PRIMARY KEY, "path" text);',
+      'CREATE UNIQUE INDEX "pages_path_key" ON "pages" ("path");',
+      'ALTER TABLE "pages" ADD CONSTRAINT "pages_path_check" CHECK ("path" <> \'\');',
+      'ALTER TABLE "pages" ADD CONSTRAINT "pages_user_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id");',
+    ].join('\n')
+    expect(breakingStatementsOf('x', sql)).toEqual([])
   })
 
   it('lets expansions through: new tables, nullable or defaulted columns, indexes, looser constraints, triggers', () => {
@@ -69,11 +107,12 @@ describe('the expand-only rule', () => {
     expect(breakingStatementsOf('x', sql)).toEqual([])
   })
 
-  it('finds the required request number of 0017, which the fallback after it covers', () => {
+  it('finds the required, unique request number of 0017, which the fallback after it covers', () => {
     const required = migrations.find((one) => one.tag.endsWith('_request_numbers_activity_spam'))
     if (!required) throw new Error('No request numbers migration')
     expect(breakingStatementsOf(required.tag, required.sql).map((one) => one.statement)).toEqual([
       'ALTER TABLE "service_requests" ALTER COLUMN "number" SET NOT NULL',
+      'CREATE UNIQUE INDEX "service_requests_number_idx" ON "service_requests" USING btree ("number")',
     ])
   })
 

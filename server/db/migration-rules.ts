@@ -9,8 +9,11 @@ import type { Migration } from './migrate'
  * release in service uses it.
  *
  * Read from the SQL text, statement by statement: a static check that needs no database and no
- * git history. It sees the statements' shape only; a CHECK or UNIQUE that refuses what the
- * previous release writes is left to the rolling-upgrade test (server/rolling-upgrade.test.ts).
+ * git history. It sees the statements' shape only, so it refuses every new UNIQUE, CHECK,
+ * FOREIGN KEY or PRIMARY KEY on a table the migration did not create (it cannot tell whether the
+ * previous release's rows satisfy it; the rolling-upgrade test, server/rolling-upgrade.test.ts,
+ * runs that release), and every dropped unique index or constraint (the previous release's
+ * `ON CONFLICT` names its columns, and fails without it).
  */
 
 /** The first line that marks a contract step. */
@@ -56,6 +59,65 @@ function requiredColumnWithoutDefault(statement: string): boolean {
   return /\bNOT\s+NULL\b/i.test(added) && !/\b(DEFAULT|GENERATED)\b/i.test(added)
 }
 
+const name = String.raw`(?:"[^"]+"|\w+)`
+const qualifiedName = String.raw`(?:${name}\.)?(${name})`
+const unquoted = (identifier: string) => identifier.replace(/^"|"$/g, '')
+
+/** The tables a migration creates: what it adds to them binds no previous release. */
+function tablesCreatedIn(statements: readonly string[]): Set<string> {
+  const created = new RegExp(
+    String.raw`^CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?${qualifiedName}`,
+    'i',
+  )
+  return new Set(
+    statements.flatMap((statement) => {
+      const table = created.exec(statement)?.[1]
+      return table ? [unquoted(table)] : []
+    }),
+  )
+}
+
+/** The table a new unique index or an added UNIQUE/CHECK/FOREIGN KEY/PRIMARY KEY constrains. */
+function tightenedTable(statement: string): string | undefined {
+  const uniqueIndex = new RegExp(
+    String.raw`^CREATE\s+UNIQUE\s+INDEX\b[\s\S]*?\bON\s+(?:ONLY\s+)?${qualifiedName}`,
+    'i',
+  ).exec(statement)
+  if (uniqueIndex?.[1]) return unquoted(uniqueIndex[1])
+  const constraint = new RegExp(
+    String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${qualifiedName}[\s\S]*\bADD\s+(?:CONSTRAINT\s+${name}\s+)?(?:UNIQUE|CHECK|FOREIGN\s+KEY|PRIMARY\s+KEY)\b`,
+    'i',
+  ).exec(statement)
+  return constraint?.[1] ? unquoted(constraint[1]) : undefined
+}
+
+/**
+ * The names of the unique indexes and constraints the migrations create (PostgreSQL's own names
+ * for unnamed ones end in `_key` and `_pkey`, and count too).
+ */
+export function uniqueNamesIn(sqls: readonly string[]): Set<string> {
+  const named = new RegExp(
+    String.raw`(?:CREATE\s+UNIQUE\s+INDEX\s+(?:CONCURRENTLY\s+)?(?:IF\s+NOT\s+EXISTS\s+)?|CONSTRAINT\s+)(${name})(?=\s+(?:ON|UNIQUE|PRIMARY\s+KEY)\b)`,
+    'gi',
+  )
+  const names = new Set<string>()
+  for (const sql of sqls)
+    for (const statement of statementsOf(sql))
+      for (const match of statement.matchAll(named)) if (match[1]) names.add(unquoted(match[1]))
+  return names
+}
+
+/** The unique index or constraint a statement drops, if it drops one. */
+function droppedUnique(statement: string, uniqueNames: ReadonlySet<string>): string | undefined {
+  const dropped = new RegExp(
+    String.raw`\bDROP\s+(?:INDEX|CONSTRAINT)\s+(?:CONCURRENTLY\s+)?(?:IF\s+EXISTS\s+)?${qualifiedName}`,
+    'i',
+  ).exec(statement)?.[1]
+  if (!dropped) return undefined
+  const bare = unquoted(dropped)
+  return uniqueNames.has(bare) || /_(p?key)$/.test(bare) ? bare : undefined
+}
+
 /**
  * The statements of `sql` as they are checked: comments, quoted strings and dollar-quoted
  * bodies (a function's) blanked, so only the statements' own words count.
@@ -76,13 +138,36 @@ export type BreakingStatement = {
   readonly why: string
 }
 
-/** The statements of `sql` that break the previous release, each with (the first) why. */
-export function breakingStatementsOf(tag: string, sql: string): BreakingStatement[] {
+function whyBreaking(
+  statement: string,
+  created: ReadonlySet<string>,
+  uniqueNames: ReadonlySet<string>,
+): string | undefined {
+  if (requiredColumnWithoutDefault(statement))
+    return 'adds a required column without a default the previous release does not fill'
+  const tightened = tightenedTable(statement)
+  if (tightened !== undefined && !created.has(tightened))
+    return 'adds a unique, check, foreign or primary key the previous release may not satisfy'
+  if (droppedUnique(statement, uniqueNames))
+    return "drops a unique index or constraint the previous release's ON CONFLICT may name"
+  return breakingShapes.find(({ shape }) => shape.test(statement))?.why
+}
+
+/**
+ * The statements of `sql` that break the previous release, each with (the first) why.
+ * `uniqueNames`: the unique indexes and constraints of every migration (`uniqueNamesIn`), so a
+ * drop of one made earlier is recognised; by default only this migration's own.
+ */
+export function breakingStatementsOf(
+  tag: string,
+  sql: string,
+  uniqueNames: ReadonlySet<string> = uniqueNamesIn([sql]),
+): BreakingStatement[] {
+  const statements = statementsOf(sql)
+  const created = tablesCreatedIn(statements)
   const found: BreakingStatement[] = []
-  for (const statement of statementsOf(sql)) {
-    const why = requiredColumnWithoutDefault(statement)
-      ? 'adds a required column without a default the previous release does not fill'
-      : breakingShapes.find(({ shape }) => shape.test(statement))?.why
+  for (const statement of statements) {
+    const why = whyBreaking(statement, created, uniqueNames)
     if (why) found.push({ tag, statement, why })
   }
   return found
