@@ -67,7 +67,9 @@ export function RequestPayments({ requestId }: { readonly requestId: string }) {
     if (view === 'idle') return section?.querySelector<HTMLElement>('.payments-record')
     return undefined
   })
-  const [today] = useState(() => agencyDay(new Date()))
+  // Read again when the day field is focused: a page left open past midnight (Mexico City)
+  // offers the new day.
+  const [today, setToday] = useState(() => agencyDay(new Date()))
   const values = context.values ?? emptyRecordPayment(today)
   const payload = useCallback(
     (typed: RecordPaymentValues | undefined) => recordPaymentPayload(typed ?? values),
@@ -186,7 +188,13 @@ export function RequestPayments({ requestId }: { readonly requestId: string }) {
             error={errors.paidOn}
           >
             {(control) => (
-              <input {...control} type="date" max={today} defaultValue={values.paidOn} />
+              <input
+                {...control}
+                type="date"
+                max={today}
+                defaultValue={values.paidOn}
+                onFocus={() => setToday(agencyDay(new Date()))}
+              />
             )}
           </FormField>
           <FormField
