@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { testUser } from '../../../tests/fixtures/account-user'
+import { testAdmin, testUser } from '../../../tests/fixtures/account-user'
 import { renderApp } from '../../../tests/paths/render-app'
 
 const bar = () => screen.getByRole('navigation', { name: 'Quick navigation' })
@@ -28,11 +28,12 @@ describe('the session, read by the header and the bar', { timeout: 20_000 }, () 
     ])
   })
 
-  it('signed in: a profile link replaces settings, the header has the account menu', async () => {
+  it('signed in: the portal in the bar (their requests, their profile), the header has the account menu', async () => {
     const view = await renderApp('/about')
     const session = await view.router.options.context.session.load()
     act(() => session.signedIn({ success: true, message: 'Welcome.', user: testUser }))
-    expect(hrefs(bar())).toEqual(['/', '/about', '/services', '/contact', '/profile'])
+    expect(hrefs(bar())).toEqual(['/', '/services', '/my-services', '/contact', '/profile'])
+    expect(within(bar()).getByRole('link', { name: 'My services' })).toBeTruthy()
     expect(within(bar()).queryByRole('button', { name: 'Settings' })).toBeNull()
     const account = within(mainNav()).getByRole('button', { name: 'Account of Ana' })
     expect(account.getAttribute('aria-expanded')).toBe('false')
@@ -47,5 +48,13 @@ describe('the session, read by the header and the bar', { timeout: 20_000 }, () 
       '/profile',
       '/logout',
     ])
+  })
+
+  it('an admin: the inbox in the place of contact', async () => {
+    const view = await renderApp('/about')
+    const session = await view.router.options.context.session.load()
+    act(() => session.signedIn({ success: true, message: 'Welcome.', user: testAdmin }))
+    expect(hrefs(bar())).toEqual(['/', '/services', '/my-services', '/admin', '/profile'])
+    expect(within(bar()).getByRole('link', { name: 'Inbox' })).toBeTruthy()
   })
 })

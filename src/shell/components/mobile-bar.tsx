@@ -4,14 +4,24 @@ import { toLocale } from '../../../domain/locales'
 import { servicesListingPaths } from '../../../domain/pages/public-paths'
 import { useSession } from '../../session/use-session'
 import { HydrateInTurn } from '../../ui/hydrate-in-turn'
-import { AboutIcon, ContactIcon, HomeIcon, ProfileIcon, ServicesIcon } from './nav-icons'
+import {
+  AboutIcon,
+  ContactIcon,
+  HomeIcon,
+  InboxIcon,
+  MyServicesIcon,
+  ProfileIcon,
+  ServicesIcon,
+} from './nav-icons'
 import { SettingsMenu } from './settings-menu'
 import './navigation.css'
 
 /**
- * The bottom-pinned bar of narrow viewports (hidden by CSS on wide ones): four sections and
- * the settings panel, or the profile for a signed-in visitor. The bar hydrates after the page's
- * frame, and its links after the settings panel: each in a task of its own (HydrateInTurn).
+ * The bottom-pinned bar of narrow viewports (hidden by CSS on wide ones). A visitor gets four
+ * sections and the settings panel; a signed-in client the portal instead: home, services, their
+ * requests, contact and their profile (About stays in the footer); an admin the inbox in the
+ * place of contact. The bar hydrates after the page's frame, and its links after the settings
+ * panel: each in a task of its own (HydrateInTurn).
  */
 export function MobileBar() {
   return (
@@ -23,7 +33,8 @@ export function MobileBar() {
 
 function Bar() {
   const { t, i18n } = useLingui()
-  const signedIn = useSession().user !== undefined
+  const user = useSession().user
+  const signedIn = user !== undefined
   return (
     <nav className="mobile-bar" aria-label={t`Quick navigation`}>
       <ul>
@@ -37,16 +48,18 @@ function Bar() {
             </Link>
           </li>
         </HydrateInTurn>
-        <HydrateInTurn>
-          <li>
-            <Link to="/about" className="bar-item">
-              <AboutIcon />
-              <span>
-                <Trans>About</Trans>
-              </span>
-            </Link>
-          </li>
-        </HydrateInTurn>
+        {signedIn ? null : (
+          <HydrateInTurn>
+            <li>
+              <Link to="/about" className="bar-item">
+                <AboutIcon />
+                <span>
+                  <Trans>About</Trans>
+                </span>
+              </Link>
+            </li>
+          </HydrateInTurn>
+        )}
         <HydrateInTurn>
           <li>
             <Link
@@ -61,16 +74,41 @@ function Bar() {
             </Link>
           </li>
         </HydrateInTurn>
-        <HydrateInTurn>
-          <li>
-            <Link to="/contact" className="bar-item">
-              <ContactIcon />
-              <span>
-                <Trans>Contact</Trans>
-              </span>
-            </Link>
-          </li>
-        </HydrateInTurn>
+        {signedIn ? (
+          <HydrateInTurn>
+            <li>
+              <Link to="/my-services" className="bar-item">
+                <MyServicesIcon />
+                <span>
+                  <Trans>My services</Trans>
+                </span>
+              </Link>
+            </li>
+          </HydrateInTurn>
+        ) : null}
+        {user?.role === 'admin' ? (
+          <HydrateInTurn>
+            <li>
+              <Link to="/admin" className="bar-item">
+                <InboxIcon />
+                <span>
+                  <Trans>Inbox</Trans>
+                </span>
+              </Link>
+            </li>
+          </HydrateInTurn>
+        ) : (
+          <HydrateInTurn>
+            <li>
+              <Link to="/contact" className="bar-item">
+                <ContactIcon />
+                <span>
+                  <Trans>Contact</Trans>
+                </span>
+              </Link>
+            </li>
+          </HydrateInTurn>
+        )}
         {signedIn ? (
           <HydrateInTurn>
             <li>

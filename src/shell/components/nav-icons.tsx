@@ -59,6 +59,25 @@ export function SettingsIcon() {
   )
 }
 
+export function MyServicesIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="7" width="18" height="13" rx="2" />
+      <path d="M9 7V5a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v2" />
+      <path d="M3 13h18" />
+    </Icon>
+  )
+}
+
+export function InboxIcon() {
+  return (
+    <Icon>
+      <path d="M3 13 6 5h12l3 8v6H3z" />
+      <path d="M3 13h5l1 3h6l1-3h5" />
+    </Icon>
+  )
+}
+
 export function ProfileIcon() {
   return (
     <Icon>
