@@ -1,4 +1,5 @@
 import type { BudgetRange, DesiredStart } from '../leads/lead-options'
+import type { ProposalState } from '../requests/proposal-state'
 import type { ServiceRequestInput } from '../requests/request-schemas'
 import type { RequestActor, RequestStatus } from '../requests/request-status'
 import type { ServiceId } from '../services/service-table'
@@ -31,10 +32,27 @@ export type ServiceRequestSummary = {
   readonly history: readonly RequestHistoryEntry[]
 }
 
-/** A row of the client's list: the request and how many agency messages are new to them. */
+/**
+ * The newest proposal version a client can see on a request (drafts are the agency's): its
+ * number, state (a sent one past its last valid day reads `expired`), total with IVA in
+ * centavos, and its last valid day.
+ */
+export type ProposalGlance = {
+  readonly version: number
+  readonly state: Exclude<ProposalState, 'draft'>
+  readonly total: number
+  readonly validUntil: string
+}
+
+/**
+ * A row of the client's list: the request, how many agency messages are new to them, its newest
+ * proposal, and what its instalments ask of them now (centavos due or partly paid).
+ */
 export type MyServiceRequest = ServiceRequestSummary & {
-  /** This server always sends it; optional so a summary alone still reads as a row. */
+  /** This server always sends these; optional so a summary alone still reads as a row. */
   readonly newMessages?: number
+  readonly proposal?: ProposalGlance | null
+  readonly amountDue?: number
 }
 
 export type ServiceRequestsBody = {

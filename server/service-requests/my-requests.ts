@@ -9,6 +9,8 @@ import { answer, tooManyRequests } from '../http/answers'
 import { type AccountEnv, signedInOf } from '../http/require-session'
 import { securityEvent } from '../log/security-event'
 import { threadStates } from '../messages/thread-store'
+import { nowOf } from '../sessions/clock'
+import { requestGlances } from './request-glance'
 import { requestMailKinds } from './request-mail-kinds'
 import { requestAnswerMessages as m } from './request-messages'
 import { requestStatusChangeHandler } from './request-status-change'
@@ -19,21 +21,25 @@ import {
   toRequestSummary,
 } from './request-store'
 
-/** `GET /api/v1/me/service-requests`: the client's requests, newest first, with their history. */
+/**
+ * `GET /api/v1/me/service-requests`: the client's requests, newest first, with their history,
+ * their new messages, newest proposal and what is due.
+ */
 export function myServiceRequestsHandler(deps: AgencyDeps): Handler<AccountEnv> {
   return async (c) => {
     const { user } = signedInOf(c)
     const rows = await listOwnRequests(deps.pool, user.id)
-    const states = await threadStates(
-      deps.pool,
-      rows.map((row) => row.id),
-      { side: 'client', userId: user.id },
-    )
+    const ids = rows.map((row) => row.id)
+    const [states, glanceOf] = await Promise.all([
+      threadStates(deps.pool, ids, { side: 'client', userId: user.id }),
+      requestGlances(deps.pool, ids, nowOf(deps)),
+    ])
     return answer(c, 'myServiceRequests', {
       success: true,
       requests: rows.map((row) => ({
         ...toRequestSummary(row),
         newMessages: states.get(row.id)?.newMessages ?? 0,
+        ...glanceOf(row.id),
       })),
     })
   }

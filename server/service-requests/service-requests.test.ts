@@ -128,7 +128,7 @@ describe.each(testBackends())('service requests on $name', (backend) => {
     expect(list.headers.get('cache-control')).toBe('no-store')
     const requests = list.body.requests as ServiceRequestSummary[]
     expect(requests.map((r) => r.serviceId)).toEqual(['iot', 'e-commerce'])
-    expect(requests[1]).toEqual({ ...request, newMessages: 0 })
+    expect(requests[1]).toEqual({ ...request, newMessages: 0, proposal: null, amountDue: 0 })
     expect(
       await count(
         'service_request_history h JOIN service_requests r ON r.id = h.request_id',

@@ -9,15 +9,21 @@ import { accepted, type HeldRead, readAs } from './api-answers'
 /** What `/my-services` reads and what a client's withdrawal gets, in the jsdom tests. */
 
 /**
- * `/api/v1/me/service-requests` holding `requests`; a row without `newMessages` gets the 0 this
- * server sends for a request with no new agency messages.
+ * `/api/v1/me/service-requests` holding `requests`; a row without `newMessages`, `proposal` or
+ * `amountDue` gets what this server sends for a request with no new agency messages, no
+ * proposal sent and nothing due (0, null, 0).
  */
 export function myRequestsRead(
   ...requests: ServiceRequestsBody['requests']
 ): HeldRead<ServiceRequestsBody> {
   return readAs<ServiceRequestsBody>('myServiceRequests', {
     success: true,
-    requests: requests.map((request) => ({ newMessages: 0, ...request })),
+    requests: requests.map((request) => ({
+      newMessages: 0,
+      proposal: null,
+      amountDue: 0,
+      ...request,
+    })),
   })
 }
 

@@ -42,8 +42,13 @@ describe('My services', () => {
       cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent),
     ).toEqual(['Web design', 'SEO'])
     const card = cards[0] as HTMLElement
+    // The title leads to the request's own page, not to the public page of its service.
     expect(within(card).getByRole('link', { name: 'Web design' }).getAttribute('href')).toBe(
-      '/services/web-design',
+      `/my-services/${reviewed.id}`,
+    )
+    // Nothing asks anything of the client yet.
+    expect(screen.getByRole('region', { name: 'What needs you' }).textContent).toContain(
+      'Nothing right now',
     )
     expect(card.querySelector('.status-badge')?.textContent).toBe('In review')
     expect(within(card).getByText(note)).toBeTruthy()
@@ -70,6 +75,60 @@ describe('My services', () => {
     )
     expect(card.querySelector('.status-badge')?.textContent).toBe('Withdrawn')
     expect(within(card).queryByRole('button', { name: 'Withdraw this request' })).toBeNull()
+  })
+
+  it('says what needs the client first, and each card its proposal, what is due and the latest change', async () => {
+    network = installFakeNetwork()
+    await renderSignedIn('/my-services')
+    const answering = {
+      ...reviewed,
+      id: 'request-2',
+      number: 'PD-2026-0002',
+      newMessages: 2,
+      proposal: { version: 2, state: 'sent', total: 1_160_000, validUntil: '2026-12-29' },
+    } as const
+    const paying = {
+      ...older,
+      number: 'PD-2026-0000',
+      proposal: { version: 1, state: 'accepted', total: 2_320_000, validUntil: '2026-11-01' },
+      amountDue: 1_160_000,
+    } as const
+    await answerList(paying, answering)
+    const needs = await screen.findByRole('region', { name: 'What needs you' }, { timeout: 10_000 })
+    const lines = within(needs).getAllByRole('link')
+    expect(lines.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [
+        'PD-2026-0002 · Web design: a proposal to answer (MX$11,600.00 with IVA)',
+        '/my-services/request-2#proposal-heading',
+      ],
+      ['PD-2026-0000 · SEO: MX$11,600.00 due', '/my-services/request-0#payments-heading'],
+      ['PD-2026-0002 · Web design: new messages (2)', '/my-services/request-2'],
+    ])
+
+    const [first, second] = [...document.querySelectorAll<HTMLElement>('.request-card')]
+    if (!first || !second) throw new Error('Two cards expected')
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .filter((item) => item.closest('.request-glance'))
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Proposal 2: MX$11,600.00 with IVA, waiting for your answer',
+      'Messages and files (new messages: 2)',
+    ])
+    // The latest change and its note in view; the brief folded away.
+    expect(first.querySelector('.request-latest')?.textContent).toContain(note)
+    const folded = first.querySelector('details') as HTMLDetailsElement
+    expect(folded.open).toBe(false)
+    expect(within(folded).getByText(/We need a new site for our bakery/)).toBeTruthy()
+    within(first).getByRole('button', { name: 'Withdraw this request' })
+
+    expect(second.querySelector('.request-glance')?.textContent).toContain(
+      'Proposal 1: MX$23,200.00 with IVA, accepted',
+    )
+    expect(within(second).getByRole('link', { name: 'Due now: MX$11,600.00' })).toBeTruthy()
+    // The proposal is accepted: the work is agreed, withdrawing is not offered on the card.
+    expect(within(second).queryByRole('button', { name: 'Withdraw this request' })).toBeNull()
   })
 
   it('shows an empty state that leads to the services', async () => {

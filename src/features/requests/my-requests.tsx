@@ -1,19 +1,18 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { MyServiceRequest, ServiceRequestSummary } from '../../../domain/api/api-contract'
 import { noteMaxLength } from '../../../domain/requests/request-schemas'
-import { serviceById } from '../../../domain/services/service-table'
+import { serviceNames } from '../../../domain/services/service-table'
 import { allowedChanges } from '../../../machines/service-request-machine'
 import { callEndpoint } from '../../api/call-endpoint'
-import { useLocale } from '../../i18n/use-locale'
 import { LoadState } from '../../ui/load-state'
-import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
-import { ServiceLink } from '../../ui/service-link'
+import { RequestFacts, RequestLatestAndFolded } from '../../ui/request-record/request-record'
 import { ServicesListingLink } from '../../ui/services-listing-link'
 import { useStatusChange } from '../../ui/use-status-change'
 import { myRequestsQueryKey, myRequestsQueryOptions } from './api/requests-queries'
+import { NeedsYou, RequestGlance } from './request-glance'
 import './requests.css'
 import '../../ui/form-field.css'
 
@@ -25,9 +24,11 @@ import '../../ui/form-field.css'
 export const requestsPerBatch = 10
 
 /**
- * `/my-services`: the client's service requests, newest first, each with its status, dates,
- * brief and history (the agency's notes), and a way to withdraw an open one; the newest ten,
- * then ten more at a time.
+ * `/my-services`: what needs the client now (proposals to answer, amounts due, new messages),
+ * then their service requests, newest first, each with its status, dates, newest proposal, what
+ * is due, the latest change with the agency's note (the brief and earlier history folded), and
+ * a quiet way to withdraw an open one whose proposal is not accepted; the newest ten, then ten
+ * more at a time.
  */
 export function MyRequests() {
   const requests = useQuery(myRequestsQueryOptions)
@@ -63,7 +64,12 @@ export function MyRequests() {
         </p>
       </section>
     )
-  return <RequestList requests={list} />
+  return (
+    <>
+      <NeedsYou requests={list} />
+      <RequestList requests={list} />
+    </>
+  )
 }
 
 function RequestList({ requests }: { readonly requests: readonly MyServiceRequest[] }) {
@@ -106,32 +112,33 @@ function RequestList({ requests }: { readonly requests: readonly MyServiceReques
 }
 
 function RequestCard({ request }: { readonly request: MyServiceRequest }) {
-  const locale = useLocale()
+  const { i18n } = useLingui()
   const headingId = `request-${request.id}`
-  const newMessages = request.newMessages ?? 0
   return (
     <article className="request-card" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        <ServiceLink service={serviceById(request.serviceId)} locale={locale} />
-      </h2>
-      <p className="request-open">
         <Link to="/my-services/$requestId" params={{ requestId: request.id }}>
-          {newMessages > 0 ? (
-            <Trans>Messages and files (new messages: {newMessages})</Trans>
-          ) : (
-            <Trans>Messages and files</Trans>
-          )}
+          {i18n._(serviceNames[request.serviceId])}
         </Link>
-      </p>
+      </h2>
       <RequestFacts request={request} />
-      <RequestBriefAndHistory request={request} reader="client" />
-      <WithdrawRequest request={request} />
+      <RequestGlance request={request} />
+      <RequestLatestAndFolded request={request} />
+      {/* Once a proposal is accepted the work is agreed: withdrawing is no longer offered here. */}
+      {request.proposal?.state === 'accepted' ? null : <WithdrawRequest request={request} quiet />}
     </article>
   )
 }
 
 /** Withdraw an open request: confirm, with an optional note for the agency. */
-export function WithdrawRequest({ request }: { readonly request: ServiceRequestSummary }) {
+export function WithdrawRequest({
+  request,
+  quiet = false,
+}: {
+  readonly request: ServiceRequestSummary
+  /** Offered as a quiet link-like button (a list's card), not as a full button. */
+  readonly quiet?: boolean
+}) {
   const queryClient = useQueryClient()
   const [snapshot, send] = useStatusChange(async ({ note }) => {
     try {
@@ -180,7 +187,11 @@ export function WithdrawRequest({ request }: { readonly request: ServiceRequestS
       ) : null}
       {snapshot.matches('idle') &&
       allowedChanges(request.status, 'client').includes('withdrawn') ? (
-        <button type="button" className="button" onClick={() => send({ type: 'edit' })}>
+        <button
+          type="button"
+          className={quiet ? 'request-withdraw-quiet' : 'button'}
+          onClick={() => send({ type: 'edit' })}
+        >
           <Trans>Withdraw this request</Trans>
         </button>
       ) : null}

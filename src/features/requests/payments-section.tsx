@@ -13,6 +13,7 @@ import {
   PaymentsSummary,
 } from '../../ui/payments/payments-view'
 import { useMoney } from '../../ui/proposal/proposal-status'
+import { useArrivalTarget } from '../../ui/use-arrival-target'
 import { myPaymentsQueryOptions } from './api/payments-queries'
 import { myProposalQueryOptions } from './api/proposal-effects'
 
@@ -40,6 +41,8 @@ export function PaymentsSection({ requestId }: { readonly requestId: string }) {
   const [snapshot, send] = useMachine(machine, inspectorOptions)
   const money = useMoney()
   const { t } = useLingui()
+  // A link to `#payments-heading` (the client's list: "Due now") lands on the payments.
+  useArrivalTarget('payments-heading', planned && payments.data !== undefined)
   if (!planned) return null
 
   // What was copied, by the machine's field: the CLABE, or an instalment's reference.

@@ -12,6 +12,7 @@ import {
   ProposalStatusLine,
   useMoney,
 } from '../../ui/proposal/proposal-status'
+import { useArrivalTarget } from '../../ui/use-arrival-target'
 import {
   clientProposalEffects,
   myProposalQueryOptions,
@@ -56,6 +57,8 @@ export function ProposalAnswer({ requestId }: { readonly requestId: string }) {
   })
 
   const current = proposal.data
+  // A link to `#proposal-heading` (the client's list, the proposal mail) lands on the proposal.
+  useArrivalTarget('proposal-heading', current !== undefined)
   if (!current) return null
   const status =
     state === 'submittingAcceptance' ? (

@@ -89,7 +89,62 @@ export function RequestBriefAndHistory({
   )
 }
 
+/**
+ * A client's card in their list: the newest change of status (with the agency's note) in view,
+ * the brief and the changes before it folded away, so a long brief does not push the next
+ * request down a phone's screen.
+ */
+export function RequestLatestAndFolded({ request }: { readonly request: ServiceRequestSummary }) {
+  const latest = request.history.at(-1)
+  const earlier = request.history.slice(0, -1)
+  return (
+    <>
+      {latest ? (
+        <p className="request-latest">
+          <HistoryEntryText entry={latest} reader="client" />
+        </p>
+      ) : null}
+      <details className="request-folded">
+        <summary>
+          <Trans>Your brief and earlier history</Trans>
+        </summary>
+        <h3>
+          <Trans>Your brief</Trans>
+        </h3>
+        <p className="request-need">{request.need}</p>
+        {earlier.length > 0 ? (
+          <>
+            <h3>
+              <Trans>History</Trans>
+            </h3>
+            <ol className="request-history">
+              {earlier.map((entry) => (
+                <HistoryEntry key={`${entry.at}-${entry.to}`} entry={entry} reader="client" />
+              ))}
+            </ol>
+          </>
+        ) : null}
+      </details>
+    </>
+  )
+}
+
 function HistoryEntry({
+  entry,
+  reader,
+}: {
+  readonly entry: RequestHistoryEntry
+  readonly reader: Reader
+}) {
+  return (
+    <li>
+      <HistoryEntryText entry={entry} reader={reader} />
+    </li>
+  )
+}
+
+/** When, who did what, and the note. */
+function HistoryEntryText({
   entry,
   reader,
 }: {
@@ -100,13 +155,13 @@ function HistoryEntry({
   const when = useWhen()
   const status = i18n._(requestStatusLabels[entry.to])
   return (
-    <li>
+    <>
       <time dateTime={entry.at}>{when(entry.at)}</time>:{' '}
       <HistoryText entry={entry} reader={reader} status={status} />
       {entry.note.trim() !== '' ? (
         <blockquote className="request-note">{entry.note}</blockquote>
       ) : null}
-    </li>
+    </>
   )
 }
 
