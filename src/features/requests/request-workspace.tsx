@@ -4,6 +4,7 @@ import { useMemo } from 'react'
 import { serviceById } from '../../../domain/services/service-table'
 import { useLocale } from '../../i18n/use-locale'
 import { LoadState } from '../../ui/load-state'
+import { RequestProgress } from '../../ui/request-record/request-progress'
 import { RequestBriefAndHistory, RequestFacts } from '../../ui/request-record/request-record'
 import { ServiceLink } from '../../ui/service-link'
 import { Conversation } from '../../ui/workspace/conversation'
@@ -15,7 +16,7 @@ import { ProposalAnswer } from './proposal-answer'
 import './requests.css'
 
 /**
- * `/my-services/<request id>`: one of the client's requests — its facts, brief and history,
+ * `/my-services/<request id>`: one of the client's requests — its progress, facts, brief and history,
  * its proposal and, once accepted with a payment plan, its payments, the conversation with the
  * agency (messages, files, live) and, while it is open, withdrawal.
  * A request that is not the client's reads as one that does not exist.
@@ -63,6 +64,7 @@ export function RequestWorkspace({ requestId }: { readonly requestId: string }) 
         <h2 id="request-heading">
           <ServiceLink service={serviceById(request.serviceId)} locale={locale} />
         </h2>
+        <RequestProgress status={request.status} history={request.history} />
         <RequestFacts request={request} />
         <RequestBriefAndHistory request={request} reader="client" />
         <WithdrawRequest request={request} />
