@@ -31,8 +31,8 @@ function serviceName(locale: Locale, serviceId: string): string {
 const site = (frame: MailFrame) => frame.publicUrl.replace(/\/+$/, '')
 
 /**
- * To the client, in their language (the outbox row's): a proposal to read, with a link to the
- * request's page.
+ * To the client, in their language (the outbox row's): a proposal to read, with a link to it on
+ * the request's page.
  */
 export function composeProposalSent(event: StoredProposalEvent, frame: MailFrame): ComposedMail {
   const t = translator(frame.locale)
@@ -50,7 +50,8 @@ export function composeProposalSent(event: StoredProposalEvent, frame: MailFrame
     },
     {
       link: {
-        href: `${site(frame)}/my-services/${encodeURIComponent(event.requestId)}`,
+        // The request's page, opened on the proposal itself rather than its first section.
+        href: `${site(frame)}/my-services/${encodeURIComponent(event.requestId)}#proposal-heading`,
         label: t(m.open),
       },
     },

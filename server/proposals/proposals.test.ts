@@ -131,7 +131,7 @@ describe.each(testBackends())('proposals on $name', (backend) => {
     )
     expect(mail.subject).toBe('Tienes una nueva propuesta – Puente Digital')
     expect(mail.text).toContain('Hola, Marta:')
-    expect(mail.text).toContain(`${kit.publicUrl}/my-services/${requestId}`)
+    expect(mail.text).toContain(`${kit.publicUrl}/my-services/${requestId}#proposal-heading`)
     expect(mail.text).toContain('$13,341.15')
     // The valid-until day as the page writes it in the client's language, not 2026-12-26.
     expect(mail.text).toMatch(/\d{1,2} de [a-z]+ de \d{4}/)
