@@ -140,15 +140,23 @@ describe.each(['en-US', 'es-MX'] as const)('proposals in %s', (locale) => {
     await editor(inbox).getByRole('button', { name: t.yesSend }).click()
     await editor(inbox).getByRole('button', { name: t.revise }).waitFor()
 
-    // The client is mailed a link to the request's page.
+    // The client is mailed a link to the proposal on the request's page.
     const mail = await waitForMail(client.email, 30_000, (m) => t.mailSubject.test(m.subject))
-    const link = /https?:\/\/\S+\/my-services\/[\w-]+/.exec(mail.text)?.[0]
-    expect(link, mail.text).toContain(`/my-services/${id}`)
+    const link = /https?:\/\/\S+\/my-services\/[\w-]+#proposal-heading/.exec(mail.text)?.[0]
+    expect(link, mail.text).toContain(`/my-services/${id}#proposal-heading`)
     const { page } = client
-    await page.goto(new URL(link ?? '').pathname)
+    const linked = new URL(link ?? '')
+    await page.goto(`${linked.pathname}${linked.hash}`)
     await waitForHydration(page)
     const view = answerView(page, t)
     await view.getByText(t.total, { exact: true }).first().waitFor()
+    // It opens on the proposal: its heading has the focus, at the top of the screen.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('proposal-heading')
+    const heading = await page.locator('#proposal-heading').boundingBox()
+    expect(heading?.y ?? -1).toBeGreaterThanOrEqual(0)
+    expect(heading?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(page.viewportSize()?.height ?? 0)
     await expectAccessibleInBothThemes(page, t)
 
     // The PDF downloads.
