@@ -41,12 +41,8 @@ const clientPages: readonly Shot[] = [
   {
     name: 'my-services',
     path: { en: '/my-services', es: '/my-services' },
-    ready: (page) =>
-      page
-        .locator('main')
-        .getByText(/bakery in Oaxaca/)
-        .first()
-        .waitFor(),
+    // A card's brief is folded away: its status line and latest change show it has loaded.
+    ready: (page) => page.locator('main .request-card .request-latest').first().waitFor(),
   },
 ]
 
