@@ -18,7 +18,8 @@ import { factorKeyOf, readConfig, settingNames } from '../server/config'
 import { migrations } from '../server/db/migrate'
 import { defaultHttpLimits } from '../server/http-server'
 import { maxBodyBytes } from '../server/security/json-body'
-import { buildServer, databaseUrlOf, exited, freePort } from '../server/test/server-process'
+import { databaseUrlOf, exited, freePort } from '../server/test/server-process'
+import { sharedServerBuild } from '../server/test/shared-server-build'
 import { createTestDatabase, type TestDatabase, testBackends } from '../server/test/test-database'
 import { type ComposeFile, readCompose, type Service } from './deploy/compose-file'
 import { assignments, execForm, type Instruction, parseDockerfile } from './deploy/dockerfile'
@@ -465,7 +466,7 @@ describe('the image commands against a real build', () => {
   const started: ChildProcess[] = []
 
   beforeAll(async () => {
-    buildDir = buildServer()
+    buildDir = await sharedServerBuild()
     app = mkdtempSync(join(root, '.tmp', 'image-app-'))
     symlinkSync(buildDir, join(app, 'dist'))
     // Empty: the migrate service applies every migration.
@@ -478,7 +479,6 @@ describe('the image commands against a real build', () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     await database?.drop()
     if (app) rmSync(app, { recursive: true, force: true })
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true })
   })
 
   function run(command: readonly string[], env: Record<string, string>) {

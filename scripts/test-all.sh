@@ -21,9 +21,6 @@ step() {
   fi
 }
 
-step "typecheck" npm run --silent typecheck
-step "lint and format" npx biome ci .
-step "architecture (docs/architecture.md)" node scripts/check-architecture.mjs
 results=.tmp/test-results.json
 rm -f "$results"
 # The servers under test log here; the audit below reads the whole run's log.
@@ -44,6 +41,11 @@ rm -f "$e2e_results"
 RESULTS_FILE=$e2e_results npx vitest run --project e2e --reporter=default \
   --reporter=./tests/results/results-reporter.ts >"$e2e_output" 2>&1 &
 e2e_pid=$!
+# The checks while the end-to-end run builds the site: they need no build, and the build is the
+# longer wait.
+step "typecheck" npm run --silent typecheck
+step "lint and format" npx biome ci .
+step "architecture (docs/architecture.md)" node scripts/check-architecture.mjs
 RESULTS_FILE=$results step "tests" npx vitest run --project unit --project paths --project server \
   --reporter=default --reporter=./tests/results/results-reporter.ts
 echo "▶ end-to-end tests (run alongside)"

@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  buildServer,
   databaseUrlOf,
   descendantsOf,
   exited,
@@ -13,6 +11,7 @@ import {
   isRunning,
   startServerProcess,
 } from './test/server-process'
+import { sharedServerBuild } from './test/shared-server-build'
 import { type SmtpCatcher, startSmtpCatcher } from './test/smtp-catcher'
 import { createTestDatabase, type TestDatabase, testBackends } from './test/test-database'
 
@@ -30,7 +29,7 @@ describe('stopping the server process', () => {
   const leftovers: number[] = []
 
   beforeAll(async () => {
-    buildDir = buildServer()
+    buildDir = await sharedServerBuild()
     const [embedded] = testBackends()
     if (!embedded) throw new Error('No test database')
     database = await createTestDatabase(embedded)
@@ -42,7 +41,6 @@ describe('stopping the server process', () => {
     for (const pid of leftovers) if (isRunning(pid)) process.kill(pid, 'SIGKILL')
     await smtp?.close()
     await database?.drop()
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true })
   })
 
   it('stops within 10 s with 500 mails queued: exit 0, the pool closed once, the unsent mails still queued and due', async () => {

@@ -18,6 +18,7 @@ import {
   type RunningServer,
   startServerProcess,
 } from './test/server-process'
+import { sharedServerBuild } from './test/shared-server-build'
 import { type SmtpCatcher, startSmtpCatcher } from './test/smtp-catcher'
 import { createTestDatabase, type TestDatabase, testBackends } from './test/test-database'
 
@@ -65,7 +66,7 @@ describe.skipIf(found instanceof MissingHistory)('a rolling upgrade', () => {
     previous = found
     previousTree = extractRelease(previous.revision)
     previousBuild = buildServer(previousTree)
-    currentBuild = buildServer()
+    currentBuild = await sharedServerBuild()
     // A fresh database given the current migrations: the previous release's, then the newest.
     database = await createTestDatabase(embedded, 2)
     smtp = await startSmtpCatcher()
@@ -76,7 +77,6 @@ describe.skipIf(found instanceof MissingHistory)('a rolling upgrade', () => {
     await database?.drop()
     await smtp?.close()
     if (previousTree) rmSync(previousTree, { recursive: true, force: true })
-    if (currentBuild) rmSync(currentBuild, { recursive: true, force: true })
   })
 
   async function instance(build: string): Promise<RunningServer> {

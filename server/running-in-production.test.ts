@@ -1,12 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrations } from './db/migrate'
 import { useAccountKit } from './test/account-kit'
 import { ApiClient } from './test/api-harness'
 import { clientWithRequest } from './test/request-kit'
 import {
-  buildServer,
   databaseUrlOf,
   exited,
   freePort,
@@ -14,6 +12,7 @@ import {
   startServerProcess,
   xsrfHeaders,
 } from './test/server-process'
+import { sharedServerBuild } from './test/shared-server-build'
 import { createTestDatabase, type TestDatabase, testBackends } from './test/test-database'
 
 /**
@@ -62,14 +61,13 @@ describe('running in production', () => {
   const started: ChildProcess[] = []
   const others: TestDatabase[] = []
 
-  beforeAll(() => {
-    buildDir = buildServer()
+  beforeAll(async () => {
+    buildDir = await sharedServerBuild()
   }, 120_000)
   afterAll(async () => {
     for (const child of started)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     for (const database of others) await database.drop()
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true })
   })
 
   async function instance(env: Record<string, string> = {}): Promise<RunningServer> {

@@ -6,7 +6,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registrationOf } from '../test/account-kit'
 import { freezeProcessTree } from '../test/faulty-database'
-import { buildServer, exited, startServerProcess, xsrfHeaders } from '../test/server-process'
+import { exited, startServerProcess, xsrfHeaders } from '../test/server-process'
+import { sharedServerBuild } from '../test/shared-server-build'
 import { isAlive, postmasterPid } from './stale-postmaster'
 
 /**
@@ -20,8 +21,8 @@ describe('crash safety', () => {
   const extraDirs: string[] = []
   const started: ChildProcess[] = []
 
-  beforeAll(() => {
-    buildDir = buildServer()
+  beforeAll(async () => {
+    buildDir = await sharedServerBuild()
     dataDir = mkdtempSync(join(tmpdir(), 'agency-crash-'))
   })
   afterAll(async () => {
@@ -33,7 +34,6 @@ describe('crash safety', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 300))
     for (const dir of [dataDir, ...extraDirs]) rmSync(dir, { recursive: true, force: true })
-    rmSync(buildDir, { recursive: true, force: true })
   })
 
   it('keeps every acknowledged registration across a SIGKILL and a restart', async () => {

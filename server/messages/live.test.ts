@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgencyThreadMessage, ThreadMessage } from '../../domain/api/api-contract'
 import { setAccountRole } from '../admin/admin-role'
@@ -7,12 +6,12 @@ import { type ApiClient, startApi } from '../test/api-harness'
 import { type OpenStream, openEventStream, type ReceivedEvent } from '../test/event-stream'
 import { signedInAdmin } from '../test/factor-kit'
 import {
-  buildServer,
   databaseUrlOf,
   exited,
   type RunningServer,
   startServerProcess,
 } from '../test/server-process'
+import { sharedServerBuild } from '../test/shared-server-build'
 import { testBackends } from '../test/test-database'
 
 /**
@@ -28,7 +27,7 @@ describe('live conversations across instances', () => {
   const streams: OpenStream[] = []
 
   beforeAll(async () => {
-    buildDir = buildServer()
+    buildDir = await sharedServerBuild()
     const [embedded] = testBackends()
     if (!embedded) throw new Error('No test database')
     kit = await startAccountKit(embedded, { heartbeatMs: 300 })
@@ -43,7 +42,6 @@ describe('live conversations across instances', () => {
     for (const stream of streams) stream.close()
     if (other && other.child.exitCode === null) other.child.kill('SIGKILL')
     await kit?.close()
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true })
   })
 
   async function client() {

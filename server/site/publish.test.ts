@@ -9,13 +9,13 @@ import { useAccountKit } from '../test/account-kit'
 import { ApiClient } from '../test/api-harness'
 import { agencyAdmin } from '../test/request-kit'
 import {
-  buildServer,
   databaseUrlOf,
   exited,
   type RunningServer,
   siteBuild,
   startServerProcess,
 } from '../test/server-process'
+import { sharedServerBuild } from '../test/shared-server-build'
 import { testBackends } from '../test/test-database'
 
 /**
@@ -76,14 +76,13 @@ describe('publishing renders the pages again, on every instance', () => {
   let site: { readonly dir: string; readonly made: boolean }
   const started: ChildProcess[] = []
 
-  beforeAll(() => {
-    serverBuild = buildServer()
+  beforeAll(async () => {
+    serverBuild = await sharedServerBuild()
     site = siteBuild()
   }, 900_000)
   afterAll(() => {
     for (const child of started)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    if (serverBuild) rmSync(serverBuild, { recursive: true, force: true })
     if (site?.made) rmSync(site.dir, { recursive: true, force: true })
   })
 

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { PoolConfig } from 'pg'
 import type { TestProject } from 'vitest/node'
 import { startEmbeddedPostgres } from '../db/embedded-postgres'
+import './shared-server-build'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,8 +26,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   >
   if (typeof password !== 'string') throw new Error('The embedded server has no password')
   project.provide('embeddedPostgres', { host, port, user, password })
+  // Named here, made by the first file that runs the server as a process (shared-server-build.ts);
+  // inside the repository, so the bundle's bare imports resolve to node_modules.
+  const repository = resolve(import.meta.dirname, '../..')
+  mkdirSync(join(repository, '.tmp'), { recursive: true })
+  const serverBuild = join(repository, '.tmp', `server-build-run-${randomBytes(4).toString('hex')}`)
+  project.provide('sharedServerBuild', serverBuild)
   return async () => {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(serverBuild, { recursive: true, force: true })
   }
 }

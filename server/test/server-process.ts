@@ -16,6 +16,12 @@ export function buildServer(source: string = root): string {
   mkdirSync(join(source, '.tmp'), { recursive: true })
   // Inside the tree, so the bundle's bare imports resolve to node_modules.
   const outDir = mkdtempSync(join(source, '.tmp', 'server-build-'))
+  buildServerInto(outDir, source)
+  return outDir
+}
+
+/** buildServer's build into `outDir` (made already, or made here). */
+export function buildServerInto(outDir: string, source: string = root): void {
   const script = `import { build } from 'vite'
 await build({ mode: 'production', logLevel: 'warn', build: { ssr: 'server/main.ts', outDir: ${JSON.stringify(join(outDir, 'server'))}, emptyOutDir: true } })`
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
@@ -25,7 +31,6 @@ await build({ mode: 'production', logLevel: 'warn', build: { ssr: 'server/main.t
   })
   if (result.status !== 0) throw new Error(`The server build failed:\n${result.stderr}`)
   mkdirSync(join(outDir, 'client'), { recursive: true })
-  return outDir
 }
 
 /**

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { migrations } from '../db/migrate'
 import { createTestDatabase, testBackends } from './test-database'
 
 // Each server test file drops its database at the end with `DROP DATABASE … WITH (FORCE)`,
@@ -47,5 +48,38 @@ describe.each(testBackends())('a test database’s clean-up on $name', (backend)
     expect(left).toEqual([])
     await expect(straggler.query('SELECT 1')).rejects.toThrow()
     await straggler.end().catch(() => {})
+  })
+
+  it('is a copy of one migrated template, not migrated again, and holds nothing of the database before it', async () => {
+    const first = await createTestDatabase(backend, 1)
+    const second = await createTestDatabase(backend, 1)
+    try {
+      await first.pool.query('CREATE TABLE left_behind (id int)')
+      await first.pool.query('INSERT INTO left_behind VALUES (1)')
+      const third = await createTestDatabase(backend, 1)
+      try {
+        // A copy keeps its template's catalog: the same table, the same object id. Migrated
+        // afresh, each database's tables would get new ones.
+        const tableIds = await Promise.all(
+          [first, second, third].map(async ({ pool }) => {
+            const { rows } = await pool.query<{ id: string }>(`SELECT 'users'::regclass::oid AS id`)
+            return rows[0]?.id
+          }),
+        )
+        expect(new Set(tableIds).size).toBe(1)
+        for (const { pool } of [second, third]) {
+          const { rows } = await pool.query<{ table: string | null }>(
+            `SELECT to_regclass('left_behind')::text AS table`,
+          )
+          expect(rows[0]?.table).toBeNull()
+        }
+        const applied = await third.pool.query('SELECT 1 FROM drizzle.__drizzle_migrations')
+        expect(applied.rowCount).toBe(migrations.length)
+      } finally {
+        await third.drop()
+      }
+    } finally {
+      await Promise.all([first.drop(), second.drop()])
+    }
   })
 })

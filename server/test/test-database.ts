@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg, { type PoolConfig } from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createPool, type Db, migrateDatabase } from '../db/database'
-import { type Migration, migrate } from '../db/migrate'
+import { type Migration, migrate, migrations } from '../db/migrate'
 import * as schema from '../db/schema'
 import { type DatabaseTimeouts, requestTimeouts } from '../db/timeouts'
 
@@ -49,23 +49,24 @@ export async function createTestDatabase(
   timeouts: DatabaseTimeouts = requestTimeouts,
 ): Promise<TestDatabase> {
   const name = `agency_test_${randomBytes(6).toString('hex')}`
+  // Fully migrated: a copy of the backend's migrated template (seconds less per database than
+  // migrating it again); part-way: migrated here, as far as asked.
+  const template = upTo ? undefined : await migratedTemplate(backend)
   const admin = new pg.Client(backend.admin)
   await admin.connect()
   try {
-    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
   } finally {
     await admin.end()
   }
-  const connection: PoolConfig = backend.admin.connectionString
-    ? { connectionString: withDatabase(backend.admin.connectionString, name) }
-    : { ...backend.admin, database: name }
+  const connection = databaseConnection(backend, name)
   // As in production: migrations on a connection of their own, requests under the timeouts.
   if (upTo) {
     const stop = upTo.all.findIndex((migration) => migration.tag.endsWith(upTo.before))
     if (stop < 0) throw new Error(`No migration ends with ${upTo.before}`)
     const early = createPool(connection, 1)
     await migrate(early, upTo.all.slice(0, stop)).finally(() => early.end())
-  } else await migrateDatabase(connection)
+  }
   const pool = createPool(connection, poolSize, undefined, timeouts)
   return {
     pool,
@@ -82,6 +83,66 @@ export async function createTestDatabase(
         await client.end()
       }
     },
+  }
+}
+
+function databaseConnection(backend: Backend, name: string): PoolConfig {
+  return backend.admin.connectionString
+    ? { connectionString: withDatabase(backend.admin.connectionString, name) }
+    : { ...backend.admin, database: name }
+}
+
+/**
+ * The backend's database migrated with every migration of this tree, named after their
+ * contents (so a server kept between runs, TEST_DATABASE_URL's, never hands out a template of
+ * other migrations): made once, by the first worker that needs it, under an advisory lock;
+ * every test database is a `CREATE DATABASE … TEMPLATE` copy of it. Nobody connects to it
+ * after it is made (a copy needs its template unused). One per backend and process at most:
+ * the promise is kept.
+ */
+function migratedTemplate(backend: Backend): Promise<string> {
+  let made = templates.get(backend.name)
+  if (!made) {
+    made = makeTemplate(backend)
+    made.catch(() => templates.delete(backend.name))
+    templates.set(backend.name, made)
+  }
+  return made
+}
+
+const templates = new Map<string, Promise<string>>()
+
+const templateName = `agency_template_${createHash('sha256')
+  .update(JSON.stringify(migrations))
+  .digest('hex')
+  .slice(0, 16)}`
+
+/** Arbitrary, fixed: the lock the workers of a run (and of parallel runs) make the template under. */
+const templateLockKey = 7_246_001_045
+
+async function makeTemplate(backend: Backend): Promise<string> {
+  const admin = new pg.Client(backend.admin)
+  await admin.connect()
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [templateLockKey])
+    const present = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      templateName,
+    ])
+    if (present.rowCount === 0) {
+      // Migrated under another name, renamed when complete: a template is never half-made.
+      const draft = `agency_draft_${randomBytes(6).toString('hex')}`
+      await admin.query(`CREATE DATABASE ${draft}`)
+      try {
+        await migrateDatabase(databaseConnection(backend, draft))
+        await admin.query(`ALTER DATABASE ${draft} RENAME TO ${templateName}`)
+      } catch (error) {
+        await admin.query(`DROP DATABASE IF EXISTS ${draft} WITH (FORCE)`)
+        throw error
+      }
+    }
+    return templateName
+  } finally {
+    await admin.end()
   }
 }
 

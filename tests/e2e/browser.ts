@@ -39,11 +39,30 @@ export function resolveChromium(): string {
   )
 }
 
-/** `env`: the browser's environment in place of the test's (typeface.test.ts sets its fonts). */
+/**
+ * A Chromium for a test file. Without `env`, a connection to the run's shared Chromium
+ * (tests/e2e/global-setup.ts) when there is one: starting a browser per file costs seconds, and
+ * the file's contexts are its own either way (closing this Browser closes them and disconnects,
+ * leaving the shared one running). `env`: a browser of its own with that environment in place of
+ * the test's (typeface.test.ts sets its fonts).
+ */
 export function launchChromium(env?: Record<string, string>): Promise<Browser> {
+  const shared = process.env[sharedChromiumVariable]
+  if (!env && shared) return chromium.connect(shared)
   return chromium.launch({
     executablePath: resolveChromium(),
     args: chromiumArgs,
     ...(env ? { env } : {}),
   })
+}
+
+/**
+ * Where global-setup.ts puts the shared Chromium's endpoint: in the environment, which every test
+ * worker inherits, so launchChromium needs nothing from Vitest (global-setup imports this file).
+ */
+export const sharedChromiumVariable = 'E2E_CHROMIUM_ENDPOINT'
+
+/** The run's shared Chromium, which files reach through launchChromium(). */
+export function launchSharedChromium(): ReturnType<typeof chromium.launchServer> {
+  return chromium.launchServer({ executablePath: resolveChromium(), args: chromiumArgs })
 }

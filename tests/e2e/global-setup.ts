@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startSmtpCatcher } from '../../server/test/smtp-catcher'
-import { resolveChromium } from './browser'
+import { launchSharedChromium, resolveChromium, sharedChromiumVariable } from './browser'
 import { instanceSettings } from './instance-settings'
 
 declare module 'vitest' {
@@ -92,8 +92,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mailDir', mailDir)
   project.provide('buildDir', buildDir)
   project.provide('smtpUrl', smtp.url)
+  // One Chromium for every file (each file its own contexts), set after the server started so
+  // that neither it nor its children see the variable.
+  const chromium = await launchSharedChromium()
+  process.env[sharedChromiumVariable] = chromium.wsEndpoint()
 
   return async () => {
+    delete process.env[sharedChromiumVariable]
+    await chromium.close()
     server.kill('SIGTERM')
     await new Promise((resolve) => {
       if (server.exitCode !== null) resolve(undefined)
