@@ -44,7 +44,13 @@ export type PageRef =
 
 const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'es' : 'en')
 
-const noContent: PublishedContent = { caseStudies: [], testimonials: [] }
+const noContent: PublishedContent = {
+  caseStudies: [],
+  testimonials: [],
+  team: [],
+  cards: [],
+  faqs: [],
+}
 
 /**
  * The page a route with these facts shows at `pathname`, or undefined (an unknown service, or
