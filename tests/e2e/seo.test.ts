@@ -47,7 +47,7 @@ describe('every public page, without JavaScript', () => {
   )
 
   it.each(localizedPages)(
-    '$path is self-canonical with hreflang en/es/x-default to $twin',
+    '$path is self-canonical with hreflang en/es to $twin, x-default the Spanish one',
     async ({ path, locale, twin }) => {
       const { document } = await fetchPage(path)
       const [en, es] = locale === 'en' ? [path, twin] : [twin, path]
@@ -60,7 +60,7 @@ describe('every public page, without JavaScript', () => {
       expect(alternates).toEqual({
         en: `${baseURL}${en}`,
         es: `${baseURL}${es}`,
-        'x-default': `${baseURL}${en}`,
+        'x-default': `${baseURL}${es}`,
       })
       expect(document.documentElement.lang).toBe(locale)
     },
@@ -107,7 +107,7 @@ describe('sitemap.xml and robots.txt', () => {
       ).toEqual({
         en: `${baseURL}${en}`,
         es: `${baseURL}${es}`,
-        'x-default': `${baseURL}${en}`,
+        'x-default': `${baseURL}${es}`,
       })
     }
   })
