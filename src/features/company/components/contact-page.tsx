@@ -4,6 +4,8 @@ import type { ReactNode } from 'react'
 import { agency } from '../../../../domain/agency'
 import { officeHours } from '../../../../domain/agency-hours'
 import { mailtoHref } from '../../../../domain/mailto'
+import { AgencyStructuredData } from '../../../ui/agency-structured-data'
+import { InvoicingNote } from '../../../ui/invoicing-note'
 
 /** The contact page: its introduction, the form the route places in `form`, then how to reach us. */
 export function ContactPage({ form }: { readonly form?: ReactNode }) {
@@ -56,6 +58,7 @@ export function ContactPage({ form }: { readonly form?: ReactNode }) {
           <dd>{i18n._(officeHours)}</dd>
         </div>
       </dl>
+      <InvoicingNote />
       <section aria-labelledby="contact-next">
         <h2 id="contact-next">
           <Trans>What happens next</Trans>
@@ -74,6 +77,7 @@ export function ContactPage({ form }: { readonly form?: ReactNode }) {
           </li>
         </ol>
       </section>
+      <AgencyStructuredData />
     </article>
   )
 }

@@ -4,6 +4,7 @@ import {
   type PublishedContent,
 } from '../../../../domain/content/published-content'
 import { useLocale } from '../../../i18n/use-locale'
+import { AgencyStructuredData } from '../../../ui/agency-structured-data'
 import { WorkListingLink } from '../../../ui/case-study-link'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { TestimonialList } from '../../../ui/testimonial-quote'
@@ -51,6 +52,7 @@ export function HomePage({ content }: { readonly content: PublishedContent }) {
           </section>
         </HydrateInTurn>
       )}
+      <AgencyStructuredData />
     </article>
   )
 }

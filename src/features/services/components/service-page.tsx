@@ -19,6 +19,7 @@ import { wasSignedIn } from '../../../session/session-hint'
 import { useSession } from '../../../session/use-session'
 import { CaseStudyCard } from '../../../ui/case-study-card'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
+import { InvoicingNote } from '../../../ui/invoicing-note'
 import { ServiceLink } from '../../../ui/service-link'
 import { TestimonialList } from '../../../ui/testimonial-quote'
 import { useHydrated } from '../../../ui/use-hydrated'
@@ -173,6 +174,7 @@ function ServiceArticle({
             next steps, not a sales script.
           </Trans>
         </p>
+        <InvoicingNote />
         <div className="actions">
           <Link
             to="."
