@@ -96,7 +96,18 @@ export type PublishedContent = {
   readonly cards: readonly PublishedCard[]
   /** By area (the service table's order), then by their order. */
   readonly faqs: readonly PublishedFaq[]
+  /**
+   * The agency's WhatsApp number (digits, international), null when AGENCY_WHATSAPP is not
+   * set: not content the agency edits but a setting the pages are rendered with, kept in the
+   * snapshot so that a change of it renders the pages that show it again (`pagesTouched`).
+   */
+  readonly whatsapp: string | null
 }
+
+/** The settings the pages are rendered with besides the content. */
+export type SiteFacts = { readonly whatsapp: string | null }
+
+export const noSiteFacts: SiteFacts = { whatsapp: null }
 
 /** What the snapshot reads of a content item (the store's rows and the seed both have it). */
 export type ContentSource =
@@ -141,7 +152,10 @@ type PagesKind = (typeof kindsOnPages)[number]
  * out, a testimonial without a consent date is never shown, and a link to an item that is not
  * published is dropped (a testimonial of a draft case study stands on its own).
  */
-export function publishedContentOf(items: readonly ContentSource[]): PublishedContent {
+export function publishedContentOf(
+  items: readonly ContentSource[],
+  facts: SiteFacts = noSiteFacts,
+): PublishedContent {
   const published = <K extends PagesKind>(kind: K) =>
     items.filter(
       (item): item is Extract<ContentSource, { kind: K }> =>
@@ -199,7 +213,7 @@ export function publishedContentOf(items: readonly ContentSource[]): PublishedCo
   const faqs = byOrder(published('faqs'))
     .sort((a, b) => areaIds.indexOf(a.data.area) - areaIds.indexOf(b.data.area))
     .map(({ data }) => ({ area: data.area, question: data.question, answer: data.answer }))
-  return { caseStudies, testimonials, team, cards, faqs }
+  return { caseStudies, testimonials, team, cards, faqs, whatsapp: facts.whatsapp }
 }
 
 /** A stable sort by the items' `order`, ties in the content's order. */

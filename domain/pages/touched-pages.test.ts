@@ -95,4 +95,12 @@ describe('the pages a change of the published content touches', () => {
     expect(touched).toContain(`es /servicios/${serviceTable[0]?.es}`)
     expect(touched).not.toContain('en /work')
   })
+
+  it('the WhatsApp number: every page that shows content, and /contact', () => {
+    const touched = paths(seed, { ...seed, whatsapp: '525541702386' })
+    for (const page of ['en /', 'es /about', 'en /work', 'es /contact', 'en /contact'])
+      expect(touched).toContain(page)
+    for (const service of serviceTable) expect(touched).toContain(`es /servicios/${service.es}`)
+    expect(paths(seed, { ...seed, whatsapp: null })).toEqual([])
+  })
 })

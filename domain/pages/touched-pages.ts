@@ -9,8 +9,9 @@ import { caseStudyPath, servicePath, workListingPaths } from './public-paths'
  * what it was — added, changed, removed, its testimonial included — its addresses before and
  * after (a changed slug leaves the old address to answer 404) and the pages of the services it
  * names before and after. The team touches /about in both languages, the cards the home page,
- * a service area's questions the pages of the area's services. Nothing when the content is the
- * same; everything (`all`) when every page is to be rendered again.
+ * a service area's questions the pages of the area's services; the agency's WhatsApp number
+ * every page that shows content and /contact. Nothing when the content is the same; everything
+ * (`all`) when every page is to be rendered again.
  */
 
 export type TouchedPage = { readonly path: string; readonly locale: Locale }
@@ -47,12 +48,14 @@ export function pagesTouched(
   { all = false }: { readonly all?: boolean } = {},
 ): TouchedPage[] {
   if (!all && JSON.stringify(before) === JSON.stringify(after)) return []
+  // The WhatsApp link is in the footer of every page that shows content, and on /contact.
+  const every = all || (before.whatsapp ?? null) !== (after.whatsapp ?? null)
   const differs = (of: (content: PublishedContent) => unknown) =>
-    all || JSON.stringify(of(before)) !== JSON.stringify(of(after))
+    every || JSON.stringify(of(before)) !== JSON.stringify(of(after))
   const old = new Map(before.caseStudies.map((caseStudy) => [caseStudy.id, caseStudy]))
   const now = new Map(after.caseStudies.map((caseStudy) => [caseStudy.id, caseStudy]))
   const changed = [...new Set([...old.keys(), ...now.keys()])].filter(
-    (id) => all || JSON.stringify(old.get(id)) !== JSON.stringify(now.get(id)),
+    (id) => every || JSON.stringify(old.get(id)) !== JSON.stringify(now.get(id)),
   )
   const work = differs((content) => [content.caseStudies, content.testimonials])
   // A snapshot stored before the pages showed the team, cards and questions has none of them.
@@ -72,6 +75,7 @@ export function pagesTouched(
       [old.get(id), now.get(id)].flatMap((caseStudy) => (caseStudy ? pagesOf(caseStudy) : [])),
     ),
     ...areas.flatMap(pagesOfArea),
+    ...(every ? bothLanguages('/contact') : []),
   ]
   const seen = new Set<string>()
   return pages.filter(({ path, locale }) => {

@@ -50,6 +50,7 @@ const noContent: PublishedContent = {
   team: [],
   cards: [],
   faqs: [],
+  whatsapp: null,
 }
 
 /**

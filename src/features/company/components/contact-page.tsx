@@ -6,9 +6,17 @@ import { officeHours } from '../../../../domain/agency-hours'
 import { mailtoHref } from '../../../../domain/mailto'
 import { AgencyStructuredData } from '../../../ui/agency-structured-data'
 import { InvoicingNote } from '../../../ui/invoicing-note'
+import { WhatsappLink } from '../../../ui/whatsapp-link'
 
 /** The contact page: its introduction, the form the route places in `form`, then how to reach us. */
-export function ContactPage({ form }: { readonly form?: ReactNode }) {
+export function ContactPage({
+  form,
+  whatsapp = null,
+}: {
+  readonly form?: ReactNode
+  /** The agency's WhatsApp number (digits), null when it has none. */
+  readonly whatsapp?: string | null
+}) {
   const { i18n } = useLingui()
   return (
     <article>
@@ -57,6 +65,14 @@ export function ContactPage({ form }: { readonly form?: ReactNode }) {
           </dt>
           <dd>{i18n._(officeHours)}</dd>
         </div>
+        {whatsapp !== null && (
+          <div>
+            <dt>WhatsApp</dt>
+            <dd>
+              <WhatsappLink digits={whatsapp} />
+            </dd>
+          </div>
+        )}
       </dl>
       <InvoicingNote />
       <section aria-labelledby="contact-next">

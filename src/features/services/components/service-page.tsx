@@ -23,6 +23,7 @@ import { InvoicingNote } from '../../../ui/invoicing-note'
 import { ServiceLink } from '../../../ui/service-link'
 import { TestimonialList } from '../../../ui/testimonial-quote'
 import { useHydrated } from '../../../ui/use-hydrated'
+import { WhatsappLink } from '../../../ui/whatsapp-link'
 import { areaArtwork, artworkSize } from '../area-artwork'
 import { serviceContent } from '../service-content'
 import { FaqStructuredData } from './faq-structured-data'
@@ -197,6 +198,11 @@ function ServiceArticle({
             </span>
           </Link>
         </div>
+        {published.whatsapp !== null && (
+          <p>
+            <WhatsappLink digits={published.whatsapp} service={service.en} />
+          </p>
+        )}
         {briefOpen && hydrated ? (
           <div id="request-brief">
             <Suspense
