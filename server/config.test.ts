@@ -91,6 +91,19 @@ describe('configuration from the environment', () => {
     )
   })
 
+  it('keeps the agency’s WhatsApp number (AGENCY_WHATSAPP) as its digits, none by default, refusing a number that is not international', () => {
+    expect(readConfig({}, defaults).agencyWhatsapp).toBeUndefined()
+    expect(readConfig({ AGENCY_WHATSAPP: '+52 55 4170 2386' }, defaults).agencyWhatsapp).toBe(
+      '525541702386',
+    )
+    // Empty is unset, as for every setting.
+    expect(readConfig({ AGENCY_WHATSAPP: '' }, defaults).agencyWhatsapp).toBeUndefined()
+    for (const wrong of ['55 4170 2386', '+52 55 CALL', '+52'])
+      expect(() => readConfig({ AGENCY_WHATSAPP: wrong }, defaults), wrong).toThrow(
+        /AGENCY_WHATSAPP: must be a phone number in international format/,
+      )
+  })
+
   it('reads the running settings: the stop delay (10 s), migrations at start (on), the metrics port (off)', () => {
     const config = readConfig({}, defaults)
     expect([config.shutdownDelayMs, config.migrateOnStart, config.metricsPort]).toEqual([

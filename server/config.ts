@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { agency } from '../domain/agency'
+import { whatsappDigits } from '../domain/agency-whatsapp'
 import type { SpeiAccount } from '../domain/api/payments-endpoints'
 import { type Locale, locales } from '../domain/locales'
 import { isClabe } from '../domain/payments/clabe'
@@ -103,6 +104,15 @@ const EnvSchema = v.object({
       v.check(isTimeZone, 'must be an IANA time zone such as America/Mexico_City or UTC'),
     ),
     defaultAgencyTimeZone,
+  ),
+  AGENCY_WHATSAPP: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => whatsappDigits(value) !== undefined,
+        'must be a phone number in international format, such as +52 55 4170 2386',
+      ),
+    ),
   ),
   AGENCY_LANGUAGE: v.optional(
     v.picklist(locales, `must be one of ${locales.join(', ')}`),
@@ -217,6 +227,11 @@ export type ServerConfig = {
   readonly agencyTimeZone: string
   /** The language of the mails to the agency (whatever the client's). */
   readonly agencyLocale: Locale
+  /**
+   * The agency's WhatsApp number (digits; AGENCY_WHATSAPP): the public pages' "Write to us on
+   * WhatsApp" links, none without it.
+   */
+  readonly agencyWhatsapp: string | undefined
   readonly logLevel: (typeof logLevels)[number]
   /** How long a conversation's digest mail collects messages before it is sent. */
   readonly digestDelaySeconds: number
@@ -290,6 +305,7 @@ export function readConfig(
     agencyEmail: e.AGENCY_EMAIL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     agencyLocale: e.AGENCY_LANGUAGE,
+    agencyWhatsapp: e.AGENCY_WHATSAPP === undefined ? undefined : whatsappDigits(e.AGENCY_WHATSAPP),
     logLevel: e.LOG_LEVEL,
     digestDelaySeconds: e.MESSAGE_DIGEST_SECONDS,
     databaseWaitMs: e.DATABASE_WAIT_MS,

@@ -113,6 +113,8 @@ export async function startServices(config: ServerConfig, logger: Logger): Promi
     connect: database.connectSession,
     buildDir: resolve(config.clientDir, '..'),
     publicUrl: config.publicUrl,
+    // A number other than the one the stored pages show renders them again at start (below).
+    facts: { whatsapp: config.agencyWhatsapp ?? null },
     log: (message) => logger.warn({ event: 'site.published_pages' }, message),
   })
   await published.start().catch(async (error: unknown) => {

@@ -4,12 +4,16 @@ import {
   type ContentSource,
   caseStudiesInArea,
   caseStudyBySlug,
+  faqsOfArea,
   homeTestimonials,
   publishedContentOf,
   testimonialsOfService,
 } from './published-content'
+import { seedCards } from './seed/seed-cards'
 import { seedCaseStudies } from './seed/seed-case-studies'
+import { seedFaqs } from './seed/seed-faqs'
 import { seedPublishedContent } from './seed/seed-published-content'
+import { seedTeam } from './seed/seed-team'
 import { seedTestimonials } from './seed/seed-testimonials'
 
 const [cafe, sonrie, sierra] = seedCaseStudies.map(({ id, ...data }) => ({ id, data }))
@@ -48,7 +52,7 @@ describe('publishedContentOf', () => {
       study(sonrie, 'draft'),
       quote(quoteCafe),
       quote(quoteJacaranda, 'draft'),
-      { kind: 'faqs', id: 'faq' },
+      { kind: 'slides', id: 'slide' },
     ])
     expect(content.caseStudies.map((c) => c.client)).toEqual(['Café Altura'])
     expect(content.testimonials.map((t) => t.person)).toEqual(['Rosa Méndez'])
@@ -142,6 +146,67 @@ describe('the snapshot’s readers', () => {
       'Café Altura',
       'Clínica Dental Sonríe',
       'Transportes Sierra Norte',
+    ])
+  })
+
+  it('the seed: the five people of the team, four cards, three questions per area', () => {
+    expect(content.team.map((member) => member.name)).toEqual([
+      'Lucía Ramírez',
+      'Mariana Ortega',
+      'Diego Hernández',
+      'Andrés Villalobos',
+      'Sofía Castañeda',
+    ])
+    expect(content.cards.map((card) => card.link.en)).toEqual([
+      '/services/web-development',
+      '/services/ux-design',
+      '/services/seo',
+      '/services/web-maintenance',
+    ])
+    expect(faqsOfArea(content, 'seo-marketing').map((faq) => faq.question.en)).toEqual([
+      'When will we see results?',
+      'Do you work in both languages?',
+      'Do you guarantee first place?',
+    ])
+    expect(content.faqs).toHaveLength(15)
+  })
+})
+
+describe('the team, the cards and the questions in the snapshot', () => {
+  const [lucia, mariana] = seedTeam
+  const [code, ux] = seedCards
+  const [firstWeb, secondWeb] = seedFaqs
+  if (!lucia || !mariana || !code || !ux || !firstWeb || !secondWeb) throw new Error('seed')
+
+  it('published only, by their order, without editing facts', () => {
+    const content = publishedContentOf([
+      { kind: 'team', id: 'a', state: 'published', data: { ...lucia, order: 5 } },
+      { kind: 'team', id: 'b', state: 'published', data: { ...mariana, order: 1 } },
+      { kind: 'team', id: 'c', state: 'draft', data: { ...mariana, name: 'Draft' } },
+      { kind: 'cards', id: 'd', state: 'draft', data: code },
+      { kind: 'cards', id: 'e', state: 'published', data: ux },
+    ])
+    expect(content.team.map((member) => member.name)).toEqual(['Mariana Ortega', 'Lucía Ramírez'])
+    expect(content.team[0]).toEqual({
+      name: 'Mariana Ortega',
+      role: mariana.role,
+      bio: mariana.bio,
+      image: { asset: mariana.image.asset, alt: mariana.image.alt },
+    })
+    expect(content.cards.map((card) => card.title.en)).toEqual([ux.title.en])
+  })
+
+  it('questions by area in the table’s order, then by their order', () => {
+    const content = publishedContentOf([
+      { kind: 'faqs', id: 'a', state: 'published', data: { ...secondWeb, area: 'seo-marketing' } },
+      { kind: 'faqs', id: 'b', state: 'published', data: secondWeb },
+      { kind: 'faqs', id: 'c', state: 'published', data: firstWeb },
+      { kind: 'faqs', id: 'd', state: 'draft', data: { ...firstWeb, order: 0 } },
+    ])
+    expect(content.faqs.map((faq) => [faq.area, faq.question.en])).toEqual([
+      ['web-development', firstWeb.question.en],
+      ['web-development', secondWeb.question.en],
+      ['seo-marketing', secondWeb.question.en],
     ])
   })
 })

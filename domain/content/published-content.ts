@@ -1,11 +1,18 @@
 import type { Locale } from '../locales'
-import { type AreaId, type ServiceId, serviceById } from '../services/service-table'
+import { type AreaId, areaIds, type ServiceId, serviceById } from '../services/service-table'
 import type { ContentKind, ContentState } from './content-kinds'
-import type { CaseStudyData, TestimonialData } from './content-schemas'
+import type {
+  CardData,
+  CaseStudyData,
+  FaqData,
+  TeamMemberData,
+  TestimonialData,
+} from './content-schemas'
 
 /**
  * What the public pages show of the site's content: the published case studies and
- * testimonials, nothing of drafts, revisions or who edited what. The pages are rendered from
+ * testimonials, the team on /about, the home page's cards and each service area's questions,
+ * nothing of drafts, revisions or who edited what. The pages are rendered from
  * it (the build from the seed, `seed-published-content.ts`; the server, later, from the database's
  * published items), the page carries it for hydration, and `GET /api/v1/work` answers it for
  * client-side navigation (docs/decisions/060).
@@ -44,12 +51,63 @@ export type PublishedCaseStudy = {
   readonly testimonial: PublishedTestimonial | null
 }
 
+/** An image built into the site (`asset`, until uploads come) and its description. */
+export type PublishedImage = { readonly asset: string; readonly alt: Bilingual }
+
+/**
+ * A person on /about. Team members, cards and questions carry no id: the pages key them by
+ * their place, and the build's seed and a database seeded from it then give the same snapshot
+ * (a publish compares snapshots to find the pages it touches).
+ */
+export type PublishedTeamMember = {
+  readonly name: string
+  readonly role: Bilingual
+  readonly bio: Bilingual
+  readonly image: PublishedImage
+}
+
+/** A card on the home page: its badge is empty in both languages when it has none. */
+export type PublishedCard = {
+  readonly image: PublishedImage
+  readonly badgeIcon: CardData['badgeIcon']
+  readonly badge: Bilingual
+  readonly title: Bilingual
+  readonly description: Bilingual
+  readonly buttonText: Bilingual
+  /** A page of the site (or another site) per language. */
+  readonly link: Bilingual
+}
+
+/** A question of a service area, shown on every service page of the area. */
+export type PublishedFaq = {
+  readonly area: AreaId
+  readonly question: Bilingual
+  readonly answer: Bilingual
+}
+
 export type PublishedContent = {
   /** Featured ones first, otherwise in the content's order. */
   readonly caseStudies: readonly PublishedCaseStudy[]
   /** Published testimonials with the client's consent, in the content's order. */
   readonly testimonials: readonly PublishedTestimonial[]
+  /** By their order. */
+  readonly team: readonly PublishedTeamMember[]
+  /** By their order. */
+  readonly cards: readonly PublishedCard[]
+  /** By area (the service table's order), then by their order. */
+  readonly faqs: readonly PublishedFaq[]
+  /**
+   * The agency's WhatsApp number (digits, international), null when AGENCY_WHATSAPP is not
+   * set: not content the agency edits but a setting the pages are rendered with, kept in the
+   * snapshot so that a change of it renders the pages that show it again (`pagesTouched`).
+   */
+  readonly whatsapp: string | null
 }
+
+/** The settings the pages are rendered with besides the content. */
+export type SiteFacts = { readonly whatsapp: string | null }
+
+export const noSiteFacts: SiteFacts = { whatsapp: null }
 
 /** What the snapshot reads of a content item (the store's rows and the seed both have it). */
 export type ContentSource =
@@ -65,15 +123,40 @@ export type ContentSource =
       readonly state: ContentState
       readonly data: TestimonialData
     }
-  | { readonly kind: Exclude<ContentKind, 'case-studies' | 'testimonials'>; readonly id: string }
+  | {
+      readonly kind: 'team'
+      readonly id: string
+      readonly state: ContentState
+      readonly data: TeamMemberData
+    }
+  | {
+      readonly kind: 'cards'
+      readonly id: string
+      readonly state: ContentState
+      readonly data: CardData
+    }
+  | {
+      readonly kind: 'faqs'
+      readonly id: string
+      readonly state: ContentState
+      readonly data: FaqData
+    }
+  | { readonly kind: Exclude<ContentKind, PagesKind>; readonly id: string }
+
+/** The kinds the public pages show (the slides are still the code's). */
+export const kindsOnPages = ['case-studies', 'testimonials', 'team', 'cards', 'faqs'] as const
+type PagesKind = (typeof kindsOnPages)[number]
 
 /**
  * The public snapshot of `items` (any kinds, in the order the site lists them): drafts are left
  * out, a testimonial without a consent date is never shown, and a link to an item that is not
  * published is dropped (a testimonial of a draft case study stands on its own).
  */
-export function publishedContentOf(items: readonly ContentSource[]): PublishedContent {
-  const published = <K extends 'case-studies' | 'testimonials'>(kind: K) =>
+export function publishedContentOf(
+  items: readonly ContentSource[],
+  facts: SiteFacts = noSiteFacts,
+): PublishedContent {
+  const published = <K extends PagesKind>(kind: K) =>
     items.filter(
       (item): item is Extract<ContentSource, { kind: K }> =>
         item.kind === kind && 'state' in item && item.state === 'published',
@@ -100,7 +183,9 @@ export function publishedContentOf(items: readonly ContentSource[]): PublishedCo
     constraint: data.constraint,
     approach: data.approach,
     outcome: data.outcome,
-    results: data.results,
+    // Written key by key: the database's JSON orders an object's keys its own way, and a
+    // publish compares snapshots as JSON text.
+    results: data.results.map(({ figure, label }) => ({ figure, label })),
     featured: data.featured,
     slug: data.slug,
     testimonial:
@@ -110,7 +195,39 @@ export function publishedContentOf(items: readonly ContentSource[]): PublishedCo
   }))
   // A stable sort: featured first, each group in the content's order.
   caseStudies.sort((a, b) => Number(b.featured) - Number(a.featured))
-  return { caseStudies, testimonials }
+  const team = byOrder(published('team')).map(({ data }) => ({
+    name: data.name,
+    role: data.role,
+    bio: data.bio,
+    image: imageOf(data.image),
+  }))
+  const cards = byOrder(published('cards')).map(({ data }) => ({
+    image: imageOf(data.image),
+    badgeIcon: data.badgeIcon,
+    badge: data.badge,
+    title: data.title,
+    description: data.description,
+    buttonText: data.buttonText,
+    link: data.link,
+  }))
+  const faqs = byOrder(published('faqs'))
+    .sort((a, b) => areaIds.indexOf(a.data.area) - areaIds.indexOf(b.data.area))
+    .map(({ data }) => ({ area: data.area, question: data.question, answer: data.answer }))
+  return { caseStudies, testimonials, team, cards, faqs, whatsapp: facts.whatsapp }
+}
+
+/** A stable sort by the items' `order`, ties in the content's order. */
+const byOrder = <T extends { readonly data: { readonly order: number } }>(items: readonly T[]) =>
+  [...items].sort((a, b) => a.data.order - b.data.order)
+
+const imageOf = (image: { readonly asset: string; readonly alt: Bilingual }): PublishedImage => ({
+  asset: image.asset,
+  alt: image.alt,
+})
+
+/** A service area's questions, in their order. */
+export function faqsOfArea(content: PublishedContent, area: AreaId): readonly PublishedFaq[] {
+  return content.faqs.filter((faq) => faq.area === area)
 }
 
 /** The service areas a case study's services belong to, in the table's order of first use. */

@@ -21,6 +21,8 @@ export const budgetLabels: Record<BudgetRange, MessageDescriptor> = {
 export const budgetField = {
   label: msg`Budget`,
   prompt: msg`Choose a budget range`,
+  /** Prices in Mexico are quoted before VAT (IVA), and a business client needs a CFDI invoice. */
+  hint: msg`Amounts + IVA. We issue CFDI invoices.`,
 } as const
 
 /** When a client would like the work to start. */

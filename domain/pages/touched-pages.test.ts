@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PublishedContent } from '../content/published-content'
 import { seedPublishedContent } from '../content/seed/seed-published-content'
+import { serviceTable } from '../services/service-table'
 import { pagesTouched } from './touched-pages'
 
 const seed = seedPublishedContent()
@@ -56,5 +57,50 @@ describe('the pages a change of the published content touches', () => {
     const touched = paths(seed, seed, true)
     for (const caseStudy of seed.caseStudies)
       expect(touched).toContain(`es /trabajos/${caseStudy.slug.es}`)
+  })
+
+  it('the team: /about in both languages, nothing else', () => {
+    const [lucia, ...rest] = seed.team
+    if (!lucia) throw new Error('the seed has a team')
+    const edited = { ...seed, team: [{ ...lucia, name: 'Lucía R.' }, ...rest] }
+    expect(paths(seed, edited)).toEqual(['en /about', 'es /about'])
+  })
+
+  it('a card: the home page in both languages, nothing else', () => {
+    expect(paths(seed, { ...seed, cards: seed.cards.slice(1) })).toEqual(['en /', 'es /'])
+  })
+
+  it("a question: the pages of its area's services only, in both languages", () => {
+    const faqs = seed.faqs.filter((faq) => faq.question.en !== 'Where are backups kept?')
+    const touched = paths(seed, { ...seed, faqs })
+    const maintenance = serviceTable.filter((service) => service.area === 'maintenance-support')
+    expect(touched).toHaveLength(maintenance.length * 2)
+    for (const service of maintenance) {
+      expect(touched).toContain(`en /services/${service.en}`)
+      expect(touched).toContain(`es /servicios/${service.es}`)
+    }
+  })
+
+  it('everything when asked: /about and every service page too', () => {
+    const touched = paths(seed, seed, true)
+    expect(touched).toContain('es /about')
+    for (const service of serviceTable) expect(touched).toContain(`en /services/${service.en}`)
+  })
+
+  it('a snapshot stored before it had the team, cards and questions: their pages', () => {
+    const { team: _team, cards: _cards, faqs: _faqs, ...older } = seed
+    const touched = paths(older as PublishedContent, seed)
+    expect(touched).toContain('en /about')
+    expect(touched).toContain('es /')
+    expect(touched).toContain(`es /servicios/${serviceTable[0]?.es}`)
+    expect(touched).not.toContain('en /work')
+  })
+
+  it('the WhatsApp number: every page that shows content, and /contact', () => {
+    const touched = paths(seed, { ...seed, whatsapp: '525541702386' })
+    for (const page of ['en /', 'es /about', 'en /work', 'es /contact', 'en /contact'])
+      expect(touched).toContain(page)
+    for (const service of serviceTable) expect(touched).toContain(`es /servicios/${service.es}`)
+    expect(paths(seed, { ...seed, whatsapp: null })).toEqual([])
   })
 })

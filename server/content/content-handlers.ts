@@ -15,6 +15,7 @@ import {
   createVersionSchema,
   editContentSchema,
 } from '../../domain/content/content-schemas'
+import { kindsOnPages } from '../../domain/content/published-content'
 import type { FieldErrors } from '../../domain/forms/field-errors'
 import { admitRequest, schemasPerLocale } from '../http/admit-request'
 import type { AgencyDeps } from '../http/agency-deps'
@@ -113,7 +114,7 @@ function refusal(c: Context<AccountEnv>, kind: ContentKind, refused: Refusal): R
 }
 
 /** The kinds the public pages show (docs/decisions/060). */
-const kindsOnPages: ReadonlySet<ContentKind> = new Set(['case-studies', 'testimonials'])
+const shownOnPages: ReadonlySet<ContentKind> = new Set(kindsOnPages)
 
 /**
  * After a change of a kind the pages show has committed: the pages it touches rendered again
@@ -121,7 +122,7 @@ const kindsOnPages: ReadonlySet<ContentKind> = new Set(['case-studies', 'testimo
  * leaves the change made and the pages as they were: logged, and the next publish renders them.
  */
 async function republish(c: Context<AccountEnv>, deps: AgencyDeps, kind: ContentKind) {
-  if (!deps.published || !kindsOnPages.has(kind)) return
+  if (!deps.published || !shownOnPages.has(kind)) return
   await deps.published.republish().catch((error: unknown) => {
     c.get('log').error({ event: 'site.publish_failed', error: describeError(error) })
   })

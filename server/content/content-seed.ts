@@ -1,15 +1,15 @@
 import type { Pool } from 'pg'
 import type { ContentKind } from '../../domain/content/content-kinds'
 import type { ContentData } from '../../domain/content/content-schemas'
+import { seedCards } from '../../domain/content/seed/seed-cards'
 import { seedCaseStudies } from '../../domain/content/seed/seed-case-studies'
+import { seedFaqs } from '../../domain/content/seed/seed-faqs'
+import { seedTeam } from '../../domain/content/seed/seed-team'
 import { seedTestimonials } from '../../domain/content/seed/seed-testimonials'
 import { isUuid } from '../../domain/ids/uuid'
 import { inTransaction } from '../db/transaction'
 import { insertItem } from './content-store'
-import { seedCards } from './seed/seed-cards'
-import { seedFaqs } from './seed/seed-faqs'
 import { seedSlides } from './seed/seed-slides'
-import { seedTeam } from './seed/seed-team'
 
 /**
  * The content the site ships with — today's slides, cards, team and FAQs, three case studies
@@ -41,11 +41,15 @@ export async function seedContent(pool: Pool, now: Date = new Date()): Promise<b
       [seedName, now],
     )
     if (taken.rowCount === 0) return false
+    // A millisecond apart, in the files' order: the store lists items of the same order by
+    // creation, so the database's published content is the build's seed snapshot exactly (the
+    // pages a fresh clone's build rendered are not rendered again at the first publish).
+    let place = 0
     for (const [kind, items] of seed)
       for (const { id, ...data } of items)
         await insertItem(
           client,
-          { kind, byUserId: null, now },
+          { kind, byUserId: null, now: new Date(now.getTime() + place++) },
           data as ContentData,
           'published',
           isUuid(id) ? id : undefined,

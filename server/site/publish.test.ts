@@ -86,12 +86,13 @@ describe('publishing renders the pages again, on every instance', () => {
     if (site?.made) rmSync(site.dir, { recursive: true, force: true })
   })
 
-  async function instance(): Promise<RunningServer> {
+  async function instance(settings: Record<string, string> = {}): Promise<RunningServer> {
     const server = await startServerProcess(serverBuild, {
       DATABASE_URL: databaseUrlOf(kit.database.connection),
       CLIENT_DIR: join(site.dir, 'client'),
       // Both instances write the same origin into the pages they render.
       PUBLIC_URL: 'http://agency.test',
+      ...settings,
     })
     started.push(server.child)
     return server
@@ -211,4 +212,72 @@ describe('publishing renders the pages again, on every instance', () => {
       .toBe(404)
     expect((await page(b, '/trabajos/portal-de-carga-sierra-norte')).status).toBe(404)
   }, 120_000)
+
+  it('a WhatsApp number set at start links /contact, the service pages and the footer; a team member and a question published on A are served by B; the number unset at the next start, the links are gone', async () => {
+    const whatsapp = { AGENCY_WHATSAPP: '+52 55 4170 2386' }
+    const a = await instance(whatsapp)
+    // The number differs from the one the stored pages show (none): the start renders them
+    // again, in the background (every page that shows content, not the 5 s of a publish).
+    const atStart = { timeout: 90_000, interval: 250 }
+    await expect
+      .poll(async () => (await page(a, '/servicios/diseno-web')).body, atStart)
+      .toContain('https://wa.me/525541702386?text=')
+    const b = await instance(whatsapp)
+    const service = (await page(b, '/servicios/diseno-web')).body
+    // The first message names the page's service, in the page's language.
+    const chat = /href="https:\/\/wa\.me\/525541702386\?text=([^"]+)"/.exec(service)?.[1]
+    expect(decodeURIComponent(chat ?? '')).toBe(
+      'Hola, Puente Digital. Me gustaría saber más de su servicio "Diseño web".',
+    )
+    expect(service).toContain('Escríbenos por WhatsApp')
+    const contact = await fetch(`${b.url}/contact`, { headers: { Cookie: 'app-language=en' } })
+    expect(await contact.text()).toContain('Write to us on WhatsApp')
+    // The footer of a page that shows content; a page without content keeps the build's.
+    expect((await page(b, '/about')).body).toContain('https://wa.me/525541702386')
+    expect((await page(b, '/privacy')).body).not.toContain('wa.me')
+
+    const { admin } = await agencyAdmin(kit)
+    const onA = adminOn(admin, a)
+    const team = (await onA.get('/api/v1/admin/content/team')).body.items as ContentItem<'team'>[]
+    const sofia = team.find((item) => item.data.name === 'Sofía Castañeda')
+    if (!sofia) throw new Error('The seed has the team')
+    expect((await page(b, '/about')).body).toContain('Sofía Castañeda')
+    const gone = await onA.post(`/api/v1/admin/content/team/${sofia.id}/unpublish`, {
+      version: sofia.version,
+    })
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200)
+    await expect
+      .poll(async () => (await page(b, '/about')).body, within)
+      .not.toContain('Sofía Castañeda')
+
+    const faqs = (await onA.get('/api/v1/admin/content/faqs')).body.items as ContentItem<'faqs'>[]
+    const backups = faqs.find((item) => item.data.question.en === 'Where are backups kept?')
+    if (!backups) throw new Error('The seed has the question')
+    const edited = await onA.send('PATCH', `/api/v1/admin/content/faqs/${backups.id}`, {
+      version: backups.version,
+      data: {
+        ...backups.data,
+        question: { en: 'Where are the backups kept?', es: '¿Dónde se guardan las copias?' },
+      },
+    })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    await expect
+      .poll(async () => (await page(b, '/servicios/mantenimiento-web')).body, within)
+      .toContain('¿Dónde se guardan las copias?')
+    // Still with the number: the publish renders with the instance's settings.
+    expect((await page(b, '/services/web-maintenance')).body).toContain('wa.me/525541702386')
+
+    for (const server of [a, b]) {
+      server.child.kill('SIGTERM')
+      expect(await exited(server.child, 30_000)).toBe(0)
+    }
+    const c = await instance()
+    await expect
+      .poll(async () => (await page(c, '/servicios/diseno-web')).body, atStart)
+      .not.toContain('wa.me')
+    expect((await page(c, '/about')).body).not.toContain('wa.me')
+    expect((await page(c, '/services/web-maintenance')).body).toContain(
+      'Where are the backups kept?',
+    )
+  }, 300_000)
 })

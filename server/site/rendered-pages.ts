@@ -5,7 +5,11 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import pg, { type Pool, type PoolClient } from 'pg'
-import type { PublishedContent } from '../../domain/content/published-content'
+import {
+  noSiteFacts,
+  type PublishedContent,
+  type SiteFacts,
+} from '../../domain/content/published-content'
 import type { Locale } from '../../domain/locales'
 import { type ManifestPage, pageFile } from '../../domain/pages/page-files'
 import { pagesTouched } from '../../domain/pages/touched-pages'
@@ -69,6 +73,8 @@ export type RenderedPages = {
    * build has no renderer (a server built without the site).
    */
   republish(options?: { readonly all?: boolean }): Promise<Republished | undefined>
+  /** This instance's settings the pages show, which its publishes render them with. */
+  readonly facts: SiteFacts
   /** Reads the stored pages and listens for new ones. */
   start(): Promise<void>
   close(): Promise<void>
@@ -103,6 +109,7 @@ export function createRenderedPages({
   buildDir,
   publicUrl,
   connect = () => new pg.Client(pool.options),
+  facts = noSiteFacts,
   log = () => {},
   reconnectMs = 1_000,
 }: {
@@ -113,6 +120,8 @@ export function createRenderedPages({
   readonly buildDir: string
   /** The origin written into the pages (PUBLIC_URL). */
   readonly publicUrl: string
+  /** This instance's settings the pages show (AGENCY_WHATSAPP). */
+  readonly facts?: SiteFacts
   readonly log?: (message: string) => void
   readonly reconnectMs?: number
 }): RenderedPages {
@@ -269,7 +278,7 @@ export function createRenderedPages({
       )
     ).rows[0]
     const before = last?.content ?? renderer.seedContent()
-    const after = await publishedContentIn(client)
+    const after = await publishedContentIn(client, facts)
     // Pages another build rendered name its files (scripts, stylesheets): all are made again.
     const build = buildIdOf(builds)
     const touched = pagesTouched(before, after, {
@@ -344,6 +353,7 @@ export function createRenderedPages({
   }
 
   return {
+    facts,
     file: (file) => files.get(file),
     page: (path) => pages.get(path),
     republish({ all = false } = {}) {

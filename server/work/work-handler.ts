@@ -12,7 +12,8 @@ import { etagOf } from '../site/rendered-pages'
  */
 export function workHandler(deps: ApiDeps): Handler<ApiEnv> {
   return async (c) => {
-    const body: WorkBody = { success: true, content: await publishedContentIn(deps.pool) }
+    const content = await publishedContentIn(deps.pool, deps.published?.facts)
+    const body: WorkBody = { success: true, content }
     const etag = etagOf(JSON.stringify(body))
     c.header('Cache-Control', 'no-cache')
     c.header('ETag', etag)

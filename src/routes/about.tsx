@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../../domain/pages/page-facts'
 import { AboutPage } from '../features/company/about/about-page'
 import { ensureCatalogs } from '../i18n/i18n'
+import { loadPublishedContent } from '../ui/published-content'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -20,10 +21,18 @@ const page: PageFacts = {
   },
   indexable: true,
   catalogs: ['about'],
+  content: true,
 }
 
 export const Route = createFileRoute('/about')({
   staticData: { page },
-  loader: () => ensureCatalogs(page.catalogs),
-  component: AboutPage,
+  loader: async () => {
+    await ensureCatalogs(page.catalogs)
+    return loadPublishedContent()
+  },
+  component: AboutRoute,
 })
+
+function AboutRoute() {
+  return <AboutPage content={Route.useLoaderData()} />
+}

@@ -7,6 +7,7 @@ import { ContactPage } from '../features/company/components/contact-page'
 import { ContactFlow } from '../features/contact/components/contact-flow'
 import { ensureCatalogs } from '../i18n/i18n'
 import { useLocale } from '../i18n/use-locale'
+import { loadPublishedContent } from '../ui/published-content'
 
 const page: PageFacts = {
   kind: 'neutral',
@@ -24,6 +25,9 @@ const page: PageFacts = {
   },
   indexable: true,
   catalogs: ['contact'],
+  // The agency's WhatsApp number travels with the site's content (a page rendered again when
+  // it changes).
+  content: true,
 }
 
 /** `?service=<slug>`: a service page's "Contact us" preselects its service in the form. */
@@ -43,10 +47,19 @@ export const Route = createFileRoute('/contact')({
   staticData: { page },
   validateSearch: (search: Record<string, unknown>): ContactSearch =>
     typeof search.service === 'string' ? { service: search.service } : {},
-  loader: () => ensureCatalogs(page.catalogs),
+  loader: async () => {
+    await ensureCatalogs(page.catalogs)
+    return loadPublishedContent()
+  },
   component: function ContactRoute() {
     const { service } = Route.useSearch()
     const locale = useLocale()
-    return <ContactPage form={<ContactFlow service={serviceOfSlug(locale, service)} />} />
+    const { whatsapp } = Route.useLoaderData()
+    return (
+      <ContactPage
+        whatsapp={whatsapp}
+        form={<ContactFlow service={serviceOfSlug(locale, service)} />}
+      />
+    )
   },
 })

@@ -23,6 +23,7 @@ export function BudgetField({
       form={form}
       name="budget"
       label={_(budgetField.label)}
+      hint={_(budgetField.hint)}
       error={error}
       prompt={_(budgetField.prompt)}
       choices={budgetRanges}

@@ -119,7 +119,7 @@ describe('the head after client-side navigation', () => {
     expect(afterNavigation.alternates).toEqual([
       `en ${baseURL}/services/web-design`,
       `es ${baseURL}/servicios/diseno-web`,
-      `x-default ${baseURL}/services/web-design`,
+      `x-default ${baseURL}/servicios/diseno-web`,
     ])
 
     // Back to a neutral page: no hreflang alternates are left behind.

@@ -47,7 +47,7 @@ describe('every public page, without JavaScript', () => {
   )
 
   it.each(localizedPages)(
-    '$path is self-canonical with hreflang en/es/x-default to $twin',
+    '$path is self-canonical with hreflang en/es to $twin, x-default the Spanish one',
     async ({ path, locale, twin }) => {
       const { document } = await fetchPage(path)
       const [en, es] = locale === 'en' ? [path, twin] : [twin, path]
@@ -60,11 +60,81 @@ describe('every public page, without JavaScript', () => {
       expect(alternates).toEqual({
         en: `${baseURL}${en}`,
         es: `${baseURL}${es}`,
-        'x-default': `${baseURL}${en}`,
+        'x-default': `${baseURL}${es}`,
       })
       expect(document.documentElement.lang).toBe(locale)
     },
   )
+
+  it.each([
+    { path: '/', locale: 'en' },
+    { path: '/', locale: 'es' },
+    { path: '/contact', locale: 'en' },
+    { path: '/contact', locale: 'es' },
+  ])(
+    '$path ($locale) describes the agency as a ProfessionalService (JSON-LD)',
+    async ({ path, locale }) => {
+      const { document } = await fetchPage(path, { Cookie: `app-language=${locale}` })
+      const blocks = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>,
+      )
+      const business = blocks.filter((data) => data['@type'] === 'ProfessionalService')
+      expect(business).toHaveLength(1)
+      expect(business[0]).toMatchObject({
+        '@context': 'https://schema.org',
+        name: 'Puente Digital',
+        url: '/',
+        logo: expect.stringMatching(/^\/icons\/.+\.png$/),
+        telephone: expect.stringMatching(/^\+[1-9]\d{7,14}$/),
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: expect.any(String),
+          addressLocality: 'Ciudad de México',
+          postalCode: expect.stringMatching(/^\d{5}$/),
+          addressCountry: 'MX',
+        },
+        openingHoursSpecification: [
+          expect.objectContaining({
+            '@type': 'OpeningHoursSpecification',
+            opens: expect.stringMatching(/^\d\d:\d\d$/),
+            closes: expect.stringMatching(/^\d\d:\d\d$/),
+          }),
+        ],
+        areaServed: expect.arrayContaining([expect.objectContaining({ '@type': 'Country' })]),
+        knowsLanguage: ['es', 'en'],
+      })
+      // The logo is served.
+      const logo = await fetch(`${baseURL}${String(business[0]?.logo)}`)
+      expect(logo.status).toBe(200)
+      expect(logo.headers.get('content-type')).toBe('image/png')
+    },
+  )
+
+  it.each([
+    { path: '/services/web-design', locale: 'en', note: 'Prices + IVA. We issue CFDI invoices.' },
+    { path: '/servicios/diseno-web', locale: 'es', note: 'Precios + IVA. Facturamos (CFDI).' },
+    { path: '/contact', locale: 'en', note: 'Prices + IVA. We issue CFDI invoices.' },
+    { path: '/contact', locale: 'es', note: 'Precios + IVA. Facturamos (CFDI).' },
+  ])(
+    '$path ($locale) says prices are + IVA and the agency issues CFDI invoices',
+    async ({ path, locale, note }) => {
+      const { document } = await fetchPage(path, { Cookie: `app-language=${locale}` })
+      const texts = [...document.querySelectorAll('main p')].map((p) => p.textContent?.trim())
+      expect(texts).toContain(note)
+    },
+  )
+
+  it.each([
+    { locale: 'en', hint: 'Amounts + IVA. We issue CFDI invoices.' },
+    { locale: 'es', hint: 'Montos + IVA. Facturamos (CFDI).' },
+  ])('the contact form says its budget ranges are + IVA ($locale)', async ({ locale, hint }) => {
+    const { document } = await fetchPage('/contact', { Cookie: `app-language=${locale}` })
+    const budget = document.querySelector('select[name="budget"]')
+    const described = (budget?.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent?.trim())
+    expect(described).toContain(hint)
+  })
 
   it('serves a neutral page in the browser language when nothing is stored', async () => {
     const { document, response } = await fetchPage('/', { 'Accept-Language': 'es-MX,es;q=0.9' })
@@ -107,7 +177,7 @@ describe('sitemap.xml and robots.txt', () => {
       ).toEqual({
         en: `${baseURL}${en}`,
         es: `${baseURL}${es}`,
-        'x-default': `${baseURL}${en}`,
+        'x-default': `${baseURL}${es}`,
       })
     }
   })

@@ -1,5 +1,8 @@
 import { type PublishedContent, publishedContentOf } from '../published-content'
+import { seedCards } from './seed-cards'
 import { seedCaseStudies } from './seed-case-studies'
+import { seedFaqs } from './seed-faqs'
+import { seedTeam } from './seed-team'
 import { seedTestimonials } from './seed-testimonials'
 
 /**
@@ -17,6 +20,24 @@ export function seedPublishedContent(): PublishedContent {
     ...seedTestimonials.map(({ id, ...data }) => ({
       kind: 'testimonials' as const,
       id,
+      state: 'published' as const,
+      data,
+    })),
+    ...seedTeam.map((data, place) => ({
+      kind: 'team' as const,
+      id: `team-${place}`,
+      state: 'published' as const,
+      data,
+    })),
+    ...seedCards.map((data, place) => ({
+      kind: 'cards' as const,
+      id: `card-${place}`,
+      state: 'published' as const,
+      data,
+    })),
+    ...seedFaqs.map((data, place) => ({
+      kind: 'faqs' as const,
+      id: `faq-${place}`,
       state: 'published' as const,
       data,
     })),

@@ -55,3 +55,10 @@ export const imageSets: Record<ArtworkName, ImageSet> = {
   'card-seo': imageSet('card-seo'),
   'card-servers': imageSet('card-servers'),
 }
+
+/** The set of a built-in artwork named in the site's content, if the build has it. */
+export function imageSetOf(asset: string): ImageSet | undefined {
+  return isArtwork(asset) ? imageSets[asset] : undefined
+}
+
+const isArtwork = (name: string): name is ArtworkName => Object.hasOwn(imageSets, name)

@@ -61,7 +61,7 @@ describe('page metadata', () => {
     }
   })
 
-  it('links each localized page to its twin with en, es and x-default', async () => {
+  it('links each localized page to its twin with en, es and x-default (Spanish)', async () => {
     await activateLocale('es')
     for (const { path, locale, twin } of localizedPages) {
       const head = buildPageHead({ page: pageRefFor(path), locale, origin, i18n })
@@ -69,7 +69,7 @@ describe('page metadata', () => {
       expect(hreflangs(head.tags)).toEqual({
         en: `${origin}${en}`,
         es: `${origin}${es}`,
-        'x-default': `${origin}${en}`,
+        'x-default': `${origin}${es}`,
       })
       expect(head.lang).toBe(locale)
     }

@@ -129,7 +129,8 @@ export function buildPageHead({ page, locale, origin, i18n }: HeadInputs): PageH
       tags.push(
         { tag: 'link', rel: 'alternate', hreflang: 'en', href: `${origin}${byLocale.en}` },
         { tag: 'link', rel: 'alternate', hreflang: 'es', href: `${origin}${byLocale.es}` },
-        { tag: 'link', rel: 'alternate', hreflang: 'x-default', href: `${origin}${byLocale.en}` },
+        // A Mexican agency's first audience reads Spanish: any other language gets it.
+        { tag: 'link', rel: 'alternate', hreflang: 'x-default', href: `${origin}${byLocale.es}` },
       )
     }
     tags.push(

@@ -44,7 +44,14 @@ export type PageRef =
 
 const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'es' : 'en')
 
-const noContent: PublishedContent = { caseStudies: [], testimonials: [] }
+const noContent: PublishedContent = {
+  caseStudies: [],
+  testimonials: [],
+  team: [],
+  cards: [],
+  faqs: [],
+  whatsapp: null,
+}
 
 /**
  * The page a route with these facts shows at `pathname`, or undefined (an unknown service, or

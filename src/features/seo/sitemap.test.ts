@@ -16,7 +16,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(locs).toEqual(expected)
   })
 
-  it('gives each localized page its en, es and x-default alternates', () => {
+  it('gives each localized page its en and es alternates, Spanish the x-default', () => {
     for (const { path, locale, twin } of localizedPages) {
       const [en, es] = locale === 'en' ? [path, twin] : [twin, path]
       const entry = xml
@@ -24,7 +24,7 @@ describe('sitemap.xml and robots.txt', () => {
         .find((block) => block.includes(`<loc>${origin}${path}</loc>`))
       expect(entry).toContain(`hreflang="en" href="${origin}${en}"`)
       expect(entry).toContain(`hreflang="es" href="${origin}${es}"`)
-      expect(entry).toContain(`hreflang="x-default" href="${origin}${en}"`)
+      expect(entry).toContain(`hreflang="x-default" href="${origin}${es}"`)
     }
   })
 

@@ -8,7 +8,8 @@ function alternates(page: PageRef, origin: string): string[] {
   return [
     ['en', en],
     ['es', es],
-    ['x-default', en],
+    // Spanish is the default of every pair (the agency's first audience), as in the pages' heads.
+    ['x-default', es],
   ].map(
     ([hreflang, path]) =>
       `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${origin}${path}`)}"/>`,

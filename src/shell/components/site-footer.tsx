@@ -1,6 +1,6 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { agency } from '../../../domain/agency'
 import { officeHours } from '../../../domain/agency-hours'
 import { mailtoHref } from '../../../domain/mailto'
@@ -8,7 +8,9 @@ import { areaIds, areaNames } from '../../../domain/services/service-table'
 import { WorkListingLink } from '../../ui/case-study-link'
 import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { PrivacyLink } from '../../ui/privacy-link'
+import { knownPublishedContent } from '../../ui/published-content'
 import { ServicesListingLink } from '../../ui/services-listing-link'
+import { WhatsappLink } from '../../ui/whatsapp-link'
 
 /** The footer: links only, so it hydrates after the rest of the page (HydrateInTurn). */
 export function SiteFooter() {
@@ -19,9 +21,22 @@ export function SiteFooter() {
   )
 }
 
+/**
+ * The agency's WhatsApp number on a page that shows the site's content (its route loads it and
+ * its HTML carries it, so the server's page and the hydrated one agree); null elsewhere, or
+ * when it has none.
+ */
+function useFooterWhatsapp(): string | null {
+  const showsContent = useRouterState({
+    select: (state) => state.matches.at(-1)?.staticData.page?.content === true,
+  })
+  return showsContent ? (knownPublishedContent()?.whatsapp ?? null) : null
+}
+
 function Footer() {
   const { i18n } = useLinguiRuntime()
   const year = new Date().getFullYear()
+  const whatsapp = useFooterWhatsapp()
   return (
     <footer className="site-footer">
       <div className="footer-columns">
@@ -48,6 +63,11 @@ function Footer() {
               <a href={`tel:${agency.phone.dialled}`}>{agency.phone.shown}</a>
             </li>
             <li>{i18n._(officeHours)}</li>
+            {whatsapp !== null && (
+              <li>
+                <WhatsappLink digits={whatsapp} />
+              </li>
+            )}
           </ul>
           <address>
             {agency.address.map((line) => (

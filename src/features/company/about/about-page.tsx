@@ -1,10 +1,13 @@
-import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { portraitSize, team } from './team'
+import type { PublishedContent } from '../../../../domain/content/published-content'
+import { useLocale } from '../../../i18n/use-locale'
+import { portraitOf, portraitSize } from './team'
 
-export function AboutPage() {
-  const { i18n } = useLingui()
+/** /about: the agency, and its team as published in the site's content. */
+export function AboutPage({ content }: { readonly content: PublishedContent }) {
+  const locale = useLocale()
+  const { team } = content
   return (
     <article className="about-page">
       <header className="page-intro">
@@ -24,7 +27,7 @@ export function AboutPage() {
       </header>
       <ul className="about-facts">
         <li>
-          <strong>5</strong>
+          <strong>{team.length}</strong>
           <span>
             <Trans>people, one team</Trans>
           </span>
@@ -53,21 +56,28 @@ export function AboutPage() {
           <Trans>Meet the team</Trans>
         </h2>
         <ul className="team-grid">
-          {team.map((member) => (
-            <li key={member.name} className="team-card">
-              <img
-                src={member.portrait}
-                width={portraitSize}
-                height={portraitSize}
-                alt=""
-                loading="lazy"
-                decoding="async"
-              />
-              <h3>{member.name}</h3>
-              <p className="team-role">{i18n._(member.role)}</p>
-              <p>{i18n._(member.bio)}</p>
-            </li>
-          ))}
+          {team.map((member, place) => {
+            const portrait = portraitOf(member.image.asset)
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered whole, never reordered in place
+              <li key={place} className="team-card">
+                {/* The name follows: the portrait adds nothing a reader needs read. */}
+                {portrait && (
+                  <img
+                    src={portrait}
+                    width={portraitSize}
+                    height={portraitSize}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )}
+                <h3>{member.name}</h3>
+                <p className="team-role">{member.role[locale]}</p>
+                <p>{member.bio[locale]}</p>
+              </li>
+            )
+          })}
         </ul>
       </section>
       <section aria-labelledby="about-values">

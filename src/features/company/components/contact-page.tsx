@@ -4,9 +4,19 @@ import type { ReactNode } from 'react'
 import { agency } from '../../../../domain/agency'
 import { officeHours } from '../../../../domain/agency-hours'
 import { mailtoHref } from '../../../../domain/mailto'
+import { AgencyStructuredData } from '../../../ui/agency-structured-data'
+import { InvoicingNote } from '../../../ui/invoicing-note'
+import { WhatsappLink } from '../../../ui/whatsapp-link'
 
 /** The contact page: its introduction, the form the route places in `form`, then how to reach us. */
-export function ContactPage({ form }: { readonly form?: ReactNode }) {
+export function ContactPage({
+  form,
+  whatsapp = null,
+}: {
+  readonly form?: ReactNode
+  /** The agency's WhatsApp number (digits), null when it has none. */
+  readonly whatsapp?: string | null
+}) {
   const { i18n } = useLingui()
   return (
     <article>
@@ -55,7 +65,16 @@ export function ContactPage({ form }: { readonly form?: ReactNode }) {
           </dt>
           <dd>{i18n._(officeHours)}</dd>
         </div>
+        {whatsapp !== null && (
+          <div>
+            <dt>WhatsApp</dt>
+            <dd>
+              <WhatsappLink digits={whatsapp} />
+            </dd>
+          </div>
+        )}
       </dl>
+      <InvoicingNote />
       <section aria-labelledby="contact-next">
         <h2 id="contact-next">
           <Trans>What happens next</Trans>
@@ -74,6 +93,7 @@ export function ContactPage({ form }: { readonly form?: ReactNode }) {
           </li>
         </ol>
       </section>
+      <AgencyStructuredData />
     </article>
   )
 }

@@ -1,12 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
+import type { PublishedCard } from '../../../../domain/content/published-content'
 import type { Locale } from '../../../../domain/locales'
-import { ServiceLink } from '../../../ui/service-link'
-import type { Card } from '../cards'
+import { ContentLink } from '../../../ui/content-link'
+import { imageSetOf } from '../image-sets'
 import { BadgeGlyph } from './home-icons'
 import { ResponsivePicture } from './responsive-picture'
 
 type FeatureCardsProps = {
-  readonly cards: readonly Card[]
+  /** The published cards (the site's content), in their order. */
+  readonly cards: readonly PublishedCard[]
   readonly locale: Locale
 }
 
@@ -15,36 +16,36 @@ const cardSizes =
   '(min-width: 72rem) 17rem, (min-width: 40rem) calc(50vw - 2rem), calc(100vw - 2rem)'
 
 export function FeatureCards({ cards, locale }: FeatureCardsProps) {
-  const { t } = useLingui()
   return (
     <ul className="feature-cards">
-      {cards.map((card) => {
+      {cards.map((card, place) => {
+        const image = imageSetOf(card.image.asset)
         return (
-          <li key={card.buttonLink.en} className="feature-card">
-            <ResponsivePicture
-              className="feature-card-picture"
-              image={card.imageSrc}
-              alt={t(card.imageAlt)}
-              sizes={cardSizes}
-            />
+          // Cards have no id on the page: their place in the list is theirs.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered whole, never reordered in place
+          <li key={place} className="feature-card">
+            {image && (
+              <ResponsivePicture
+                className="feature-card-picture"
+                image={image}
+                alt={card.image.alt[locale]}
+                sizes={cardSizes}
+              />
+            )}
             <div className="feature-card-body">
-              {card.badge && (
+              {card.badge[locale] !== '' && (
                 <p className="badge">
-                  <BadgeGlyph icon={card.badge.icon} />
-                  {t(card.badge.text)}
+                  {card.badgeIcon !== '' && <BadgeGlyph icon={card.badgeIcon} />}
+                  {card.badge[locale]}
                 </p>
               )}
-              <h3>{t(card.title)}</h3>
-              <p>{t(card.description)}</p>
-              <ServiceLink
-                service={card.buttonLink}
-                locale={locale}
-                className="button feature-card-link"
-              >
-                {t(card.buttonText)}
+              <h3>{card.title[locale]}</h3>
+              <p>{card.description[locale]}</p>
+              <ContentLink href={card.link[locale]} className="button feature-card-link">
+                {card.buttonText[locale]}
                 {/* Four links read "Learn more": the card's title tells them apart. */}
-                <span className="visually-hidden">: {t(card.title)}</span>
-              </ServiceLink>
+                <span className="visually-hidden">: {card.title[locale]}</span>
+              </ContentLink>
             </div>
           </li>
         )

@@ -1,4 +1,7 @@
-import type { BadgeIcon } from '../cards'
+import type { CardData } from '../../../../domain/content/content-schemas'
+
+/** A card's badge glyph (a card without one has none). */
+export type BadgeIcon = Exclude<CardData['badgeIcon'], ''>
 
 // Decorative icons: the controls they sit in carry the accessible names.
 type IconProps = { readonly className?: string }

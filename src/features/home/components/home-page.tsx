@@ -4,10 +4,10 @@ import {
   type PublishedContent,
 } from '../../../../domain/content/published-content'
 import { useLocale } from '../../../i18n/use-locale'
+import { AgencyStructuredData } from '../../../ui/agency-structured-data'
 import { WorkListingLink } from '../../../ui/case-study-link'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { TestimonialList } from '../../../ui/testimonial-quote'
-import { cards } from '../cards'
 import { slides } from '../slides'
 import { FeatureCards } from './feature-cards'
 import { HeroSlideshow } from './hero-slideshow'
@@ -34,7 +34,7 @@ export function HomePage({ content }: { readonly content: PublishedContent }) {
               and Spanish, from a single landing page to the software that runs your business.
             </Trans>
           </p>
-          <FeatureCards cards={cards} locale={locale} />
+          <FeatureCards cards={content.cards} locale={locale} />
         </section>
       </HydrateInTurn>
       {testimonials.length > 0 && (
@@ -52,6 +52,7 @@ export function HomePage({ content }: { readonly content: PublishedContent }) {
           </section>
         </HydrateInTurn>
       )}
+      <AgencyStructuredData />
     </article>
   )
 }

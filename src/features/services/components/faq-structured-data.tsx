@@ -1,31 +1,33 @@
-import type { I18n } from '@lingui/core'
-import type { Faq } from '../content/area-faqs'
+import type { PublishedFaq } from '../../../../domain/content/published-content'
+import type { Locale } from '../../../../domain/locales'
+import { scriptJson } from '../../../../domain/pages/script-json'
 
 /**
- * The page's questions as schema.org `FAQPage` JSON-LD, from the same messages the visible
- * disclosures show, so the two never differ. `<` is escaped so no answer can end the script.
+ * The page's questions as schema.org `FAQPage` JSON-LD, from the same published questions the
+ * visible disclosures show, so the two never differ. Markup characters are escaped
+ * (`scriptJson`): no answer the agency writes can end the script.
  */
 export function FaqStructuredData({
   faqs,
-  i18n,
+  locale,
 }: {
-  readonly faqs: readonly Faq[]
-  readonly i18n: I18n
+  readonly faqs: readonly PublishedFaq[]
+  readonly locale: Locale
 }) {
   const data = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
     mainEntity: faqs.map((faq) => ({
       '@type': 'Question',
-      name: i18n._(faq.question),
-      acceptedAnswer: { '@type': 'Answer', text: i18n._(faq.answer) },
+      name: faq.question[locale],
+      acceptedAnswer: { '@type': 'Answer', text: faq.answer[locale] },
     })),
   }
   return (
     <script
       type="application/ld+json"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON from our own catalog, `<` escaped
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with markup characters escaped
+      dangerouslySetInnerHTML={{ __html: scriptJson(data) }}
     />
   )
 }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { type ReactNode, Suspense } from 'react'
 import {
   caseStudiesOfService,
+  faqsOfArea,
   type PublishedContent,
   testimonialsOfService,
 } from '../../../../domain/content/published-content'
@@ -18,18 +19,22 @@ import { wasSignedIn } from '../../../session/session-hint'
 import { useSession } from '../../../session/use-session'
 import { CaseStudyCard } from '../../../ui/case-study-card'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
+import { InvoicingNote } from '../../../ui/invoicing-note'
 import { ServiceLink } from '../../../ui/service-link'
 import { TestimonialList } from '../../../ui/testimonial-quote'
 import { useHydrated } from '../../../ui/use-hydrated'
+import { WhatsappLink } from '../../../ui/whatsapp-link'
 import { areaArtwork, artworkSize } from '../area-artwork'
-import { areaFaqs } from '../content/area-faqs'
 import { serviceContent } from '../service-content'
 import { FaqStructuredData } from './faq-structured-data'
 
 type ServicePageProps = {
   readonly service: Service
   readonly locale: Locale
-  /** The site's published content: the case studies that used this service, their quotes. */
+  /**
+   * The site's published content: the case studies that used this service, their quotes, the
+   * area's questions.
+   */
   readonly content: PublishedContent
   /** The address asks for the request brief (`?brief=open`). */
   readonly briefOpen: boolean
@@ -65,7 +70,7 @@ function ServiceArticle({
     hydrated &&
     (user !== undefined || ((status === 'unknown' || status === 'loading') && wasSignedIn()))
   const content = serviceContent[service.en]
-  const faqs = areaFaqs[service.area]
+  const faqs = faqsOfArea(published, service.area)
   const caseStudies = caseStudiesOfService(published, service.en)
   const testimonials = testimonialsOfService(published, service.en).slice(0, 3)
   const related = content.related
@@ -151,13 +156,14 @@ function ServiceArticle({
         <h2 id="service-faq">
           <Trans>Frequently asked questions</Trans>
         </h2>
-        {faqs.map((faq) => (
-          <details key={faq.question.id}>
-            <summary>{i18n._(faq.question)}</summary>
-            <p>{i18n._(faq.answer)}</p>
+        {faqs.map((faq, place) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered whole, never reordered in place
+          <details key={place}>
+            <summary>{faq.question[locale]}</summary>
+            <p>{faq.answer[locale]}</p>
           </details>
         ))}
-        <FaqStructuredData faqs={faqs} i18n={i18n} />
+        <FaqStructuredData faqs={faqs} locale={locale} />
       </section>
       <section className="call-to-action" aria-labelledby="service-cta">
         <h2 id="service-cta">
@@ -169,6 +175,7 @@ function ServiceArticle({
             next steps, not a sales script.
           </Trans>
         </p>
+        <InvoicingNote />
         <div className="actions">
           <Link
             to="."
@@ -191,6 +198,11 @@ function ServiceArticle({
             </span>
           </Link>
         </div>
+        {published.whatsapp !== null && (
+          <p>
+            <WhatsappLink digits={published.whatsapp} service={service.en} />
+          </p>
+        )}
         {briefOpen && hydrated ? (
           <div id="request-brief">
             <Suspense

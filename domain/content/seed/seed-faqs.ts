@@ -1,4 +1,4 @@
-import type { FaqData } from '../../../domain/content/content-schemas'
+import type { FaqData } from '../content-schemas'
 
 /** Each service area's three questions, as the service pages showed them. */
 export const seedFaqs: readonly FaqData[] = [

@@ -1,4 +1,4 @@
-import type { CardData } from '../../../domain/content/content-schemas'
+import type { CardData } from '../content-schemas'
 
 /** The home page's four cards, as the site showed them before they became content. */
 export const seedCards: readonly CardData[] = [
@@ -25,7 +25,7 @@ export const seedCards: readonly CardData[] = [
       es: 'Sitios rápidos y accesibles construidos con estándares abiertos, con código que es tuyo y que puedes entregar a cualquier equipo.',
     },
     buttonText: {
-      en: 'Learn More',
+      en: 'Learn more',
       es: 'Conoce más',
     },
     link: {
@@ -57,7 +57,7 @@ export const seedCards: readonly CardData[] = [
       es: 'Trazamos cómo se mueven de verdad tus clientes por tu sitio y quitamos cada paso que les estorba.',
     },
     buttonText: {
-      en: 'Learn More',
+      en: 'Learn more',
       es: 'Conoce más',
     },
     link: {
@@ -89,7 +89,7 @@ export const seedCards: readonly CardData[] = [
       es: 'Correcciones técnicas, contenido e informes en ambos idiomas, para que te encuentren cuando buscan.',
     },
     buttonText: {
-      en: 'Learn More',
+      en: 'Learn more',
       es: 'Conoce más',
     },
     link: {
@@ -121,7 +121,7 @@ export const seedCards: readonly CardData[] = [
       es: 'Actualizaciones, respaldos, monitoreo y parches de seguridad cada mes, con una persona que responde cuando algo falla.',
     },
     buttonText: {
-      en: 'Learn More',
+      en: 'Learn more',
       es: 'Conoce más',
     },
     link: {

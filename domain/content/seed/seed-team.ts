@@ -1,4 +1,4 @@
-import type { TeamMemberData } from '../../../domain/content/content-schemas'
+import type { TeamMemberData } from '../content-schemas'
 
 /** The five people on /about, in the order a client meets them. */
 export const seedTeam: readonly TeamMemberData[] = [
