@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po'
 
 // Catalogs by meaning, one per feature, each loaded only by the pages that show it: the
 // interface strings every page needs (messages), the service copy (services, service pages),
-// the about page's (about), registration (the register and reset-password pages), the signed-in
+// the about page's (about), the home page's slideshow (slideshow), registration (the register and reset-password pages), the signed-in
 // account's (sign in, profile), contact (the contact form and the privacy notice), requests (a
 // client's requests), admin (the agency's inbox), a request's workspace (its conversation and
 // files) and the server's (every API answer and mail), which no page loads. The home page
@@ -44,7 +44,14 @@ export default defineConfig({
         '<rootDir>/domain/content/**',
         '<rootDir>/domain/payments/**',
         '<rootDir>/src/ui/address/**',
+        '<rootDir>/src/features/home/components/slideshow.tsx',
       ],
+    },
+    {
+      // The home page's slideshow: its island loads these words alone, before the app (both
+      // languages, a few hundred bytes: docs/decisions/068).
+      path: '<rootDir>/locales/{locale}/slideshow',
+      include: ['<rootDir>/src/features/home/components/slideshow.tsx'],
     },
     {
       path: '<rootDir>/locales/{locale}/registration',

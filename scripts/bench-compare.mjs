@@ -8,7 +8,8 @@
 // (ours first in one round, the peer first in the next). Prints, per method, medians of every
 // page (the four categories, FCP, LCP, TBT, CLS, JS), the performance score and TBT of every
 // round, Lighthouse's benchmark index of the machine at each run, with a peer the ratio
-// ours/peer for LCP and FCP paired per round and a Markdown table of the home pages; then the
+// ours/peer for LCP and FCP paired per round and a Markdown table of every public page beside
+// the peer's home page, per mode (BENCH_TARGET_INDEX adds a slowed mode: see `targetIndex`); then the
 // bundle report of our pages. A round that Lighthouse cannot measure (NO_TTI and the like,
 // after retries) is reported and left out.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -29,6 +30,18 @@ import {
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const methods = ['simulate', 'devtools']
+/**
+ * BENCH_TARGET_INDEX=<index> (e.g. 1000): a third mode, `slowed`, each round after the other
+ * two: Lighthouse's simulation with its CPU slowdown raised (or lowered) so that the machine it
+ * simulates is the default one's on a host of that benchmark index. The default 4× assumes a
+ * fast desktop host; Lighthouse's throttling guide scales the multiplier with the host's
+ * benchmark index, so a run on a host of index I at 4 × I / target simulates the phone a host of
+ * the target index would (I from the same page's simulated run of the round, else the median so
+ * far). Reported as a mode of its own, with each run's multiplier.
+ */
+const targetIndex = Number(process.env.BENCH_TARGET_INDEX) || undefined
+const allMethods = targetIndex ? [...methods, 'slowed'] : methods
+const defaultMultiplier = 4
 const columns = [
   ['performance', 'perf'],
   ['accessibility', 'a11y'],
@@ -40,6 +53,7 @@ const columns = [
   ['cls', 'CLS'],
   ['jsKb', 'JS kB'],
   ['jsBrKb', 'JS br body'],
+  ['requests', 'requests'],
 ]
 
 const pad = (text, width) => String(text).padEnd(width)
@@ -95,7 +109,23 @@ export async function benchLighthouse({
   const clientDir = join(buildDir, 'client')
   // runs[method][site][round] = figures, or undefined when Lighthouse failed that round;
   // site 'peer /', a public path or a signed-in page's label.
-  const runs = Object.fromEntries(methods.map((method) => [method, {}]))
+  const runs = Object.fromEntries(allMethods.map((method) => [method, {}]))
+  /** The measure options of `method` for `site` in `round` (the slowed mode's multiplier). */
+  const optionsFor = (method, site, round) => {
+    if (method !== 'slowed') return { throttlingMethod: method }
+    const measured = Object.values(runs.simulate)
+      .flat()
+      .filter((figures) => figures !== undefined)
+      .map((figures) => figures.benchmarkIndex)
+    const index =
+      runs.simulate[site]?.[round]?.benchmarkIndex ??
+      (measured.length > 0 ? median(measured) : undefined)
+    const multiplier =
+      index === undefined
+        ? defaultMultiplier
+        : Math.max(1, Number(((defaultMultiplier * index) / targetIndex).toFixed(1)))
+    return { throttlingMethod: 'simulate', cpuSlowdownMultiplier: multiplier }
+  }
   const scripts = {}
   const lostPoints = {}
   // BENCH_REPORTS=<folder> keeps every report (long tasks, layout shifts, scripts: the why
@@ -147,7 +177,7 @@ export async function benchLighthouse({
   const ours = async (method, site, path, round, headers) => {
     if (headers) await startWithCookies(headers.Cookie ?? '')
     let lhr = await measureOrReport(chrome.port, `${ourBaseURL}${path}`, {
-      throttlingMethod: method,
+      ...optionsFor(method, site, round),
     })
     const landed = lhr && new URL(lhr.finalDisplayedUrl)
     if (landed && landed.pathname !== new URL(path, ourBaseURL).pathname) {
@@ -164,7 +194,8 @@ export async function benchLighthouse({
   try {
     for (let round = 0; round < rounds; round++) {
       const flip = round % 2 === 1
-      for (const method of flip ? [...methods].reverse() : methods) {
+      const slowed = targetIndex ? ['slowed'] : []
+      for (const method of [...(flip ? [...methods].reverse() : methods), ...slowed]) {
         const home = []
         if (pages.includes('/')) home.push(() => ours(method, '/', '/', round))
         if (peer) {
@@ -173,7 +204,11 @@ export async function benchLighthouse({
               method,
               'peer /',
               round,
-              await measureOrReport(chrome.port, `${peer.baseURL}/`, { throttlingMethod: method }),
+              await measureOrReport(
+                chrome.port,
+                `${peer.baseURL}/`,
+                optionsFor(method, 'peer /', round),
+              ),
             ),
           )
         }
@@ -205,7 +240,7 @@ export async function benchLighthouse({
     belowFloor: [],
   }
   const signedInLabels = new Set(signedIn.map((page) => page.label))
-  for (const method of methods) {
+  for (const method of allMethods) {
     const sites = runs[method]
     const table = Object.fromEntries(
       Object.entries(sites).map(([site, all]) => [site, medians(all)]),
@@ -218,7 +253,11 @@ export async function benchLighthouse({
       : undefined
     summary.methods[method] = { medians: table, ...(ratios ? { ratios } : {}), runs: sites }
     const label =
-      method === 'simulate' ? 'simulated throttling (the default)' : 'DevTools throttling'
+      method === 'simulate'
+        ? 'simulated throttling (the default)'
+        : method === 'slowed'
+          ? `simulated throttling, the CPU slowed for a host of benchmark index ${targetIndex} (4 × measured index / ${targetIndex})`
+          : 'DevTools throttling'
     const lead = `\nLighthouse ${version} mobile, ${label}, medians of ${rounds} alternating round(s)`
     const notes =
       '(kB = 1000 bytes; JS kB as transferred with headers, JS br body from our build; ' +
@@ -226,11 +265,11 @@ export async function benchLighthouse({
       'at each run; rounds: how many Lighthouse could measure)'
     const publicSites = Object.keys(sites).filter((site) => !signedInLabels.has(site))
     console.log(`${lead}, public pages ${notes}:`)
-    printRows(rowsOf(sites, table, publicSites, rounds))
+    printRows(rowsOf(sites, table, publicSites, rounds, method))
     const signedInSites = Object.keys(sites).filter((site) => signedInLabels.has(site))
     if (signedInSites.length > 0) {
       console.log(`${lead}, signed-in pages (a session's cookies in the browser):`)
-      printRows(rowsOf(sites, table, signedInSites, rounds))
+      printRows(rowsOf(sites, table, signedInSites, rounds, method))
     }
     const indexes = Object.values(sites)
       .flat()
@@ -256,7 +295,7 @@ export async function benchLighthouse({
     const score = summary.methods.simulate.medians[path]?.performance
     if (score === undefined || score < publicFloor) summary.belowFloor.push({ path, score })
   }
-  if (peer) console.log(`\n${issueTable(summary)}`)
+  if (peer) console.log(`\n${pagesTable(summary, pages)}`)
   console.log(`\n${bundleReport(buildDir, scripts)}`)
   for (const [path, failed] of Object.entries(lostPoints)) {
     if (failed.length > 0) console.log(`\n${path} loses points on:\n  ${failed.join('\n  ')}`)
@@ -270,8 +309,9 @@ export async function benchLighthouse({
 }
 
 /** The printed rows of `sites`: medians, the scores and TBT per round, the benchmark index. */
-function rowsOf(sites, table, names, rounds) {
+function rowsOf(sites, table, names, rounds, method) {
   const perRound = (all, key) => all.map((figures) => figures?.[key] ?? '–').join(' ')
+  const slowed = method === 'slowed'
   const rows = [
     [
       'page',
@@ -279,6 +319,7 @@ function rowsOf(sites, table, names, rounds) {
       'perf per round',
       'TBT per round',
       'bench index per round',
+      ...(slowed ? ['CPU × per round'] : []),
       'rounds',
     ],
   ]
@@ -290,35 +331,45 @@ function rowsOf(sites, table, names, rounds) {
       perRound(all, 'performance'),
       perRound(all, 'tbtMs'),
       perRound(all, 'benchmarkIndex'),
+      ...(slowed ? [perRound(all, 'cpuMultiplier')] : []),
       `${all.filter((figures) => figures !== undefined).length}/${rounds}`,
     ])
   }
   return rows
 }
 
-/** The home pages side by side as a Markdown table, both throttling methods. */
-function issueTable(summary) {
+/**
+ * Every public page beside the peer's home page as a Markdown table, per mode: perf, TBT, LCP
+ * and FCP (with their ratio to the peer's, of the medians), JS transferred, requests, and the
+ * benchmark index of each round (with the CPU multiplier of each in the slowed mode).
+ */
+function pagesTable(summary, pages) {
   const lines = [
-    `Home page, ours beside ${summary.peer} (Lighthouse ${summary.lighthouseVersion} mobile, medians of ${summary.rounds} rounds):`,
+    `Public pages beside ${summary.peer}'s home page (Lighthouse ${summary.lighthouseVersion} mobile, medians of ${summary.rounds} rounds):`,
     '',
-    '| throttling | site | perf | LCP | FCP | TBT | CLS | JS |',
-    '|---|---|---|---|---|---|---|---|',
+    '| mode | page | perf | TBT | LCP | FCP | LCP ×peer | FCP ×peer | JS transferred | requests | bench index per round |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ]
-  for (const [method, { medians: table, ratios }] of Object.entries(summary.methods)) {
-    for (const [site, name] of [
-      ['peer /', summary.peer],
-      ['/', 'ours'],
-    ]) {
+  const perRound = (all = [], key) => all.map((figures) => figures?.[key] ?? '–').join(', ')
+  for (const [method, { medians: table, runs }] of Object.entries(summary.methods)) {
+    const peer = table['peer /']
+    for (const site of ['peer /', ...pages]) {
       const f = table[site]
+      const name = site === 'peer /' ? `${summary.peer} /` : site
+      const indexes =
+        method === 'slowed'
+          ? perRound(runs[site], 'benchmarkIndex')
+              .split(', ')
+              .map((index, round) => `${index} (${runs[site]?.[round]?.cpuMultiplier ?? '–'}×)`)
+              .join(', ')
+          : perRound(runs[site], 'benchmarkIndex')
+      const times = (key) => (f && peer && site !== 'peer /' ? `${ratio(f[key], peer[key])}×` : '')
       lines.push(
         f
-          ? `| ${method} | ${name} | ${f.performance} | ${f.lcpMs} ms | ${f.fcpMs} ms | ${f.tbtMs} ms | ${f.cls} | ${f.jsKb} kB |`
-          : `| ${method} | ${name} | n/a | | | | | |`,
+          ? `| ${method} | ${name} | ${f.performance} | ${f.tbtMs} ms | ${f.lcpMs} ms | ${f.fcpMs} ms | ${times('lcpMs')} | ${times('fcpMs')} | ${f.jsKb} kB | ${f.requests} | ${indexes} |`
+          : `| ${method} | ${name} | n/a | | | | | | | | ${indexes} |`,
       )
     }
-    lines.push(
-      `| ${method} | ours/peer | | ${ratios.lcp ?? 'n/a'}× | ${ratios.fcp ?? 'n/a'}× | | | |`,
-    )
   }
   return lines.join('\n')
 }

@@ -4,13 +4,18 @@
 //   throttling methods — the default simulation (what PageSpeed Insights shows) and DevTools'
 //   real throttling — over BENCH_ROUNDS alternating rounds (default 3, 5 with --compare;
 //   BENCH_RUNS is read when BENCH_ROUNDS is not set), scripts/bench-compare.mjs: the public
-//   pages (home, both languages' service pages, register, contact, login, about, our work and a
-//   case study) and, signed in
+//   pages (home, the services listing, a service page in each language, about, contact,
+//   register, login, privacy, our work and a case study) and, signed in
 //   (scripts/bench-sessions.ts), a client's requests, one request with its messages, the
 //   profile, and the admin inbox with 25 rows and with a filter: medians and every round's
-//   score and TBT, JS bytes, and Lighthouse's benchmark index of the machine at each run;
+//   score and TBT, JS bytes, requests, and Lighthouse's benchmark index of the machine at each
+//   run; BENCH_TARGET_INDEX=1000 adds a slowed mode, the simulation's CPU slowdown set for a
+//   host of that benchmark index (scripts/bench-compare.mjs);
 //   BENCH_PAGES=/,/login,/admin… measures only the pages it names (`/admin`: both admin pages);
 //   BENCH_REPORTS=<folder> keeps every Lighthouse report there (one JSON per page, mode, round);
+// - interaction to next paint with a 6× slower CPU: the mega-menu, the language menu and the
+//   slideshow, live and as the first interaction before the app loads (scripts/bench-inp.mjs;
+//   BENCH_INP=0 leaves it out);
 // - autocannon against the same server: static pages/s and p99 latency, and registrations/s
 //   (scripts/bench-api.mjs), beside the previous run's figures (bench/results.json);
 // - a bundle report: per page, each script it loaded (brotli bytes) and what is in it;
@@ -22,8 +27,9 @@
 // default (simulated) mode is below 95, after printing everything.
 // Options: --no-build (reuse BENCH_BUILD_DIR), --no-save (do not update bench/results.json),
 // --lighthouse-only (the Lighthouse rounds and the bundle report, not the server benchmarks),
-// --compare <static-dir>: our home page beside a static peer site's in every round (results in
-// bench/compare-results.json; without the server, bundle and admin parts).
+// --compare <static-dir>: our pages beside a static peer site's home page in every round, and a
+// Markdown table of every public page beside it (results in bench/compare-results.json; with
+// the interactions, without the server, bundle and admin parts).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -33,6 +39,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import { register } from 'tsx/esm/api'
 import { benchLighthouse, publicFloor } from './bench-compare.mjs'
+import { benchInteractions } from './bench-inp.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -40,6 +47,8 @@ const args = new Set(argv)
 // --compare <static-dir>: our pages beside a static peer site (scripts/bench-compare.mjs).
 const compareDir = args.has('--compare') ? argv[argv.indexOf('--compare') + 1] : undefined
 const lighthouseOnly = args.has('--lighthouse-only')
+// BENCH_INP=0 leaves out the interactions (scripts/bench-inp.mjs).
+const measureInteractions = process.env.BENCH_INP !== '0'
 const rounds = Math.max(
   1,
   Number(process.env.BENCH_ROUNDS ?? process.env.BENCH_RUNS ?? (compareDir ? 5 : 3)),
@@ -51,14 +60,19 @@ const chosen = process.env.BENCH_PAGES?.split(',').map((page) => page.trim())
 // chooses both admin pages, `/my-services/<id>` the request's page.
 const wanted = (label) =>
   !chosen || chosen.some((page) => label === page || label.startsWith(`${page} `))
+// Every kind of public page: the home page, the services listing, a service page in each
+// language, the company's pages, the forms, the privacy notice, our work and a case study of
+// the seed's.
 const pages = [
   '/',
+  '/services',
   '/services/web-development',
   '/servicios/desarrollo-web',
-  '/register',
-  '/contact',
-  '/login',
   '/about',
+  '/contact',
+  '/register',
+  '/login',
+  '/privacy',
   '/work',
   '/work/cafe-altura-online-shop',
 ].filter(wanted)
@@ -237,6 +251,7 @@ async function main() {
         save: args.has('--no-save') ? undefined : join(root, 'bench/compare-results.json'),
       })
       failed = summary.belowFloor
+      if (measureInteractions) await benchInteractions({ baseURL, rounds })
     } finally {
       await stop()
     }
@@ -265,6 +280,7 @@ async function main() {
       lighthouse: summary.methods.simulate.medians,
       methods: summary.methods,
       server: lighthouseOnly ? {} : await serverFigures(baseURL),
+      interactions: measureInteractions ? await benchInteractions({ baseURL, rounds }) : [],
     }
   } finally {
     await stop()

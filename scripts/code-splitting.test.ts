@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  islandGroups,
+  islands,
   type ModuleFacts,
   sharedGroups,
   signedInPageGroups,
@@ -184,5 +186,31 @@ describe('the signed-in pages’ own build', () => {
   it('leaves to the bundler what the entry imports and what only public pages reach', () => {
     for (const id of ['/app/src/session/session-slot.ts', route('contact'), contactForm])
       expect(groups.has(id)).toBe(false)
+  })
+})
+
+describe('the islands of the client build', () => {
+  const island = `/app/${islands.slideshow}`
+  const modules = {
+    [entry]: ['/app/src/features/home/components/slideshow.tsx', '/app/src/routing/router.ts'],
+    [island]: ['/app/src/features/home/components/slideshow.tsx', '/app/locales/en/slideshow.po'],
+    '/app/src/features/home/components/slideshow.tsx': ['/app/node_modules/xstate/index.js'],
+    '/app/node_modules/xstate/index.js': [],
+    '/app/locales/en/slideshow.po': [],
+    '/app/src/routing/router.ts': [],
+  }
+  const groups = islandGroups(Object.keys(modules), graphOf(modules))
+
+  it('puts what an island reaches in its file, which the app then shares', () => {
+    expect(Object.fromEntries(groups)).toEqual({
+      '/app/src/features/home/components/slideshow.tsx': 'island-slideshow',
+      '/app/node_modules/xstate/index.js': 'island-slideshow',
+      '/app/locales/en/slideshow.po': 'island-slideshow',
+    })
+  })
+
+  it('leaves the island’s entry its own file, and the app’s own modules to the app', () => {
+    expect(groups.has(island)).toBe(false)
+    expect(groups.has('/app/src/routing/router.ts')).toBe(false)
   })
 })

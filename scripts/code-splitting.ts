@@ -289,26 +289,72 @@ const routeName = (id: string) =>
   (/([^\\/]+)\.tsx\?tsr-split=component$/.exec(id)?.[1] ?? 'route').replace(/[^\w-]+/g, '-')
 
 /**
+ * The islands: a public page's widget that must run before the app loads (the home page's
+ * slideshow rotates at load), an entry of its own beside index.html's (docs/decisions/068).
+ * Its modules are a file of their own, `island-<name>`, which the app's entry imports too: the
+ * page loads only that file before the visitor's first intent, and the app runs the same modules
+ * (the same Preact, the same handover of the island's state) when it takes over.
+ */
+export const islands = { slideshow: 'src/hydration/slideshow-island.tsx' } as const
+
+/** The island's group of each module an island reaches by static imports (the entry apart). */
+export function islandGroups(moduleIds: Iterable<string>, graph: ModuleGraph): Map<string, string> {
+  const groups = new Map<string, string>()
+  for (const [name, entry] of Object.entries(islands)) {
+    const id = [...moduleIds].find((candidate) => candidate.endsWith(`/${entry}`))
+    if (!id) continue
+    for (const reached of staticClosure(id, graph))
+      if (reached !== id && !groups.has(reached)) groups.set(reached, `island-${name}`)
+  }
+  return groups
+}
+
+/**
  * The groups, for the client builds only (the server's bundles are not split this way): those
- * of the build every public page starts from, or with `mode: 'signed-in'` (scripts/build.mjs)
- * those of the pages behind the sign-in.
+ * of the build every public page starts from, with its islands, or with `mode: 'signed-in'`
+ * (scripts/build.mjs) those of the pages behind the sign-in.
  */
 export function pageChunks(): Plugin {
   let groups = new Map<string, string>()
+  let islandModules = new Map<string, string>()
+  let islandEntries = new Set<string>()
+  const firstIsland = `island-${Object.keys(islands)[0]}`
   let grouping = sharedGroups
+  let withIslands = true
   return {
     name: 'page-chunks',
     config(_, { isSsrBuild, mode }) {
       if (isSsrBuild) return
-      if (mode === 'signed-in') grouping = signedInPageGroups
+      if (mode === 'signed-in') {
+        grouping = signedInPageGroups
+        withIslands = false
+      }
       return {
         build: {
           rolldownOptions: {
+            ...(withIslands && {
+              input: {
+                index: 'index.html',
+                ...Object.fromEntries(
+                  Object.entries(islands).map(([name, entry]) => [`island-${name}-entry`, entry]),
+                ),
+              },
+            }),
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'app', tags: ['$initial'] },
+                  // First: the island's modules are its file, not the app's; the bundler's
+                  // runtime (which two entries share) with them, rather than a file of its own.
                   {
+                    debugName: 'islands',
+                    name: (id: string) =>
+                      islandModules.get(id) ??
+                      (withIslands && id === '\0rolldown/runtime.js' ? firstIsland : null),
+                  },
+                  // What index.html's entry runs (an island's entry stays its own file).
+                  { name: 'app', tags: ['$initial'], test: (id: string) => !islandEntries.has(id) },
+                  {
+                    debugName: 'shared',
                     name: (id) => groups.get(id) ?? null,
                     // Not what they import: those that public pages share stay where they are.
                     includeDependenciesRecursively: false,
@@ -321,7 +367,15 @@ export function pageChunks(): Plugin {
       }
     },
     buildEnd() {
-      groups = grouping(this.getModuleIds(), (id) => this.getModuleInfo(id))
+      const graph: ModuleGraph = (id) => this.getModuleInfo(id)
+      groups = grouping(this.getModuleIds(), graph)
+      if (!withIslands) return
+      islandModules = islandGroups(this.getModuleIds(), graph)
+      islandEntries = new Set(
+        [...this.getModuleIds()].filter((id) =>
+          Object.values(islands).some((entry) => id.endsWith(`/${entry}`)),
+        ),
+      )
     },
   }
 }

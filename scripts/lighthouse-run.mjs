@@ -69,6 +69,9 @@ export function figuresOf(lhr, clientDir) {
     jsBrKb: Number((scriptBytes(lhr, clientDir, 'br') / 1000).toFixed(1)),
     jsGzipKb: Number((scriptBytes(lhr, clientDir, 'gz') / 1000).toFixed(1)),
     totalKb: Number((bytes('total') / 1000).toFixed(1)),
+    requests: summary.find((item) => item.resourceType === 'total')?.requestCount ?? 0,
+    // The CPU slowdown the run simulated (Lighthouse's default is 4).
+    cpuMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4,
     // How fast Lighthouse found this machine at the time of the run (its own micro-benchmark);
     // the simulation scales its CPU estimates with it, so a slow or busy machine scores lower.
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
@@ -78,14 +81,15 @@ export function figuresOf(lhr, clientDir) {
 /**
  * One Lighthouse 12 mobile run (Moto G Power, slow 4G) on the Chromium at `port`;
  * `throttlingMethod` 'simulate' (Lighthouse's default) or 'devtools' (real throttling);
- * `headers` are sent with every request of the page (a signed-in session's Cookie).
+ * `headers` are sent with every request of the page (a signed-in session's Cookie);
+ * `cpuSlowdownMultiplier` replaces the default 4× CPU slowdown (the rest of the throttling stays).
  * A run Lighthouse could not finish or measure (a failed trace, NO_TTI, NO_LCP, a protocol
  * error) is tried again, `attempts` times in all; then the last error is thrown.
  */
 export async function measure(
   port,
   url,
-  { throttlingMethod = 'simulate', attempts = 3, headers } = {},
+  { throttlingMethod = 'simulate', attempts = 3, headers, cpuSlowdownMultiplier } = {},
 ) {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -95,6 +99,8 @@ export async function measure(
         logLevel: 'error',
         throttlingMethod,
         ...(headers ? { extraHeaders: headers } : {}),
+        // Merged into the default mobile throttling (slow 4G stays as it is).
+        ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       })
       figuresOf(lhr)

@@ -14,6 +14,7 @@ export const catalogNames = [
   'workspace',
   'about',
   'work',
+  'slideshow',
 ] as const
 export type CatalogName = (typeof catalogNames)[number]
 

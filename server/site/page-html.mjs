@@ -33,6 +33,7 @@ export async function pageHtml(page, builds, clientDir) {
     loadScripts(await firstPictureEarly(fillTemplate(template, page, preloads), clientDir), {
       afterLoad: !signedIn,
       onIntent: !signedIn && !page.actsOnArrival,
+      islands: signedIn ? {} : islandsOf(page, chunks),
     }),
     clientDir,
   )
@@ -101,6 +102,23 @@ function preloadsFor(page, chunks, template) {
   return { preloads, signedIn }
 }
 
+/**
+ * The islands the page's markup names (`data-island="<name>"`, docs/decisions/068): for each,
+ * its entry (the build's `<name>-island.tsx`) and the files it imports, which download with it.
+ */
+function islandsOf(page, chunks) {
+  const islands = {}
+  for (const [, name] of page.appHtml.matchAll(/\bdata-island="([a-z-]+)"/g)) {
+    const module = new RegExp(`/${name}-island\\.tsx$`)
+    const entry = Object.entries(chunks).find(
+      ([, chunk]) => chunk.isEntry && Object.keys(chunk.modules).some((id) => module.test(id)),
+    )
+    if (!entry) throw new Error(`The page names the island ${name}, which the build lacks`)
+    islands[name] = { src: `/${entry[0]}`, preloads: entry[1].imports.map((file) => `/${file}`) }
+  }
+  return islands
+}
+
 /** The built index.html with the page's language, head, preloads and markup. */
 function fillTemplate(template, page, preloads) {
   // data-page-lang: the language the markup is in, for the pre-paint script and hydration.
@@ -136,7 +154,7 @@ function fillTemplate(template, page, preloads) {
  * A public page (`onIntent`) loads them only when the visitor is about to use what needs them
  * (docs/decisions/068): see `intentScript`.
  */
-function loadScripts(html, { afterLoad, onIntent }) {
+function loadScripts(html, { afterLoad, onIntent, islands }) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
   const found = entry.exec(html)
   if (!found) throw new Error('index.html must load one module entry')
@@ -145,6 +163,7 @@ function loadScripts(html, { afterLoad, onIntent }) {
   const loader = `<script>
       ;(() => {
         const chunks = ${JSON.stringify(chunks)}
+        const islands = ${JSON.stringify(islands)}
         const start = () => {
           const script = document.createElement('script')
           script.type = 'module'
@@ -215,9 +234,12 @@ ${onIntent ? intentScript : '        const atLoad = begin\n'}        const ready
  * A public page's loader part (docs/decisions/068): the prerendered page works on its own (its
  * links are links, its text is there), so the app loads only when something needs it:
  * - at load (once loaded and painted, as before) when the page must be alive at once: a visitor
- *   with the signed-in hint (the header shows the account, src/session/session-hint.ts), or an
- *   element marked `data-live-at-load` whose media query matches (the slideshow rotates unless
- *   the visitor prefers reduced motion);
+ *   with the signed-in hint (the header shows the account, src/session/session-hint.ts), a page
+ *   the app must switch to another language, or an element marked `data-live-at-load` whose
+ *   media query matches and that has no island;
+ * - at load, an island only (`data-island`, its entry from `islands`): an element marked
+ *   `data-live-at-load` that can run alone (the slideshow rotates unless the visitor prefers
+ *   reduced motion, with Preact, XState and its machine: src/hydration/slideshow-island.tsx);
  * - otherwise at the first sign of intent on a widget that needs the app (the pointer over it,
  *   focus in it, a touch or a key on it), before the click: the click itself is kept by the
  *   early-input script and replayed once the app is live, and what was typed meanwhile is
@@ -250,13 +272,31 @@ const intentScript = `        const hint = /(?:^|;\\s*)(?:__Host-)?signed-in=1(?
           const wanted = stored === 'en' || stored === 'es' ? stored : browser || 'en'
           return wanted !== document.documentElement.dataset.pageLang
         }
-        const liveAtLoad = () =>
-          hint.test(document.cookie) ||
-          otherLanguage() ||
-          [...document.querySelectorAll('[data-live-at-load]')].some((element) =>
+        // An island (data-island) runs its widget alone, with its own files; the app still
+        // waits for intent. Any other element that must be alive needs the app.
+        const island = ({ src, preloads }) => {
+          if (started) return
+          for (const href of preloads) {
+            const link = document.createElement('link')
+            link.rel = 'modulepreload'
+            link.crossOrigin = ''
+            link.href = href
+            document.head.append(link)
+          }
+          const script = document.createElement('script')
+          script.type = 'module'
+          script.crossOrigin = ''
+          script.src = src
+          document.head.append(script)
+        }
+        const atLoad = () => {
+          if (hint.test(document.cookie) || otherLanguage()) return begin()
+          const live = [...document.querySelectorAll('[data-live-at-load]')].filter((element) =>
             matchMedia(element.dataset.liveAtLoad || 'all').matches,
           )
-        const atLoad = () => liveAtLoad() && begin()
+          if (live.some((element) => !islands[element.dataset.island])) return begin()
+          for (const element of live) island(islands[element.dataset.island])
+        }
         const widgets =
           'button, input, select, textarea, label, summary, form, [role="button"], [aria-controls], [aria-haspopup]'
         const intent = (event) => {

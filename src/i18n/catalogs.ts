@@ -47,6 +47,12 @@ const catalogLoaders: Record<CatalogName, Record<Locale, () => Promise<CatalogMo
     en: () => import('../../locales/en/work.po'),
     es: () => import('../../locales/es/work.po'),
   },
+  // The home page's slideshow: its island (src/hydration/slideshow-island.tsx) has both
+  // languages' in its own file, so these load with it.
+  slideshow: {
+    en: () => import('../../locales/en/slideshow.po'),
+    es: () => import('../../locales/es/slideshow.po'),
+  },
 }
 
 export async function loadCatalog(name: CatalogName, locale: Locale): Promise<Messages> {

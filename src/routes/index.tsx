@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageFacts } from '../../domain/pages/page-facts'
 import { HomePage } from '../features/home/components/home-page'
+import { ensureCatalogs } from '../i18n/i18n'
 import { loadPublishedContent } from '../ui/published-content'
 
 const page: PageFacts = {
@@ -20,13 +21,17 @@ const page: PageFacts = {
     }),
   },
   indexable: true,
-  catalogs: [],
+  // The slideshow's words: a catalog of their own, which its island loads before the app.
+  catalogs: ['slideshow'],
   content: true,
 }
 
 export const Route = createFileRoute('/')({
   staticData: { page },
-  loader: () => loadPublishedContent(),
+  loader: async () => {
+    await ensureCatalogs(page.catalogs)
+    return loadPublishedContent()
+  },
   component: HomeRoute,
 })
 

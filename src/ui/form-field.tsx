@@ -8,7 +8,6 @@ import type {
   Ref,
 } from 'react'
 import { PasswordInput } from './password-input'
-import { useHydrated } from './use-hydrated'
 import './form-field.css'
 
 /** What a form component takes from the flow that owns its state. */
@@ -264,8 +263,11 @@ export function FieldsForm<Values, Field extends string>({
 }
 
 /**
- * The form's submit button: disabled until the page has hydrated (before, a click would post
- * nothing useful); afterwards only aria-disabled while busy, so it keeps focus.
+ * The form's submit button: never `disabled`, only aria-disabled while busy, so it keeps focus.
+ * Before the page is live it is a plain submit button too: a click then sends the form, which
+ * the early-input script holds back (index.html) and the app sends again through its machine
+ * once it listens (src/hydration/early-clicks.ts, docs/decisions/068): the visitor's first
+ * click is kept, not lost on a disabled button.
  */
 export function SubmitButton({
   busy,
@@ -276,14 +278,9 @@ export function SubmitButton({
   readonly busyLabel: ReactNode
   readonly children: ReactNode
 }) {
-  const hydrated = useHydrated()
   return (
     <p className="actions">
-      <button
-        type="submit"
-        className="button button-primary"
-        {...(hydrated ? { 'aria-disabled': busy } : { disabled: true })}
-      >
+      <button type="submit" className="button button-primary" aria-disabled={busy}>
         {busy ? busyLabel : children}
       </button>
     </p>

@@ -1,5 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { slideIntervalMs } from '../../machines/slideshow-machine'
 import { withBrowser } from './fixtures'
 
 // A public page loads the app when the visitor is about to use it (docs/decisions/068): the
@@ -92,13 +93,67 @@ describe('the app loads on the visitor’s first intent', () => {
     expect(scripts.length).toBeGreaterThan(0)
   })
 
-  it('the home page under reduced motion (no rotation) waits for intent too', async () => {
+  it('the home page under reduced motion (no rotation) waits for intent, its island too', async () => {
     const { scripts } = await openRecorded('/', { reducedMotion: 'reduce' })
     expect(scripts).toEqual([])
   })
 
+  it('the home page runs its slideshow alone at load; the app takes it over on intent, on the same slide', async () => {
+    const { page, errors } = await open('/robots.txt')
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (/^\/assets\/[^/]+\.js$/.test(pathname)) scripts.push(pathname)
+    })
+    // The page's clock is the test's: the rotation is moved on, not waited for.
+    await page.clock.install()
+    await page.goto('/')
+    await settled(page)
+    const shown = () => page.locator('.slide[data-shown="true"]').getAttribute('aria-label')
+    expect(await shown()).toBe('1 of 3')
+    await page.clock.runFor(slideIntervalMs)
+    await expect.poll(shown).toBe('2 of 3')
+    // It rotated with the island's files alone (its entry, the file it shares with the app, the
+    // bundler's runtime): no app.
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((path) => !/\/(island-slideshow|rolldown-runtime)/.test(path))).toEqual(
+      [],
+    )
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+
+    await page.locator('.site-header button').first().hover()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    // The app's carousel took the island's machine over: the same slide, then on with the rotation.
+    expect(await shown()).toBe('2 of 3')
+    expect(await page.locator('#slideshow-slides').getAttribute('aria-live')).toBe('off')
+    await page.clock.runFor(slideIntervalMs)
+    await expect.poll(shown).toBe('3 of 3')
+    // One machine drives it: the next interval moves it once.
+    await page.clock.runFor(slideIntervalMs)
+    await expect.poll(shown).toBe('1 of 3')
+    expect(errors).toEqual([])
+  })
+
+  it('the home page’s slideshow paused before the app loads stays paused on its slide', async () => {
+    const { page, errors } = await open('/robots.txt')
+    await page.clock.install()
+    await page.goto('/')
+    await settled(page)
+    await page.getByRole('button', { name: 'Next slide' }).dispatchEvent('click')
+    await page.getByRole('button', { name: 'Pause slideshow' }).dispatchEvent('click')
+    await page.getByRole('button', { name: 'Play slideshow' }).waitFor()
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    await page.locator('.site-header button').first().hover()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await page.clock.runFor(2 * slideIntervalMs)
+    const shown = page.locator('.slide[data-shown="true"]')
+    expect(await shown.getAttribute('aria-label')).toBe('2 of 3')
+    await page.getByRole('button', { name: 'Play slideshow' }).dispatchEvent('click')
+    await page.getByRole('button', { name: 'Pause slideshow' }).waitFor()
+    expect(errors).toEqual([])
+  })
+
   it.each([
-    ['the home page, whose slideshow rotates', '/', {}],
     ['a page seen by a signed-in visitor (the hint cookie)', '/about', { hint: true }],
     ['a page that acts as it arrives (signing out)', '/logout', {}],
     ['a page that acts as it arrives (a link’s token)', '/reset-password?token=x', {}],

@@ -257,3 +257,32 @@ describe('a form sent before the app listens', throttledTests, () => {
     expect(await page.locator('#sign-in-email').inputValue()).toBe('nobody@example.com')
   })
 })
+
+describe('a submit button clicked before the app listens', throttledTests, () => {
+  it('sends the form once the app runs: an empty contact form gets its own answer', async () => {
+    const { page } = await throttledPage(desktop)
+    const release = await holdScripts(page)
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/contact', { waitUntil: 'commit' })
+    // Playwright's click waits until the button is laid out, still and enabled: a button
+    // disabled until hydration never is (the scripts are held), and the test fails here.
+    await page.getByRole('button', { name: 'Send message' }).click({ timeout: 30_000 })
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    // Held back: the browser did not post the page.
+    expect(posts).toEqual([])
+    expect(new URL(page.url()).pathname).toBe('/contact')
+
+    release()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 })
+    // The form's machine checked it: the summary and the first field marked, nothing sent.
+    await page
+      .getByRole('alert')
+      .getByText('Please check the highlighted fields.')
+      .waitFor({ timeout: 30_000 })
+    expect(await page.locator('#contact-name').getAttribute('aria-invalid')).toBe('true')
+    expect(posts).toEqual([])
+  })
+})

@@ -295,6 +295,12 @@ describe('the home page images', () => {
   })
 })
 
+/** The slideshow's island's entry has arrived (the page's first script, with no intent). */
+const islandArrives = (page: Page) =>
+  page.waitForResponse((response) =>
+    /\/assets\/island-slideshow-entry-[^/]+\.js$/.test(new URL(response.url()).pathname),
+  )
+
 describe('the home page’s loading order', () => {
   // The loader (scripts/prerender.mjs) asks for the scripts once the main picture, the page's
   // largest paint, is on screen: scripts requested before it would compete with it.
@@ -307,9 +313,10 @@ describe('the home page’s loading order', () => {
       await new Promise((resolve) => setTimeout(resolve, 400))
       await route.continue()
     })
+    const island = islandArrives(page)
     await page.goto('/')
-    // No intent: the slideshow's page loads its scripts by itself (docs/decisions/068).
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    // No intent: the slideshow's island loads by itself (docs/decisions/068).
+    await island
     const { painted, firstScript } = await page.evaluate(async () => {
       type ElementTiming = PerformanceEntry & { identifier: string; renderTime: number }
       const entry = await new Promise<ElementTiming | undefined>((resolve) => {
@@ -336,8 +343,9 @@ describe('the home page’s loading order', () => {
     // the HTML (docs/decisions/048) is not the one picked.
     const { page } = await open('/robots.txt', { deviceScaleFactor: 2 })
     await page.route(/\/assets\/hero-bridge-/, (route) => route.abort())
+    const island = islandArrives(page)
     await page.goto('/')
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await island
     expect(
       await page
         .locator('img[elementtiming="main-picture"]')

@@ -2,11 +2,10 @@ import { useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
 import type { Locale } from '../../../../domain/locales'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
-import { useSlideshow } from '../hooks/use-slideshow'
 import type { Slide } from '../slides'
-import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from './home-icons'
 import { ResponsivePicture } from './responsive-picture'
 import { SlideButton } from './slide-button'
+import { Slideshow } from './slideshow'
 
 type HeroSlideshowProps = {
   readonly slides: readonly Slide[]
@@ -17,108 +16,22 @@ type HeroSlideshowProps = {
 const heroSizes = '(min-width: 56rem) 38rem, calc(100vw - 2rem)'
 
 /**
- * The hero carousel, after the WAI-ARIA APG carousel pattern: the rotation control comes
- * first, rotation holds while the pointer or focus is inside, the slides' live region is
- * silent while rotating and polite otherwise, and hidden slides are hidden from everyone.
- * Every slide is in the markup (stacked in one grid cell), so the first one needs no script
- * to show and switching never changes the layout.
+ * The home page's hero: the carousel (./slideshow.tsx) with each slide's text, picture and link.
+ * Before the app loads, the same carousel runs as an island over this markup
+ * (src/hydration/slideshow-island.tsx), and this one takes its machine over (docs/decisions/068).
  */
-export function HeroSlideshow(props: HeroSlideshowProps) {
+export function HeroSlideshow({ slides, locale }: HeroSlideshowProps) {
   // Its own task after the page's frame (HydrateInTurn); a control clicked before is replayed.
   return (
     <HydrateInTurn>
-      <Slideshow {...props} />
+      <Slideshow
+        slideKeys={slides.map((slide) => slide.id)}
+        content={(index) => {
+          const slide = slides[index]
+          return slide && <SlideContent slide={slide} locale={locale} first={index === 0} />
+        }}
+      />
     </HydrateInTurn>
-  )
-}
-
-function Slideshow({ slides, locale }: HeroSlideshowProps) {
-  const { t } = useLingui()
-  const { current, playing, rotating, send, regionHandlers } = useSlideshow(slides.length)
-  const total = slides.length
-
-  return (
-    <section
-      className="slideshow"
-      // It rotates on its own: the page's scripts load with the page, not on the visitor's
-      // first intent, unless they prefer reduced motion (docs/decisions/068).
-      data-live-at-load="(prefers-reduced-motion: no-preference)"
-      aria-roledescription={t`carousel`}
-      aria-label={t`Highlights`}
-      {...regionHandlers}
-    >
-      <div className="slideshow-controls">
-        <button
-          type="button"
-          className="slideshow-button"
-          aria-label={playing ? t`Pause slideshow` : t`Play slideshow`}
-          onClick={() => send({ type: playing ? 'pause' : 'play' })}
-        >
-          {playing ? <PauseIcon /> : <PlayIcon />}
-        </button>
-        <button
-          type="button"
-          className="slideshow-button"
-          aria-controls="slideshow-slides"
-          aria-label={t`Previous slide`}
-          onClick={() => send({ type: 'previous' })}
-        >
-          <PreviousIcon />
-        </button>
-        {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not form fields: a fieldset would announce a form */}
-        <div className="slideshow-dots" role="group" aria-label={t`Choose a slide`}>
-          {slides.map((slide, index) => {
-            const number = index + 1
-            return (
-              <button
-                key={slide.id}
-                type="button"
-                className="slideshow-dot"
-                aria-controls="slideshow-slides"
-                aria-label={t`Show slide ${number}`}
-                aria-current={index === current ? 'true' : undefined}
-                onClick={() => send({ type: 'goTo', index })}
-              />
-            )
-          })}
-        </div>
-        <button
-          type="button"
-          className="slideshow-button"
-          aria-controls="slideshow-slides"
-          aria-label={t`Next slide`}
-          onClick={() => send({ type: 'next' })}
-        >
-          <NextIcon />
-        </button>
-      </div>
-
-      <div
-        id="slideshow-slides"
-        className="slideshow-slides"
-        aria-live={rotating ? 'off' : 'polite'}
-      >
-        {slides.map((slide, index) => {
-          const shown = index === current
-          const number = index + 1
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a div with role group
-            <div
-              key={slide.id}
-              className="slide"
-              role="group"
-              aria-roledescription={t`slide`}
-              aria-label={t`${number} of ${total}`}
-              aria-hidden={shown ? undefined : true}
-              inert={!shown}
-              data-shown={shown}
-            >
-              <SlideContent slide={slide} locale={locale} first={index === 0} />
-            </div>
-          )
-        })}
-      </div>
-    </section>
   )
 }
 
