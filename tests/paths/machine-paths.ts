@@ -91,6 +91,13 @@ import type {
 import { machineChart } from '../../scripts/machine-chart/machine-chart'
 import type { MachineEdge } from './machine-edges'
 import { installMachineProbe, type ProbeHost } from './machine-probe'
+import {
+  type CoverageItem,
+  guardOutcomes,
+  missingGuardOutcomes,
+  plannedMoves,
+  possiblePairs,
+} from './move-coverage'
 import { registerMutantTests } from './mutant-runner'
 import {
   type EventOf,
@@ -194,6 +201,12 @@ export type MachineCoverageMeta = {
   readonly chart: string
   /** Every state of the machine, as dotted paths (for the walks' "states visited"). */
   readonly states?: readonly string[]
+  /** Each guard's yes and no (tests/paths/move-coverage.ts). */
+  readonly guardOutcomes?: readonly CoverageItem[]
+  /** The guard outcomes no planned path shows (the model's replay of every path). */
+  readonly unreachableGuardOutcomes?: readonly CoverageItem[]
+  /** Every pair of transitions the chart allows one after the other. */
+  readonly pairs?: readonly CoverageItem[]
 }
 
 declare module '@vitest/runner' {
@@ -337,12 +350,18 @@ export function registerPathTests(
     }
   }
   it(`takes every reachable transition of ${name}`, ({ task }) => {
+    // The guard outcomes the planned paths show on the model: those the runs must show too.
+    const planned = plannedMoves(plan.machine, plan.paths)
+    const outcomes = guardOutcomes(plan.machine)
     task.meta.machineCoverage = {
       machine: name,
       edges: plan.edges,
       unreachable: plan.unreachable,
       chart,
       states: machineStates(plan.machine),
+      guardOutcomes: outcomes,
+      unreachableGuardOutcomes: outcomes.filter((outcome) => !planned.has(outcome.id)),
+      pairs: possiblePairs(plan.machine),
     }
     const reachable = new Set(plan.paths.flatMap((path) => path.edgeIds))
     expect(
@@ -350,6 +369,10 @@ export function registerPathTests(
         .filter((edge) => reachable.has(edge.id) && !taken.has(edge.id))
         .map((e) => e.label),
       'transitions a path should take that no passing run of the component took',
+    ).toEqual([])
+    expect(
+      missingGuardOutcomes(plan.machine, planned, taken),
+      'guard outcomes a path should show that no passing run of the component showed',
     ).toEqual([])
   })
 }

@@ -145,9 +145,10 @@ function replay(
   let snapshot: AnyMachineSnapshot = machine.getInitialSnapshot(scope, input)
   const states = [snapshot]
   const initial = take(0)
-  // As the probe does for an actor whose start takes no eventless transition.
+  // As the probe does for an actor whose start takes no eventless transition (the same actor
+  // as the microsteps', so what follows reads as that actor's next moves).
   const start: ProbeRecord = {
-    actor: 'plan',
+    actor: carrier.sessionId,
     machine: machine.id,
     kind: 'start',
     eventType: 'xstate.init',
