@@ -46,7 +46,9 @@
  *       open: () => expect(trigger().getAttribute('aria-expanded')).toBe('true'),
  *     },
  *     // Also: `input` (the machine's input, for the model; give the component the same),
- *     // `name` (report label, default machine.id), `fakeTimers` (see below).
+ *     // `name` (report label, default machine.id), `fakeTimers` (see below), `fromEveryContext`
+ *     // (each transition planned from every context it is reached with: a reset on cancel is
+ *     // then checked after the form was used, not only on an empty one; more paths).
  *   })
  *
  * Each path is one Vitest test named after its events ("start → toggle → escape ⇒ closed");
@@ -178,6 +180,8 @@ export type MachinePathsOptions<TMachine extends AnyStateMachine, TView> = {
   readonly states: Readonly<Record<string, (context: PathContext<TView, TMachine>) => unknown>>
   /** Fake timers on/off; default: on exactly when the machine has `after` transitions. */
   readonly fakeTimers?: boolean
+  /** Plan each transition from every context it is reached with (see PlanOptions). */
+  readonly fromEveryContext?: boolean
 }
 
 /** What the coverage reporter reads from each test (`task.meta`). */
@@ -518,6 +522,7 @@ export function testMachinePaths<TMachine extends AnyStateMachine, TView>(
   const planOptions = {
     ...(options.events ? { events: options.events } : {}),
     ...(options.possible ? { possible: options.possible } : {}),
+    ...(options.fromEveryContext ? { fromEveryContext: true } : {}),
   }
   const plan = options.inputs
     ? planMachinePathsFrom(machine, options.inputs, planOptions)
