@@ -191,7 +191,17 @@ export function movesSeen(
       return transition ? [transition] : []
     })
     const isEventless = selected.some((transition) => transition.eventType === '')
-    if (previous && record.kind === 'microstep') {
+    if (!previous && record.kind === 'microstep' && isEventless) {
+      // The actor's start went on without a rest (the probe saw no state before it): the
+      // guards asked are those of the lists the taken ones belong to.
+      const sources = selected.flatMap((transition) => {
+        const nodes: AnyStateNode[] = []
+        for (let node: AnyStateNode | undefined = transition.source; node; node = node.parent)
+          nodes.push(node)
+        return nodes
+      })
+      outcomes(always, sources, selected, seen)
+    } else if (previous && record.kind === 'microstep') {
       if (isEventless) eventless(previous, selected)
       else {
         // The actor rested in `previous`: its eventless guards all said no.

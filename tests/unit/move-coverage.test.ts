@@ -103,6 +103,36 @@ describe('guard outcomes', () => {
   })
 })
 
+describe('guard outcomes at the start', () => {
+  it('sees the guards of an eventless choice the start makes before it rests', () => {
+    const gate = setup({
+      types: { context: {} as { open: boolean }, input: {} as { open: boolean } },
+      guards: { isOpen: ({ context }) => context.open },
+    }).createMachine({
+      id: 'gate',
+      context: ({ input }) => ({ open: input.open }),
+      initial: 'starting',
+      states: {
+        starting: { always: [{ guard: 'isOpen', target: 'open' }, { target: 'shut' }] },
+        open: {},
+        shut: {},
+      },
+    })
+    const outcomesFor = (open: boolean) => {
+      const path = pathFromEvents(gate, { open }, [])
+      const ids = movesSeen(
+        gate,
+        path.steps.flatMap((step) => step.microsteps),
+      )
+      return guardOutcomes(gate)
+        .filter((outcome) => ids.has(outcome.id))
+        .map((outcome) => outcome.label)
+    }
+    expect(outcomesFor(true)).toEqual(['starting --always [isOpen]--> open: guard says yes'])
+    expect(outcomesFor(false)).toEqual(['starting --always [isOpen]--> open: guard says no'])
+  })
+})
+
 describe('transition pairs', () => {
   const pairs = possiblePairs(door)
 
