@@ -104,7 +104,7 @@ describe('the path harness', () => {
         pairId('notice.closed|toggle|0', 'notice.open|xstate.after.linger.notice.open|0'),
       ].sort(),
     )
-  })
+  }, 30_000) // six paths through a real component: seconds on a busy machine
 
   it('fails, naming the step, when the component never delivers an event', async () => {
     await expect(run('drops escape', 'start → toggle → escape ⇒ closed')).rejects.toThrow(
@@ -164,5 +164,5 @@ describe('the path harness', () => {
     expect(picked).toContain('✓ start → toggle → toggle ⇒ closed')
     expect(toggle?.getAttribute('class')).toContain('picked')
     document.body.innerHTML = ''
-  })
+  }, 30_000)
 })
