@@ -25,6 +25,12 @@ export const deleteAccountPathEvents: PathEvents<typeof deleteAccountMachine> = 
           password: 'The current password is not correct.',
         }),
       },
+      // Too many attempts: a failure with the server's text, which the page shows (and "Try
+      // again" forgets); no answer at all: the page's own text.
+      {
+        type: 'xstate.error.actor.deleteAccount',
+        error: refused(429, 'rate_limited', 'Too many requests. Try again later.'),
+      },
       { type: 'xstate.error.actor.deleteAccount', error: unreachable() },
       { type: 'xstate.error.actor.deleteAccount', error: declinedProof },
     ]

@@ -39,6 +39,12 @@ export const statusChangePathEvents: PathEvents<typeof statusChangeMachine> = (s
         type: 'xstate.error.actor.changeStatus',
         error: refused(409, 'invalid_transition', 'That change is not allowed now.'),
       },
+      // Too many changes: a failure with the server's text, which the page shows (and "Try
+      // again" forgets); no answer at all: the page's own text.
+      {
+        type: 'xstate.error.actor.changeStatus',
+        error: refused(429, 'rate_limited', 'Too many requests. Try again later.'),
+      },
       { type: 'xstate.error.actor.changeStatus', error: unreachable() },
     ]
   return []

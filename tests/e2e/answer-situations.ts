@@ -128,14 +128,17 @@ let admin: Promise<ApiSession> | undefined
  * session adds a passkey and proves it: the admin API needs a session that proved a factor.
  */
 function agency(): Promise<ApiSession> {
-  admin ??= (async () => {
-    const { email, address } = await account()
-    grantAdmin(email)
-    const api = await signIn(email, address)
-    await addPasskey(api)
-    return api
-  })()
+  admin ??= newAgency()
   return admin
+}
+
+/** An admin of its own (its own address): for a situation that spends the address's limits. */
+async function newAgency(): Promise<ApiSession> {
+  const { email, address } = await account()
+  grantAdmin(email)
+  const api = await signIn(email, address)
+  await addPasskey(api)
+  return api
 }
 
 /** Turns the authenticator app on for the signed-in `api`: its secret and recovery codes. */
@@ -798,6 +801,19 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
       currentPassword: 'not the password at all',
       newPassword: 'a brand new passphrase',
     }),
+  'deleteAccount rate_limited': async () => {
+    const { api } = await account()
+    await flood(api)
+    return api.call('DELETE', endpoints.deleteAccount.path, { password })
+  },
+  'changePassword rate_limited': async () => {
+    const { api } = await account()
+    await flood(api)
+    return api.call('POST', endpoints.changePassword.path, {
+      currentPassword: password,
+      newPassword: 'a brand new passphrase',
+    })
+  },
   'deleteAccount ok': async () =>
     (await account()).api.call('DELETE', endpoints.deleteAccount.path, { password }),
   'deleteAccount wrong_password': async () =>
@@ -926,6 +942,15 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
       200,
     )
     return inbox.call('POST', path, { to: 'inReview', note: statusNote })
+  },
+  'changeRequestStatus rate_limited': async () => {
+    const id = await sentRequestId()
+    const inbox = await newAgency()
+    await flood(inbox)
+    return inbox.call('POST', withId(endpoints.changeRequestStatus.path, id), {
+      to: 'inReview',
+      note: statusNote,
+    })
   },
   // Proposals: the agency's editor and the client's answer.
   'adminProposals ok': async () => {

@@ -1,4 +1,5 @@
 import type { EdgeKind, MachineEdge } from './machine-edges'
+import type { CoverageItem } from './move-coverage'
 
 /**
  * `coverage/machines/index.html`, written by `npm run test:paths` (jsdom or --browser): each
@@ -26,6 +27,61 @@ export type MachineCoverage = {
   readonly chart?: string
   /** Every state of the machine, as dotted paths. */
   readonly states?: readonly string[]
+  /** Each guard's yes and no, those no planned path shows, every possible transition pair. */
+  readonly guardOutcomes?: readonly CoverageItem[]
+  readonly unreachableGuardOutcomes?: readonly CoverageItem[]
+  readonly pairs?: readonly CoverageItem[]
+}
+
+/** What passing runs showed: guard outcomes (of the reachable ones) and transition pairs. */
+export type MoveCounts = {
+  readonly outcomes: number
+  readonly outcomesSeen: number
+  readonly reachableOutcomes: number
+  readonly reachableSeen: number
+  /** Reachable guard outcomes no passing run showed. */
+  readonly missing: readonly CoverageItem[]
+  /** Outcomes no planned path shows. */
+  readonly unreachable: readonly CoverageItem[]
+  readonly pairs: number
+  readonly pairsTaken: number
+  readonly pairsNotTaken: readonly CoverageItem[]
+}
+
+export function moveCounts(report: MachineCoverage): MoveCounts {
+  const seen = new Set(report.paths.filter((path) => path.passed).flatMap((p) => p.edgeIds))
+  const outcomes = report.guardOutcomes ?? []
+  const unreachable = report.unreachableGuardOutcomes ?? []
+  const unreachableIds = new Set(unreachable.map((outcome) => outcome.id))
+  const reachable = outcomes.filter((outcome) => !unreachableIds.has(outcome.id))
+  const pairs = report.pairs ?? []
+  return {
+    outcomes: outcomes.length,
+    outcomesSeen: outcomes.filter((outcome) => seen.has(outcome.id)).length,
+    reachableOutcomes: reachable.length,
+    reachableSeen: reachable.filter((outcome) => seen.has(outcome.id)).length,
+    missing: reachable.filter((outcome) => !seen.has(outcome.id)),
+    unreachable,
+    pairs: pairs.length,
+    pairsTaken: pairs.filter((pair) => seen.has(pair.id)).length,
+    pairsNotTaken: pairs.filter((pair) => !seen.has(pair.id)),
+  }
+}
+
+const percent = (part: number, whole: number) =>
+  whole ? `${Math.floor((part / whole) * 100)} %` : '—'
+
+/**
+ * The guards' and pairs' line: "guard outcomes 14/16 seen (100 % of the 14 reachable);
+ * transition pairs 40/95 taken (42 %)"; empty when the coverage test did not say.
+ */
+export function movesSummary(report: MachineCoverage): string {
+  if (!report.guardOutcomes) return ''
+  const counts = moveCounts(report)
+  const guards = counts.outcomes
+    ? `guard outcomes ${counts.outcomesSeen}/${counts.outcomes} seen (${percent(counts.reachableSeen, counts.reachableOutcomes)} of the ${counts.reachableOutcomes} reachable)`
+    : 'no guards'
+  return `${guards}; transition pairs ${counts.pairsTaken}/${counts.pairs} taken (${percent(counts.pairsTaken, counts.pairs)})`
 }
 
 /**
@@ -39,7 +95,8 @@ export function walkSummary(report: MachineCoverage): string {
   const visited = new Set(walks.filter((path) => path.passed).flatMap((path) => path.states ?? []))
   const states = report.states ?? []
   const missed = states.filter((state) => !visited.has(state))
-  const edges = new Set(walks.filter((path) => path.passed).flatMap((path) => path.edgeIds))
+  const taken = new Set(walks.filter((path) => path.passed).flatMap((path) => path.edgeIds))
+  const edges = new Set(report.edges.filter((edge) => taken.has(edge.id)).map((edge) => edge.id))
   return `walks: ${walks.length}${failed ? `, ${failed} FAILED` : ''}; states visited ${states.filter((state) => visited.has(state)).length}/${states.length}${missed.length ? ` (not visited: ${missed.join(', ')})` : ''}; transitions taken by walks ${edges.size}/${report.edges.length}`
 }
 
@@ -104,6 +161,23 @@ function transitionsTable(
   return `<table class="transitions"><caption>Every transition and the paths that took it</caption><thead><tr><th scope="col">Transition</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Paths</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
+/** The guards' and pairs' line, and what they miss. */
+function movesSection(report: MachineCoverage): string {
+  const summary = movesSummary(report)
+  if (!summary) return ''
+  const counts = moveCounts(report)
+  const list = (title: string, items: readonly CoverageItem[], open = false) =>
+    items.length
+      ? `<details${open ? ' open' : ''}><summary>${escapeHtml(title)} (${items.length})</summary><ul>${items.map((item) => `<li>${escapeHtml(item.label)}</li>`).join('')}</ul></details>`
+      : ''
+  return [
+    `<p class="moves">${escapeHtml(summary)}.</p>`,
+    list('Reachable guard outcomes no passing run showed', counts.missing, true),
+    list('Guard outcomes no planned path shows', counts.unreachable),
+    list('Transition pairs not taken', counts.pairsNotTaken),
+  ].join('')
+}
+
 /** The walks' line, and each failed path's replay command. */
 function walksSection(report: MachineCoverage): string {
   const summary = walkSummary(report)
@@ -127,6 +201,7 @@ function machineSection(report: MachineCoverage): string {
     `<h2 id="${id}-title">${escapeHtml(report.machine)}</h2>`,
     `<p class="summary">${count('taken')} taken, ${count('not-taken')} not taken, ${count('unreachable')} unreachable of ${report.edges.length} transitions; ${report.paths.length} paths${failed ? `, ${failed} failed` : ''}.</p>`,
     countsRow(report, statuses),
+    movesSection(report),
     walksSection(report),
     report.chart
       ? `<div class="chart">${markedChart(report.chart, statuses)}</div>`

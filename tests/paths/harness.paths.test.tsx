@@ -11,6 +11,7 @@ import {
   withFakeClock,
   withMachineProbe,
 } from './machine-paths'
+import { isEdgeId, isPairId, pairId } from './move-coverage'
 import { planMachinePaths } from './path-plan'
 
 // The harness tests itself: a correct component passes its paths, and components broken on
@@ -94,8 +95,16 @@ describe('the path harness', () => {
         taken.add(id)
       cleanup()
     }
-    expect([...taken].sort()).toEqual(plan.edges.map((edge) => edge.id).sort())
-  })
+    expect([...taken].filter(isEdgeId).sort()).toEqual(plan.edges.map((edge) => edge.id).sort())
+    // And the transitions it took one after the other (its pairs), read from the same records.
+    expect([...taken].filter(isPairId).sort()).toEqual(
+      [
+        pairId('notice.closed|toggle|0', 'notice.open|escape|0'),
+        pairId('notice.closed|toggle|0', 'notice.open|toggle|0'),
+        pairId('notice.closed|toggle|0', 'notice.open|xstate.after.linger.notice.open|0'),
+      ].sort(),
+    )
+  }, 30_000) // six paths through a real component: seconds on a busy machine
 
   it('fails, naming the step, when the component never delivers an event', async () => {
     await expect(run('drops escape', 'start → toggle → escape ⇒ closed')).rejects.toThrow(
@@ -155,5 +164,5 @@ describe('the path harness', () => {
     expect(picked).toContain('✓ start → toggle → toggle ⇒ closed')
     expect(toggle?.getAttribute('class')).toContain('picked')
     document.body.innerHTML = ''
-  })
+  }, 30_000)
 })

@@ -46,7 +46,9 @@
  *       open: () => expect(trigger().getAttribute('aria-expanded')).toBe('true'),
  *     },
  *     // Also: `input` (the machine's input, for the model; give the component the same),
- *     // `name` (report label, default machine.id), `fakeTimers` (see below).
+ *     // `name` (report label, default machine.id), `fakeTimers` (see below), `fromEveryContext`
+ *     // (each transition planned from every context it is reached with: a reset on cancel is
+ *     // then checked after the form was used, not only on an empty one; more paths).
  *   })
  *
  * Each path is one Vitest test named after its events ("start → toggle → escape ⇒ closed");
@@ -91,6 +93,13 @@ import type {
 import { machineChart } from '../../scripts/machine-chart/machine-chart'
 import type { MachineEdge } from './machine-edges'
 import { installMachineProbe, type ProbeHost } from './machine-probe'
+import {
+  type CoverageItem,
+  guardOutcomes,
+  missingGuardOutcomes,
+  plannedMoves,
+  possiblePairs,
+} from './move-coverage'
 import { registerMutantTests } from './mutant-runner'
 import {
   type EventOf,
@@ -171,6 +180,8 @@ export type MachinePathsOptions<TMachine extends AnyStateMachine, TView> = {
   readonly states: Readonly<Record<string, (context: PathContext<TView, TMachine>) => unknown>>
   /** Fake timers on/off; default: on exactly when the machine has `after` transitions. */
   readonly fakeTimers?: boolean
+  /** Plan each transition from every context it is reached with (see PlanOptions). */
+  readonly fromEveryContext?: boolean
 }
 
 /** What the coverage reporter reads from each test (`task.meta`). */
@@ -194,6 +205,12 @@ export type MachineCoverageMeta = {
   readonly chart: string
   /** Every state of the machine, as dotted paths (for the walks' "states visited"). */
   readonly states?: readonly string[]
+  /** Each guard's yes and no (tests/paths/move-coverage.ts). */
+  readonly guardOutcomes?: readonly CoverageItem[]
+  /** The guard outcomes no planned path shows (the model's replay of every path). */
+  readonly unreachableGuardOutcomes?: readonly CoverageItem[]
+  /** Every pair of transitions the chart allows one after the other. */
+  readonly pairs?: readonly CoverageItem[]
 }
 
 declare module '@vitest/runner' {
@@ -337,12 +354,18 @@ export function registerPathTests(
     }
   }
   it(`takes every reachable transition of ${name}`, ({ task }) => {
+    // The guard outcomes the planned paths show on the model: those the runs must show too.
+    const planned = plannedMoves(plan.machine, plan.paths)
+    const outcomes = guardOutcomes(plan.machine)
     task.meta.machineCoverage = {
       machine: name,
       edges: plan.edges,
       unreachable: plan.unreachable,
       chart,
       states: machineStates(plan.machine),
+      guardOutcomes: outcomes,
+      unreachableGuardOutcomes: outcomes.filter((outcome) => !planned.has(outcome.id)),
+      pairs: possiblePairs(plan.machine),
     }
     const reachable = new Set(plan.paths.flatMap((path) => path.edgeIds))
     expect(
@@ -350,6 +373,10 @@ export function registerPathTests(
         .filter((edge) => reachable.has(edge.id) && !taken.has(edge.id))
         .map((e) => e.label),
       'transitions a path should take that no passing run of the component took',
+    ).toEqual([])
+    expect(
+      missingGuardOutcomes(plan.machine, planned, taken),
+      'guard outcomes a path should show that no passing run of the component showed',
     ).toEqual([])
   })
 }
@@ -495,6 +522,7 @@ export function testMachinePaths<TMachine extends AnyStateMachine, TView>(
   const planOptions = {
     ...(options.events ? { events: options.events } : {}),
     ...(options.possible ? { possible: options.possible } : {}),
+    ...(options.fromEveryContext ? { fromEveryContext: true } : {}),
   }
   const plan = options.inputs
     ? planMachinePathsFrom(machine, options.inputs, planOptions)

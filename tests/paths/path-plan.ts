@@ -67,6 +67,14 @@ export type PlanOptions<TMachine extends AnyStateMachine> = {
   readonly input?: NoInfer<InputFrom<TMachine>>
   readonly events?: NoInfer<PathEvents<TMachine>>
   readonly possible?: NoInfer<PathPossible<TMachine>>
+  /**
+   * Plan each transition from every context the paths reach it with, not only from each
+   * state (default: a transition is planned once per state value it leaves). For a machine
+   * whose transitions reset what an earlier step filled (a cancel after a failed submit, a
+   * retry after a message): the shortest path to `cancel` starts from an empty form, where a
+   * reset that does nothing cannot be told from one that works. Costs more paths.
+   */
+  readonly fromEveryContext?: boolean
 }
 
 export function formatEvent(event: EventObject): string {
@@ -145,9 +153,10 @@ function replay(
   let snapshot: AnyMachineSnapshot = machine.getInitialSnapshot(scope, input)
   const states = [snapshot]
   const initial = take(0)
-  // As the probe does for an actor whose start takes no eventless transition.
+  // As the probe does for an actor whose start takes no eventless transition (the same actor
+  // as the microsteps', so what follows reads as that actor's next moves).
   const start: ProbeRecord = {
-    actor: 'plan',
+    actor: carrier.sessionId,
     machine: machine.id,
     kind: 'start',
     eventType: 'xstate.init',
@@ -179,9 +188,10 @@ export function planMachinePaths<TMachine extends AnyStateMachine>(
     ...(options.input === undefined ? {} : { input: options.input }),
     // State with its context (what the guards read) + the event that led there + the previous
     // state: one node per transition taken, so a shortest path exists for every transition and
-    // for each side of a guard (not only for every state).
+    // for each side of a guard (not only for every state). With `fromEveryContext`, the previous
+    // state's context too: one node per transition and context it is taken from.
     serializeState: (snapshot, event, previous) =>
-      `${serializeSnapshot(snapshot)}|${event ? JSON.stringify(event) : ''}|${previous ? JSON.stringify(previous.value) : ''}`,
+      `${serializeSnapshot(snapshot)}|${event ? JSON.stringify(event) : ''}|${previous ? (options.fromEveryContext ? serializeSnapshot(previous) : JSON.stringify(previous.value)) : ''}`,
     events: (snapshot) => [...acceptedEvents(snapshot, options)],
   })
   const { edges } = machineCatalogue(machine)

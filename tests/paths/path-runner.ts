@@ -7,6 +7,7 @@ import {
 } from 'xstate'
 import { describeRecords, edgesTaken, machineCatalogue } from './machine-edges'
 import type { ProbeRecord } from './machine-probe'
+import { movesSeen } from './move-coverage'
 import { afterDelayMs, formatEvent, formatValue, type PlannedPath } from './path-plan'
 
 /** What the runner needs from where the component runs (jsdom or Chromium). */
@@ -57,7 +58,8 @@ export function failedStep(error: unknown): number | undefined {
 }
 
 /**
- * Runs one planned path against the component and returns the edges its actor took. For
+ * Runs one planned path against the component and returns the edges its actor took (with the
+ * guard outcomes and transition pairs it showed, tests/paths/move-coverage.ts). For
  * every step: cause the event (a delayed one: first just short of its delay, checking that
  * nothing happened, then the last millisecond), wait until the component's actor has taken
  * exactly the step's microsteps (else fail, naming the step: the event was never delivered,
@@ -147,5 +149,6 @@ export async function runPlannedPath(
     mark = (await mine()).length
     previous = step.state
   }
-  return edgesTaken(machine, await mine())
+  const records = await mine()
+  return new Set([...edgesTaken(machine, records), ...movesSeen(machine, records)])
 }

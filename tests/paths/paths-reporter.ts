@@ -1,8 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
-import { coverageReportHtml, type MachineCoverage, walkSummary } from './coverage-report'
+import {
+  coverageReportHtml,
+  type MachineCoverage,
+  moveCounts,
+  movesSummary,
+  walkSummary,
+} from './coverage-report'
 import type { MachineEdge } from './machine-edges'
+import type { CoverageItem } from './move-coverage'
 import { mutationSectionHtml, readMutationReport, withMutationSection } from './mutation-report'
 
 type MachineReport = {
@@ -11,6 +18,9 @@ type MachineReport = {
   paths: MachineCoverage['paths'][number][]
   chart?: string
   states?: readonly string[]
+  guardOutcomes?: readonly CoverageItem[]
+  unreachableGuardOutcomes?: readonly CoverageItem[]
+  pairs?: readonly CoverageItem[]
 }
 
 /** Where the HTML report goes (one file, opened straight from disk). */
@@ -75,11 +85,17 @@ export default class PathsReporter implements Reporter {
         '',
         `  ${machine}: ${done.length}/${report.edges.length} transitions taken (${byKind}); ${percent}% of the ${reachable.length} reachable; ${report.paths.length} paths${failed ? `, ${failed} FAILED` : ''}`,
       )
+      const moves = movesSummary({ machine, ...report })
+      if (moves) lines.push(`    ${moves}`)
       const walks = walkSummary({ machine, ...report })
       if (walks) lines.push(`    ${walks}`)
       for (const edge of report.unreachable) lines.push(`    unreachable: ${edge.label}`)
       for (const edge of reachable.filter((e) => !taken.has(e.id)))
         lines.push(`    NOT TAKEN: ${edge.label}`)
+      const counts = moveCounts({ machine, ...report })
+      if (counts.missing.length) complete = false
+      for (const outcome of counts.unreachable) lines.push(`    no path shows: ${outcome.label}`)
+      for (const outcome of counts.missing) lines.push(`    NOT SEEN: ${outcome.label}`)
       for (const path of report.paths) lines.push(`    ${path.passed ? '✓' : '✗'} ${path.title}`)
     }
     if (machines.size === 0) lines.push('  (no generated path tests ran)')
@@ -91,8 +107,8 @@ export default class PathsReporter implements Reporter {
     lines.push(
       '',
       complete
-        ? 'Every reachable transition of every machine was taken by its running component.'
-        : 'Some reachable transitions were NOT taken by the running components.',
+        ? 'Every reachable transition and guard outcome of every machine was taken by its running component.'
+        : 'Some reachable transitions or guard outcomes were NOT taken by the running components.',
       '',
     )
     if (machines.size > 0) {
@@ -131,7 +147,11 @@ export default class PathsReporter implements Reporter {
       report.edges = meta.machineCoverage.edges
       report.unreachable = meta.machineCoverage.unreachable
       report.chart = meta.machineCoverage.chart
-      if (meta.machineCoverage.states) report.states = meta.machineCoverage.states
+      const { states, guardOutcomes, unreachableGuardOutcomes, pairs } = meta.machineCoverage
+      if (states) report.states = states
+      if (guardOutcomes) report.guardOutcomes = guardOutcomes
+      if (unreachableGuardOutcomes) report.unreachableGuardOutcomes = unreachableGuardOutcomes
+      if (pairs) report.pairs = pairs
     }
   }
 }

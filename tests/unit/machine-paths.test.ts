@@ -85,4 +85,41 @@ describe('afterDelayMs', () => {
     expect(afterDelayMs(lamp, 'xstate.after.nap.lamp.on', snapshot)).toBe(300)
     expect(() => afterDelayMs(lamp, 'xstate.after.unknown.lamp.on', snapshot)).toThrow(/unknown/)
   })
+
+  it('plans a transition from each context it is reached with, when asked', () => {
+    // A note that a cancel empties: reached empty (edit → cancel) and filled (after a failed save).
+    const note = setup({
+      types: {
+        events: {} as
+          | { type: 'edit' }
+          | { type: 'save'; text: string }
+          | { type: 'fail' }
+          | { type: 'cancel' },
+        context: {} as { text: string },
+      },
+    }).createMachine({
+      id: 'note',
+      context: { text: '' },
+      initial: 'idle',
+      states: {
+        idle: { on: { edit: 'editing' } },
+        editing: {
+          on: {
+            save: { target: 'saving', actions: assign({ text: ({ event }) => event.text }) },
+            cancel: { target: 'idle', actions: assign({ text: '' }) },
+          },
+        },
+        saving: { on: { fail: 'editing' } },
+      },
+    })
+    const events = () => [{ type: 'save', text: 'hello' }] as const
+    const cancelsFilled = (titles: readonly string[]) =>
+      titles.some((title) => title.includes('fail → cancel'))
+    expect(cancelsFilled(planMachinePaths(note, { events }).paths.map((p) => p.title))).toBe(false)
+    expect(
+      cancelsFilled(
+        planMachinePaths(note, { events, fromEveryContext: true }).paths.map((p) => p.title),
+      ),
+    ).toBe(true)
+  })
 })

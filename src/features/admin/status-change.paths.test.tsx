@@ -65,6 +65,8 @@ testMachinePaths(statusChangeMachine, {
     return view
   },
   events: statusChangePathEvents,
+  // A cancel after a failed change must forget the choice and note, not only an empty one's.
+  fromEveryContext: true,
   exec: {
     edit: ({ user }) =>
       user.click(within(section()).getByRole('button', { name: 'Change status' })),
@@ -141,9 +143,12 @@ testMachinePaths(statusChangeMachine, {
       )
       expect(statusBadge()).toBe('In review')
     },
-    error: async () => {
+    error: async ({ snapshot }) => {
+      // The server's text when its answer had one, else the page's own.
       await waitFor(() =>
-        expect(status().textContent).toBe('The status could not be changed. Please try again.'),
+        expect(status().textContent).toBe(
+          snapshot.context.message ?? 'The status could not be changed. Please try again.',
+        ),
       )
     },
   },

@@ -33,6 +33,9 @@ testMachinePaths(changePasswordMachine, {
     return view
   },
   events: changePasswordPathEvents,
+  // Each step also from a form already refused or answered: what a retry or a new submission
+  // must forget is then there to forget.
+  fromEveryContext: true,
   exec: {
     submit: async ({ user }, event) => {
       await user.clear(current())
