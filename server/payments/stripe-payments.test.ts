@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type {
   AgencyProposal,
   AgencyRecordedPayment,
@@ -66,6 +66,10 @@ describe.each(testBackends())('card and OXXO payments through Stripe on $name', 
   afterAll(async () => {
     await kit?.close()
     await stripe?.close()
+  })
+  // Every event Stripe sent by itself was taken (a 5xx would have Stripe retry it for days).
+  afterEach(() => {
+    expect(stripe.refusedDeliveries).toEqual([])
   })
 
   const instalmentPath = (requestId: string, instalmentId: string, action: string) =>

@@ -27,6 +27,8 @@ export type StripeStandIn = {
   readonly events: StandInEvent[]
   /** The calls it answered (`POST /v1/checkout/sessions`, …), for the tests' counts. */
   readonly calls: string[]
+  /** Events it sent by itself (the page's actions, refunds) that the webhook did not answer 2xx. */
+  readonly refusedDeliveries: { readonly type: string; readonly status: number }[]
   session(id: string): Json | undefined
   /** The hosted page's actions, without a browser; the events they make are delivered unless `deliver: false`. */
   payByCard(sessionId: string, options?: { readonly deliver?: boolean }): Promise<StandInEvent[]>
@@ -102,6 +104,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const idempotent = new Map<string, { status: number; body: string }>()
   const events: StandInEvent[] = []
   const calls: string[] = []
+  const refusedDeliveries: { type: string; status: number }[] = []
   let base = ''
 
   const sign = (payload: string, timestamp = nowSeconds()) =>
@@ -115,6 +118,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     })
     await response.arrayBuffer()
     return response.status
+  }
+
+  /** Sent as Stripe would: a webhook that does not answer 2xx is noted (Stripe would retry it). */
+  async function delivered(item: StandInEvent): Promise<void> {
+    const status = await deliver(item)
+    if (status < 200 || status > 299) refusedDeliveries.push({ type: item.type, status })
   }
 
   function event(type: string, object: Json): StandInEvent {
@@ -140,7 +149,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   async function sent(made: StandInEvent[], deliverNow = true): Promise<StandInEvent[]> {
-    if (deliverNow) for (const item of made) await deliver(item)
+    if (deliverNow) for (const item of made) await delivered(item)
     return made
   }
 
@@ -274,6 +283,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     webhookUrl: '',
     events,
     calls,
+    refusedDeliveries,
     session: (id) => sessions.get(id),
     async payByCard(sessionId, { deliver: now = true } = {}) {
       const session = sessionOf(sessionId)
@@ -415,7 +425,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     charge.refunded = charge.amount_refunded === charge.amount
     // Stripe tells the webhook a moment after it answers.
     const refunded = event('charge.refunded', charge)
-    setImmediate(() => void deliver(refunded).catch(() => undefined))
+    setImmediate(() => void delivered(refunded).catch(() => undefined))
     return made
   }
 
