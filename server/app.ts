@@ -24,6 +24,7 @@ import { meRoutes } from './me/me-routes'
 import { defaultDigestDelaySeconds, type MessagesDeps } from './messages/messages-deps'
 import { messagesRoutes } from './messages/messages-routes'
 import { paymentsRoutes } from './payments/payments-routes'
+import type { CardPayments } from './payments/stripe-client'
 import { type Drain, probeRoutes } from './probes'
 import { proposalsRoutes } from './proposals/proposals-routes'
 import { noProxy, type ProxyTrust } from './security/client-ip'
@@ -59,6 +60,8 @@ export type AppOptions = {
   readonly agencyLocale?: Locale
   /** PAYMENT_*: the agency's account for SPEI transfers (default: none shown). */
   readonly speiAccount?: SpeiAccount
+  /** STRIPE_*: card and OXXO payments through Stripe (default: none; their routes 404). */
+  readonly cardPayments?: CardPayments
   /** Behind reverse proxies: which peers' X-Forwarded-* headers count (TRUST_PROXY). */
   readonly trustProxy?: ProxyTrust
   /** Where request lines and security events go (default: nowhere). */
@@ -136,6 +139,7 @@ export function createApp({
   digestDelaySeconds = defaultDigestDelaySeconds,
   agencyLocale = defaultAgencyLocale,
   speiAccount,
+  cardPayments,
   trustProxy = noProxy,
   logger = silentLogger,
   tracing,
@@ -169,6 +173,7 @@ export function createApp({
       agencyLocale,
       agencyTimeZone,
       ...(speiAccount ? { speiAccount } : {}),
+      ...(cardPayments ? { cardPayments } : {}),
     }
     const workspace = {
       ...agency,

@@ -199,6 +199,41 @@ describe('configuration from the environment', () => {
     )
   })
 
+  it('takes the Stripe keys all three or none, test with test, and a stand-in base only with them', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    }
+    expect(readConfig({}, defaults).stripe).toBeUndefined()
+    expect(readConfig(keys, defaults).stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      publishableKey: 'pk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+    })
+    expect(
+      readConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111/' }, defaults).stripe?.apiBase,
+    ).toBe('http://127.0.0.1:12111')
+    expect(() => readConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' }, defaults)).toThrow(
+      /set all three/,
+    )
+    expect(() =>
+      readConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123' }, defaults),
+    ).toThrow(/a test key goes with a test secret key/)
+    expect(() => readConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_abc123' }, defaults)).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    )
+    expect(() => readConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' }, defaults)).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    )
+    expect(() => readConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }, defaults)).toThrow(
+      /STRIPE_API_BASE: goes with the STRIPE_\* keys/,
+    )
+    expect(() =>
+      readConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' }, defaults),
+    ).toThrow(/STRIPE_API_BASE/)
+  })
+
   it('reports every bad value at once, one line each, naming the variable', () => {
     let error: unknown
     try {

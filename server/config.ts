@@ -6,6 +6,7 @@ import { type Locale, locales } from '../domain/locales'
 import { isClabe } from '../domain/payments/clabe'
 import { defaultDatabaseWaitMs } from './db/timeouts'
 import { isTimeZone } from './i18n/time-zone'
+import type { StripeSettings } from './payments/stripe-client'
 import { type ProxyTrust, parseTrustProxy } from './security/client-ip'
 import { parseFactorKey, readOrCreateFactorKey } from './security/factor-key'
 import { type BucketSettings, type FileStorage, fileStorages } from './storage/byte-store'
@@ -147,6 +148,22 @@ const EnvSchema = v.object({
       v.check(isClabe, 'must be a CLABE: 18 digits whose last is the check digit of the others'),
     ),
   ),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')),
+  ),
+  STRIPE_PUBLISHABLE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^whsec_\w+$/, "must be a webhook's signing secret (whsec_…)")),
+  ),
+  STRIPE_API_BASE: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a URL'),
+      v.regex(/^https?:\/\/[^/]+\/?$/, 'must be http(s)://host[:port], nothing after'),
+    ),
+  ),
   METRICS_PORT: v.optional(listeningPort),
   INBOUND_SMTP_PORT: v.optional(listeningPort),
   INBOUND_MAIL_DOMAIN: v.optional(
@@ -263,6 +280,12 @@ export type ServerConfig = {
     | undefined
   /** PAYMENT_BANK, PAYMENT_BENEFICIARY, PAYMENT_CLABE: where clients send SPEI transfers. */
   readonly speiAccount: SpeiAccount | undefined
+  /**
+   * STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: card and OXXO payments
+   * (all three or none: undefined hides them); STRIPE_API_BASE only points the library at a
+   * local stand-in (tests, development).
+   */
+  readonly stripe: StripeSettings | undefined
 }
 
 export class ConfigError extends Error {}
@@ -323,6 +346,7 @@ export function readConfig(
         }
       : undefined,
     speiAccount: speiAccountOf(e.PAYMENT_BANK, e.PAYMENT_BENEFICIARY, e.PAYMENT_CLABE),
+    stripe: stripeOf(e),
   }
 }
 
@@ -382,6 +406,36 @@ function speiAccountOf(
       'Invalid environment:\n  - PAYMENT_BANK, PAYMENT_BENEFICIARY, PAYMENT_CLABE: set all three (the SPEI account clients pay into) or none',
     )
   return { bank, beneficiary, clabe }
+}
+
+/**
+ * Stripe: the three keys or none (a secret key without the webhook's secret could open payments
+ * whose outcome the server could never trust); test and live keys are not mixed.
+ */
+function stripeOf(e: v.InferOutput<typeof EnvSchema>): StripeSettings | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey } = e
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET
+  if (!secretKey && !publishableKey && !webhookSecret) {
+    if (e.STRIPE_API_BASE)
+      throw new ConfigError(
+        'Invalid environment:\n  - STRIPE_API_BASE: goes with the STRIPE_* keys',
+      )
+    return undefined
+  }
+  if (!secretKey || !publishableKey || !webhookSecret)
+    throw new ConfigError(
+      'Invalid environment:\n  - STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three (card and OXXO payments) or none',
+    )
+  if (secretKey.includes('_live_') !== publishableKey.includes('_live_'))
+    throw new ConfigError(
+      'Invalid environment:\n  - STRIPE_PUBLISHABLE_KEY: a test key goes with a test secret key, a live one with a live one',
+    )
+  return {
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') } : {}),
+  }
 }
 
 function trustFrom(value: string): ProxyTrust {

@@ -9,6 +9,7 @@ import { stopGracefully } from './graceful-stop'
 import { listen } from './http-server'
 import { createLogger, type Logger, logLine } from './log/logger'
 import { type MetricsEndpoint, startMetricsEndpoint } from './metrics-endpoint'
+import { cardPaymentsOf } from './payments/stripe-client'
 import { createDrain } from './probes'
 import { type Services, startServices } from './services'
 import { createRenderedPages } from './site/rendered-pages'
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
     digestDelaySeconds: config.digestDelaySeconds,
     agencyLocale: config.agencyLocale,
     speiAccount: config.speiAccount,
+    ...(config.stripe ? { cardPayments: cardPaymentsOf(config.stripe, config.publicUrl) } : {}),
     trustProxy: config.trustProxy,
     logger,
     ...(tracing ? { tracing: tracing.requestTracing } : {}),

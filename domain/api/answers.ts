@@ -80,6 +80,8 @@ export const errorCodes = [
    * body's `currentVersion` says which version to reload; nothing was overwritten.
    */
   'conflict',
+  /** 400: a webhook whose signature does not verify with the endpoint's secret (or is too old). */
+  'invalid_signature',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

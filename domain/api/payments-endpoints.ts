@@ -2,8 +2,12 @@ import type { Centavos } from '../money'
 import type { InstalmentState } from '../payments/instalment-state'
 import type { PaymentMethod } from '../payments/payment-methods'
 import type { InstalmentDue } from '../payments/payment-schedule'
-import type { RecordPaymentInput, VoidInstalmentInput } from '../payments/payment-schemas'
-import { adminGateFailures, apiPrefix, endpoint } from './endpoint'
+import type {
+  RecordPaymentInput,
+  RefundInstalmentInput,
+  VoidInstalmentInput,
+} from '../payments/payment-schemas'
+import { adminGateFailures, apiPrefix, endpoint, gateFailures } from './endpoint'
 
 /**
  * A request's payments: the instalments its accepted proposal's plan became (each with its own
@@ -34,6 +38,17 @@ export type Instalment = {
   /** When it fell due (null while scheduled). */
   readonly dueAt: string | null
   readonly paidAt: string | null
+  /** An OXXO voucher the client chose on Stripe's page and has not paid yet (null: none). */
+  readonly oxxoVoucher: OxxoVoucher | null
+}
+
+/** What the client takes to an OXXO shop: the voucher's number, its expiry and Stripe's page of it. */
+export type OxxoVoucher = {
+  readonly number: string
+  /** ISO: after this the voucher cannot be paid (the instalment stays due). */
+  readonly expiresAt: string | null
+  /** Stripe's hosted voucher (printable, with the barcode). */
+  readonly url: string | null
 }
 
 /** A payment the agency recorded. */
@@ -48,6 +63,11 @@ export type RecordedPayment = {
   /** What of it was kept as credit. */
   readonly credit: Centavos
   readonly recordedAt: string
+  /**
+   * A card payment the agency refunded through Stripe: its reason, and when Stripe confirmed
+   * it (null while asked for); null when not refunded.
+   */
+  readonly refund: { readonly reason: string; readonly refundedAt: string | null } | null
 }
 
 /** The agency's view adds its note. */
@@ -75,6 +95,8 @@ export type RequestPayments<P extends RecordedPayment> = {
   /** Newest first. */
   readonly payments: readonly P[]
   readonly spei: SpeiAccount | null
+  /** Card and OXXO through Stripe's hosted page (the STRIPE_* settings); false when not set. */
+  readonly onlinePayments: boolean
 }
 
 export type PaymentsBody<P extends RecordedPayment> = {
@@ -127,4 +149,62 @@ export const paymentsEndpoints = {
     status: 200,
     failures: [...adminGateFailures, 'not_found', 'invalid_fields', 'invalid_transition'],
   }),
+  /**
+   * The client pays a due (or partly paid) instalment by card or OXXO: the answer is the address
+   * of Stripe's hosted page for its open balance (the amount is the server's, never the
+   * client's; a repeated click gets the same page while it is open). 404 when the instalment is
+   * not the caller's or card payments are not set up; 409 when nothing is owed on it; 503 when
+   * Stripe does not answer.
+   */
+  payInstalmentOnline: endpoint<Record<string, never>, PayOnlineBody>()({
+    method: 'POST',
+    path: `${apiPrefix}/me/service-requests/:id/payments/instalments/:instalmentId/checkout`,
+    status: 200,
+    failures: [
+      ...gateFailures,
+      'unauthenticated',
+      'not_found',
+      'invalid_fields',
+      'invalid_transition',
+      'unavailable',
+    ],
+  }),
+  /**
+   * The agency refunds the card payment that paid an instalment, with its reason, through
+   * Stripe. The refund is asked for here; the instalment becomes refunded when Stripe's signed
+   * `charge.refunded` webhook confirms it. 409 when no card payment of it can be refunded.
+   */
+  refundInstalment: endpoint<
+    RefundInstalmentInput,
+    PaymentsBody<AgencyRecordedPayment> & { readonly message: string }
+  >()({
+    method: 'POST',
+    path: `${apiPrefix}/admin/service-requests/:id/payments/instalments/:instalmentId/refund`,
+    status: 200,
+    failures: [
+      ...adminGateFailures,
+      'not_found',
+      'invalid_fields',
+      'invalid_transition',
+      'unavailable',
+    ],
+  }),
+  /**
+   * Stripe's events (checkout sessions, payment intents, refunds), signed with the endpoint's
+   * secret: the raw body is verified (400 `invalid_signature` otherwise), each event is applied
+   * once, and what it says is read back from Stripe's API, never taken from the body alone.
+   * No session, no XSRF: the signature is the proof. 404 when card payments are not set up.
+   */
+  stripeWebhook: endpoint<never, { readonly received: true }>()({
+    method: 'POST',
+    path: `${apiPrefix}/payments/stripe/webhook`,
+    status: 200,
+    failures: ['not_found', 'invalid_signature', 'too_large', 'unavailable'],
+  }),
+}
+
+export type PayOnlineBody = {
+  readonly success: true
+  /** Stripe's hosted Checkout page: the client's browser goes there. */
+  readonly url: string
 }

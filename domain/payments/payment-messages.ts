@@ -16,4 +16,5 @@ export const paymentMessages = {
   paidOnInvalid: msg`Choose the day the payment was received: today or earlier.`,
   methodInvalid: msg`Choose how it was paid: SPEI transfer, cash, card or other.`,
   voidReasonInvalid: msg`Say why the instalment is voided, in up to 500 characters.`,
+  refundReasonInvalid: msg`Say why the payment is refunded, in up to 500 characters.`,
 }

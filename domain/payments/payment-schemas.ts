@@ -195,4 +195,20 @@ export function createVoidInstalmentSchema(t: Translate) {
   )
 }
 export type VoidInstalmentInput = v.InferInput<ReturnType<typeof createVoidInstalmentSchema>>
+
+/** `POST /admin/…/instalments/:instalmentId/refund`: why the card payment is given back. */
+export function createRefundInstalmentSchema(t: Translate) {
+  return v.strictObject(
+    {
+      reason: v.pipe(
+        v.string(t(m.refundReasonInvalid)),
+        v.trim(),
+        v.minLength(1, t(m.refundReasonInvalid)),
+        v.maxLength(voidReasonLength, t(m.refundReasonInvalid)),
+      ),
+    },
+    strictObjectMessage(t),
+  )
+}
+export type RefundInstalmentInput = v.InferInput<ReturnType<typeof createRefundInstalmentSchema>>
 export type RecordPaymentValues = v.InferOutput<ReturnType<typeof createRecordPaymentSchema>>

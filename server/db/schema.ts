@@ -978,6 +978,12 @@ export const paymentRecords = pgTable(
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     retainUntil: timestamp('retain_until', { withTimezone: true }).notNull(),
+    /** Paid through Stripe: its PaymentIntent (unique: one payment is recorded once). */
+    stripePaymentIntent: text('stripe_payment_intent'),
+    /** A card payment's refund: Stripe's id, the agency's reason, and when Stripe confirmed it. */
+    refundId: text('refund_id'),
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (table) => [
     check(
@@ -990,8 +996,54 @@ export const paymentRecords = pgTable(
     ),
     index('payment_records_request_idx').on(table.requestId, table.createdAt),
     index('payment_records_retain_idx').on(table.retainUntil),
+    uniqueIndex('payment_records_stripe_payment_intent_idx').on(table.stripePaymentIntent),
   ],
 )
+
+/**
+ * A Stripe Checkout Session opened for an instalment (card or OXXO on Stripe's hosted page):
+ * the amount asked (the instalment's open balance when opened), its page, and what the webhooks
+ * told us of it, read back from Stripe's API. An OXXO voucher's number, expiry and page are kept
+ * to show the client until it is paid or expires.
+ */
+export const stripeCheckouts = pgTable(
+  'stripe_checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id').notNull(),
+    instalmentId: uuid('instalment_id')
+      .notNull()
+      .references(() => paymentInstalments.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    url: text('url').notNull(),
+    /** open → paid | failed | expired; never back (webhooks arrive in any order). */
+    status: text('status').notNull().default('open'),
+    paymentIntent: text('payment_intent'),
+    oxxoNumber: text('oxxo_number'),
+    oxxoExpiresAt: timestamp('oxxo_expires_at', { withTimezone: true }),
+    oxxoVoucherUrl: text('oxxo_voucher_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check(
+      'stripe_checkouts_status_check',
+      sql`${table.status} in ('open','paid','failed','expired')`,
+    ),
+    uniqueIndex('stripe_checkouts_session_idx').on(table.sessionId),
+    index('stripe_checkouts_instalment_idx').on(table.instalmentId, table.createdAt),
+  ],
+)
+
+/**
+ * The Stripe events already applied, by id: a row is inserted in the transaction of the event's
+ * effect, so a delivery repeated (Stripe retries; anyone may replay a signed body) changes nothing.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /**
  * Every move of an instalment: from, to, the centavos it received with it (from a payment, or

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe'
 import type { SpeiAccount } from '../../domain/api/payments-endpoints'
 import type { Locale } from '../../domain/locales'
 import type { ApiDeps } from './api-env'
@@ -18,4 +19,16 @@ export type AgencyDeps = ApiDeps & {
    * payments show it beside each instalment's reference); undefined when not set.
    */
   readonly speiAccount?: SpeiAccount
+  /** STRIPE_*: card and OXXO payments through Stripe; undefined hides them (their routes 404). */
+  readonly cardPayments?: CardPayments
+}
+
+/** Card and OXXO payments through Stripe: what the payment routes need when Stripe is set up. */
+export type CardPayments = {
+  /** The official library (pointed at STRIPE_API_BASE's stand-in in tests). */
+  readonly stripe: Stripe
+  /** STRIPE_WEBHOOK_SECRET: the webhook endpoint's signing secret. */
+  readonly webhookSecret: string
+  /** The site's public address: Checkout sends the client back to the request's Payments. */
+  readonly publicUrl: string
 }

@@ -48,6 +48,10 @@ export type SecurityEventName =
   | 'proposal.declined'
   | 'payment.recorded'
   | 'payment.instalment_voided'
+  | 'payment.checkout_opened'
+  | 'payment.refund_requested'
+  | 'payment.webhook'
+  | 'payment.webhook_refused'
   | 'enquiry.handled'
   | 'admin.forbidden'
   | 'admin.mfa_required'
@@ -116,6 +120,7 @@ const warnings = new Set<SecurityEventName>([
   'email.verify.failed',
   'password.change.failed',
   'xsrf.rejected',
+  'payment.webhook_refused',
   'rate.limited',
   'service.busy',
   'service.unavailable',

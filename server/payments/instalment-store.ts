@@ -111,11 +111,17 @@ export async function payInstalments(
   }
 }
 
-/** What the request's client has paid and no instalment has received yet. */
+/**
+ * What the request's client has paid and no instalment has received yet (a refunded payment and
+ * a refunded instalment count for neither side).
+ */
 export async function creditOf(client: Client | Pool, requestId: string): Promise<number> {
   const { rows } = await client.query<{ credit: string }>(
-    `SELECT (SELECT coalesce(sum(amount), 0) FROM payment_records WHERE request_id = $1)
-          - (SELECT coalesce(sum(paid), 0) FROM payment_instalments WHERE request_id = $1)
+    // A refunded card payment left (refunded_at), and so did what its instalments received.
+    `SELECT (SELECT coalesce(sum(amount), 0) FROM payment_records
+             WHERE request_id = $1 AND refunded_at IS NULL)
+          - (SELECT coalesce(sum(paid), 0) FROM payment_instalments
+             WHERE request_id = $1 AND state <> 'refunded')
        AS credit`,
     [requestId],
   )
@@ -331,4 +337,33 @@ export async function instalmentsFallDue(pool: Pool, now: Date): Promise<number>
       return locked.rowCount === 1 ? fallDueByDate(client, row.request_id, now) : 0
     })
   return fell
+}
+
+/**
+ * A refunded payment's instalments (those it paid towards): each partly paid or paid one moves
+ * to refunded, as the machine allows; the move keeps the payment and the agency's reason.
+ */
+export async function refundInstalments(
+  client: Client,
+  instalmentIds: readonly string[],
+  change: { readonly paymentId: number; readonly reason: string; readonly now: Date },
+): Promise<void> {
+  const { rows } = await client.query<MovingRow>(
+    `SELECT id, state, amount, paid FROM payment_instalments
+     WHERE id = ANY($1::uuid[]) ORDER BY position FOR UPDATE`,
+    [instalmentIds],
+  )
+  for (const row of rows)
+    await move(
+      client,
+      row,
+      { type: 'refund' },
+      {
+        received: 0,
+        paymentId: change.paymentId,
+        byUserId: null,
+        now: change.now,
+        reason: change.reason,
+      },
+    )
 }

@@ -29,11 +29,11 @@ export function listPaymentsHandler(
     return side === 'agency'
       ? answer(c, 'adminPayments', {
           success: true,
-          payments: toAgencyPayments(rows, deps.speiAccount),
+          payments: toAgencyPayments(rows, deps.speiAccount, deps.cardPayments !== undefined),
         })
       : answer(c, 'myPayments', {
           success: true,
-          payments: toClientPayments(rows, deps.speiAccount),
+          payments: toClientPayments(rows, deps.speiAccount, deps.cardPayments !== undefined),
         })
   }
 }
@@ -63,7 +63,7 @@ export function recordPaymentHandler(deps: AgencyDeps): Handler<AccountEnv> {
       success: true,
       message: t(m.recorded),
       payment: toAgencyRecordedPayment(record),
-      payments: toAgencyPayments(rows, deps.speiAccount),
+      payments: toAgencyPayments(rows, deps.speiAccount, deps.cardPayments !== undefined),
     })
   }
 }
@@ -93,7 +93,7 @@ export function voidInstalmentHandler(deps: AgencyDeps): Handler<AccountEnv> {
     return answer(c, 'voidInstalment', {
       success: true,
       message: t(m.voided),
-      payments: toAgencyPayments(rows, deps.speiAccount),
+      payments: toAgencyPayments(rows, deps.speiAccount, deps.cardPayments !== undefined),
     })
   }
 }

@@ -33,6 +33,14 @@ function toInstalment(row: InstalmentRow): Instalment {
     due: row.due as InstalmentDue,
     dueAt: iso(row.due_at),
     paidAt: iso(row.paid_at),
+    oxxoVoucher:
+      row.oxxo_number === null
+        ? null
+        : {
+            number: row.oxxo_number,
+            expiresAt: iso(row.oxxo_expires_at),
+            url: row.oxxo_voucher_url,
+          },
   }
 }
 
@@ -46,6 +54,10 @@ function toRecordedPayment(row: PaymentRecordRow): RecordedPayment {
     applied: row.applied.map((part) => ({ folio: part.folio, amount: Number(part.amount) })),
     credit: Number(row.credit),
     recordedAt: row.created_at.toISOString(),
+    refund:
+      row.refund_reason === null
+        ? null
+        : { reason: row.refund_reason, refundedAt: iso(row.refunded_at) },
   }
 }
 
@@ -57,9 +69,11 @@ function summary<P extends RecordedPayment>(
   rows: RequestPaymentRows,
   payments: P[],
   spei: SpeiAccount | undefined,
+  onlinePayments: boolean,
 ): RequestPayments<P> {
   const instalments = rows.instalments.map(toInstalment)
-  const live = instalments.filter((item) => item.state !== 'void')
+  // Void and refunded instalments are no longer owed, nor counted as paid.
+  const live = instalments.filter((item) => item.state !== 'void' && item.state !== 'refunded')
   return {
     currency: currencyCode,
     total: live.reduce((sum, item) => sum + item.amount, 0),
@@ -69,6 +83,7 @@ function summary<P extends RecordedPayment>(
     instalments,
     payments,
     spei: spei ?? null,
+    onlinePayments,
   }
 }
 
@@ -76,13 +91,15 @@ function summary<P extends RecordedPayment>(
 export function toClientPayments(
   rows: RequestPaymentRows,
   spei: SpeiAccount | undefined,
+  onlinePayments = false,
 ): RequestPayments<RecordedPayment> {
-  return summary(rows, rows.records.map(toRecordedPayment), spei)
+  return summary(rows, rows.records.map(toRecordedPayment), spei, onlinePayments)
 }
 
 export function toAgencyPayments(
   rows: RequestPaymentRows,
   spei: SpeiAccount | undefined,
+  onlinePayments = false,
 ): RequestPayments<AgencyRecordedPayment> {
-  return summary(rows, rows.records.map(toAgencyRecordedPayment), spei)
+  return summary(rows, rows.records.map(toAgencyRecordedPayment), spei, onlinePayments)
 }

@@ -1,6 +1,6 @@
 import type { AgencyDeps } from '../http/agency-deps'
 import { jsonChangeGate } from '../http/api-gate'
-import { type ApiRoute, routeWithIds } from '../http/api-router'
+import { type ApiRoute, route, routeWithIds } from '../http/api-router'
 import { requireAdmin } from '../http/require-admin'
 import { requireSession } from '../http/require-session'
 import {
@@ -9,6 +9,7 @@ import {
   voidInstalmentHandler,
 } from './payment-handlers'
 import { paymentAnswerMessages as m } from './payment-messages'
+import { payOnlineHandler, refundInstalmentHandler, stripeWebhookHandler } from './stripe-handlers'
 
 /**
  * A request's payments. The client's side, `/api/v1/me/service-requests/:id/payments`: a live
@@ -26,5 +27,21 @@ export function paymentsRoutes(deps: AgencyDeps): ApiRoute[] {
     routeWithIds('adminPayments', m.requestNotFound, admin, listPaymentsHandler(deps, 'agency')),
     routeWithIds('recordPayment', m.requestNotFound, gate, admin, recordPaymentHandler(deps)),
     routeWithIds('voidInstalment', m.instalmentNotFound, gate, admin, voidInstalmentHandler(deps)),
+    routeWithIds(
+      'payInstalmentOnline',
+      m.instalmentNotFound,
+      gate,
+      session,
+      payOnlineHandler(deps),
+    ),
+    routeWithIds(
+      'refundInstalment',
+      m.instalmentNotFound,
+      gate,
+      admin,
+      refundInstalmentHandler(deps),
+    ),
+    // Stripe's signature is the proof: no session, no XSRF, no JSON gate (the raw body is signed).
+    route('stripeWebhook', stripeWebhookHandler(deps)),
   ]
 }

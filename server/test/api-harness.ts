@@ -13,6 +13,7 @@ import type { StreamLimits } from '../live/stream-admission'
 import { createThreadHub, logStreamEnded, type ThreadHub } from '../live/thread-hub'
 import type { Logger } from '../log/logger'
 import type { RequestTracing } from '../log/request-tracing'
+import type { CardPayments } from '../payments/stripe-client'
 import type { ProxyTrust } from '../security/client-ip'
 import { createHashSlots, type HashSlots } from '../security/hash-slots'
 import { createRateLimiter } from '../security/rate-limit'
@@ -58,6 +59,8 @@ export type ApiOptions = {
   readonly agencyLocale?: Locale
   /** PAYMENT_*: the agency's SPEI account (default: none). */
   readonly speiAccount?: SpeiAccount
+  /** STRIPE_*: card and OXXO payments (default: none), e.g. against the local stand-in. */
+  readonly cardPayments?: CardPayments
   /** Default: SELECT 1 on the test database. */
   readonly checkHealth?: () => Promise<void>
   /** Default: a relying party `localhost` with the origin `http://localhost`. */
@@ -130,6 +133,7 @@ export async function startApi(
     ...(options.agencyTimeZone ? { agencyTimeZone: options.agencyTimeZone } : {}),
     ...(options.agencyLocale ? { agencyLocale: options.agencyLocale } : {}),
     ...(options.speiAccount ? { speiAccount: options.speiAccount } : {}),
+    ...(options.cardPayments ? { cardPayments: options.cardPayments } : {}),
     trustProxy: deps.trustProxy,
     logger,
     ...(options.tracing ? { tracing: options.tracing } : {}),

@@ -120,6 +120,8 @@ const bodyEndpoints: { readonly [Name in keyof EndpointRequests]: true } = {
   declineProposal: true,
   recordPayment: true,
   voidInstalment: true,
+  payInstalmentOnline: true,
+  refundInstalment: true,
   ...contentEndpointSet(['Create', 'Edit', 'Delete', 'Publish', 'Unpublish', 'Restore']),
 }
 
@@ -171,6 +173,9 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
   adminPayments: true,
   recordPayment: true,
   voidInstalment: true,
+  payInstalmentOnline: true,
+  refundInstalment: true,
+  stripeWebhook: true,
   ...contentEndpointSet([
     'List',
     'Create',

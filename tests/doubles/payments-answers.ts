@@ -37,6 +37,7 @@ export const deposit: Instalment = {
   due: { on: 'acceptance' },
   dueAt: at,
   paidAt: null,
+  oxxoVoucher: null,
 }
 
 export const balance: Instalment = {
@@ -51,6 +52,7 @@ export const balance: Instalment = {
   due: { on: 'status', status: 'delivered' },
   dueAt: null,
   paidAt: null,
+  oxxoVoucher: null,
 }
 
 /** Just accepted: nothing paid, the deposit due. */
@@ -64,6 +66,7 @@ export function freshPayments<P extends RecordedPayment>(): RequestPayments<P> {
     instalments: [deposit, balance],
     payments: [],
     spei: speiAccount,
+    onlinePayments: false,
   }
 }
 
@@ -77,6 +80,7 @@ export const depositPayment: AgencyRecordedPayment = {
   credit: 10_000,
   recordedAt: at,
   note: 'Transfer 4471',
+  refund: null,
 }
 
 export const depositPaid: RequestPayments<AgencyRecordedPayment> = {

@@ -20,5 +20,6 @@ export const paymentMethodLabels = {
   spei: msg`SPEI transfer`,
   cash: msg`Cash`,
   card: msg`Card`,
+  oxxo: msg`Cash at OXXO`,
   other: msg`Other`,
 } satisfies Record<PaymentMethod, unknown>
