@@ -79,6 +79,35 @@ describe('the expand-only rule', () => {
     }
   })
 
+  it('lets a unique index on columns the same migration adds through (the previous release leaves them NULL)', () => {
+    const sql = [
+      'ALTER TABLE "payments" ADD COLUMN "intent" text;',
+      'CREATE UNIQUE INDEX "payments_intent_idx" ON "payments" USING btree ("intent");',
+    ].join('\n')
+    expect(breakingStatementsOf('x', sql)).toEqual([])
+    // An existing column with it is a tightening.
+    expect(
+      breakingStatementsOf(
+        'x',
+        `${sql}\nCREATE UNIQUE INDEX "payments_pair_idx" ON "payments" ("intent", "request_id");`,
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('lets a constraint the migration declares an expansion through, and only that one', () => {
+    const sql = [
+      '-- expands: "records_method_check" — the same check with \'oxxo\' added',
+      'ALTER TABLE "records" DROP CONSTRAINT "records_method_check";',
+      'ALTER TABLE "records" ADD CONSTRAINT "records_method_check" CHECK ("method" in (\'spei\', \'oxxo\'));',
+    ].join('\n')
+    expect(breakingStatementsOf('x', sql)).toEqual([])
+    const other =
+      'ALTER TABLE "records" ADD CONSTRAINT "records_amount_check" CHECK ("amount" > 0);'
+    expect(breakingStatementsOf('x', `${sql}\n${other}`).map((one) => one.statement)).toEqual([
+      other.replace(/;$/, ''),
+    ])
+  })
+
   it('lets a new table carry its own unique, check and foreign keys', () => {
     const sql = [
       'CREATE TABLE IF NOT EXISTS "public"."pages" ("id" integer PRIMARY KEY, "path" text);',
@@ -107,12 +136,11 @@ describe('the expand-only rule', () => {
     expect(breakingStatementsOf('x', sql)).toEqual([])
   })
 
-  it('finds the required, unique request number of 0017, which the fallback after it covers', () => {
+  it('finds the required request number of 0017 (its unique index is on the new column), which the fallback after it covers', () => {
     const required = migrations.find((one) => one.tag.endsWith('_request_numbers_activity_spam'))
     if (!required) throw new Error('No request numbers migration')
     expect(breakingStatementsOf(required.tag, required.sql).map((one) => one.statement)).toEqual([
       'ALTER TABLE "service_requests" ALTER COLUMN "number" SET NOT NULL',
-      'CREATE UNIQUE INDEX "service_requests_number_idx" ON "service_requests" USING btree ("number")',
     ])
   })
 

@@ -1,3 +1,4 @@
+-- expands: "payment_records_method_check" — the same check with 'oxxo' added: every method the previous release writes still passes.
 CREATE TABLE "stripe_checkouts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"session_id" text NOT NULL,
