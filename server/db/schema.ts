@@ -22,6 +22,7 @@ import { paymentMethods } from '../../domain/payments/payment-methods'
 import { instalmentMachine } from '../../machines/instalment-machine'
 import { proposalMachine } from '../../machines/proposal-machine'
 import { serviceRequestMachine } from '../../machines/service-request-machine'
+import { receivablesDueKey, receivablesRank } from './receivables-order'
 import { searchKeySql } from './search-key'
 
 /**
@@ -952,6 +953,13 @@ export const paymentInstalments = pgTable(
     index('payment_instalments_due_date_idx')
       .on(table.dueDate)
       .where(sql`${table.state} = 'scheduled'`),
+    // The receivables list's order (receivables-order.ts): owed, to come, settled; the due day
+    // in Mexico City; the number.
+    index('payment_instalments_receivables_idx').on(
+      sql.raw(receivablesRank('')),
+      sql.raw(`(${receivablesDueKey('')})`),
+      table.number,
+    ),
   ],
 )
 
