@@ -3,6 +3,7 @@ import type { BudgetRange } from '../leads/lead-options'
 import type { Locale } from '../locales'
 import type { StatusChangeInput } from '../requests/request-schemas'
 import type { ServiceId } from '../services/service-table'
+import { receivablesEndpoints } from './admin-receivables'
 import type { SuccessBody } from './answers'
 import { adminGateFailures, apiPrefix, endpoint } from './endpoint'
 import type { ServiceRequestSummary } from './service-requests-endpoints'
@@ -86,6 +87,7 @@ export type EnquiryBody = SuccessBody & { readonly enquiry: Enquiry }
  * `AdminListQuery` in the query string.
  */
 export const adminEndpoints = {
+  ...receivablesEndpoints,
   adminEnquiries: endpoint<never, ListPage<Enquiry>>()({
     method: 'GET',
     path: `${apiPrefix}/admin/enquiries`,

@@ -23,6 +23,7 @@ import { serviceRequestsEndpoints } from './service-requests-endpoints'
 import { workEndpoints } from './work-endpoints'
 
 export * from './admin-endpoints'
+export * from './admin-receivables'
 export * from './answers'
 export * from './auth-endpoints'
 export * from './contact-endpoints'

@@ -32,7 +32,8 @@ const isFilterYear = (value: string) => {
   return year >= filterYears.min && year <= filterYears.max
 }
 
-function daySchema(t: Translate) {
+/** A filter's day: empty, or a real YYYY-MM-DD within `filterYears` (the receivables' range too). */
+export function daySchema(t: Translate) {
   const invalid = t(fieldMessages.dateInvalid)
   return v.union(
     [

@@ -102,3 +102,45 @@ describe('the admin inbox address', () => {
     expect([pageCount(0, 25), pageCount(25, 25), pageCount(26, 25)]).toEqual([1, 1, 2])
   })
 })
+
+describe('the receivables tab in the address', () => {
+  it('keeps its own filters and drops the other lists’', () => {
+    expect(
+      parseAdminSearch({
+        tab: 'receivables',
+        state: 'overdue',
+        method: 'spei',
+        status: 'received',
+        handled: 'no',
+        service: 'iot',
+        from: '2026-01-01',
+        q: ' pag-42 ',
+        page: '3',
+      }),
+    ).toEqual({
+      tab: 'receivables',
+      state: 'overdue',
+      method: 'spei',
+      from: '2026-01-01',
+      q: 'pag-42',
+      page: 3,
+    })
+    expect(parseAdminSearch({ tab: 'receivables', state: 'bogus', method: 'bitcoin' })).toEqual({
+      tab: 'receivables',
+    })
+    // Another tab ignores the receivables' filters.
+    expect(parseAdminSearch({ state: 'overdue', method: 'cash' })).toEqual({})
+  })
+
+  it('asks the API with the receivables query only', () => {
+    expect(adminListQuery({ tab: 'receivables', state: 'open', q: 'ana', page: 2 })).toEqual({
+      state: 'open',
+      method: '',
+      from: '',
+      to: '',
+      q: 'ana',
+      page: '2',
+    })
+    expect(activeFilterCount({ tab: 'receivables', state: 'overdue', method: 'cash' })).toBe(2)
+  })
+})

@@ -1,3 +1,6 @@
+import { isOneOf } from '../one-of'
+import { type PaymentMethod, paymentMethods } from '../payments/payment-methods'
+import { type ReceivableStateFilter, receivableStates } from '../payments/receivables'
 import { asServiceId, type ServiceId } from '../services/service-table'
 import { isRequestStatus, type RequestStatus } from './request-status'
 
@@ -8,10 +11,14 @@ import { isRequestStatus, type RequestStatus } from './request-status'
  * must not carry Valibot; the address is the visitor's to edit, so anything unknown is dropped
  * instead of refused; and the server validates the query it receives anyway.
  */
-export type AdminTab = 'requests' | 'enquiries'
+export type AdminTab = 'requests' | 'enquiries' | 'receivables'
 
 export type AdminSearch = {
-  readonly tab?: 'enquiries'
+  readonly tab?: 'enquiries' | 'receivables'
+  /** Receivables: an instalment state, `overdue` or `open` (ReceivablesQuery). */
+  readonly state?: ReceivableStateFilter
+  /** Receivables: instalments that received a payment made this way. */
+  readonly method?: PaymentMethod
   readonly status?: RequestStatus
   readonly handled?: 'yes' | 'no'
   /** Requests: only the threads whose last public message is the client's. */
@@ -21,7 +28,7 @@ export type AdminSearch = {
   /** Enquiries: only those flagged likely spam (`yes`) or only the others (`no`). */
   readonly spam?: 'yes' | 'no'
   readonly service?: ServiceId
-  /** YYYY-MM-DD, inclusive. */
+  /** YYYY-MM-DD, inclusive: the day created (requests, enquiries) or due (receivables). */
   readonly from?: string
   readonly to?: string
   readonly q?: string
@@ -35,8 +42,13 @@ const isDay = (value: unknown): value is string =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) &&
   !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
 
+const isReceivableState = isOneOf(receivableStates)
+const isPaymentMethod = isOneOf(paymentMethods)
+
 export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
-  const tab = search.tab === 'enquiries' ? 'enquiries' : undefined
+  const tab = search.tab === 'enquiries' || search.tab === 'receivables' ? search.tab : undefined
+  const enquiries = tab === 'enquiries'
+  const receivables = tab === 'receivables'
   const page = Number(search.page)
   const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : ''
   const id = typeof search.id === 'string' && /^[\w-]{1,64}$/.test(search.id) ? search.id : ''
@@ -44,13 +56,15 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
   return {
     ...(tab ? { tab } : {}),
     ...(!tab && isRequestStatus(search.status) ? { status: search.status } : {}),
-    ...(tab && (search.handled === 'yes' || search.handled === 'no')
+    ...(enquiries && (search.handled === 'yes' || search.handled === 'no')
       ? { handled: search.handled }
       : {}),
     ...(!tab && search.awaiting === 'yes' ? { awaiting: 'yes' } : {}),
     ...(!tab && search.sort === 'created' ? { sort: 'created' } : {}),
-    ...(tab && (search.spam === 'yes' || search.spam === 'no') ? { spam: search.spam } : {}),
-    ...(service ? { service } : {}),
+    ...(enquiries && (search.spam === 'yes' || search.spam === 'no') ? { spam: search.spam } : {}),
+    ...(receivables && isReceivableState(search.state) ? { state: search.state } : {}),
+    ...(receivables && isPaymentMethod(search.method) ? { method: search.method } : {}),
+    ...(service && !receivables ? { service } : {}),
     ...(isDay(search.from) ? { from: search.from } : {}),
     ...(isDay(search.to) ? { to: search.to } : {}),
     ...(q !== '' ? { q } : {}),
@@ -59,8 +73,20 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
   }
 }
 
-/** The list's query string for the API (`AdminListQuery`), from the address. */
+/**
+ * The list's query string for the API (`AdminListQuery`, or `ReceivablesQuery` on the
+ * receivables' tab), from the address.
+ */
 export function adminListQuery(search: AdminSearch): Record<string, string> {
+  if (search.tab === 'receivables')
+    return {
+      state: search.state ?? '',
+      method: search.method ?? '',
+      from: search.from ?? '',
+      to: search.to ?? '',
+      q: search.q ?? '',
+      page: String(search.page ?? 1),
+    }
   return {
     ...(search.tab === 'enquiries'
       ? { handled: search.handled ?? '', spam: search.spam ?? '' }

@@ -14,6 +14,7 @@ import {
   markEnquiryHandledHandler,
 } from './admin-handlers'
 import { adminEnquiriesCsvHandler, adminServiceRequestsCsvHandler } from './csv-exports'
+import { adminReceivablesCsvHandler, adminReceivablesHandler } from './receivables-handlers'
 
 /**
  * `/api/v1/admin/*`: every answer `no-store` (the agency's clients' data must stay out of every
@@ -42,6 +43,8 @@ export function adminRoutes(deps: AdminDeps): ApiRoute[] {
     route('adminServiceRequestsCsv', admin, fresh, adminServiceRequestsCsvHandler(deps)),
     routeWithIds('adminServiceRequest', m.notFound, admin, adminServiceRequestHandler(deps)),
     routeWithIds('changeRequestStatus', m.notFound, gate, admin, changeRequestStatusHandler(deps)),
+    route('adminReceivables', admin, adminReceivablesHandler(deps)),
+    route('adminReceivablesCsv', admin, fresh, adminReceivablesCsvHandler(deps)),
   ]
 }
 

@@ -24,17 +24,17 @@ import { csvStream } from './csv'
 /** The Node request under a Hono context (@hono/node-server's bindings). */
 type NodeBindings = { incoming?: { socket?: { destroy(): void } } }
 
-type ExportName = 'enquiries' | 'service-requests'
+type ExportName = 'enquiries' | 'service-requests' | 'receivables'
 
 /** What a cell needs besides its row: the language and the agency's clock. */
-type CellContext = { readonly t: Translate; readonly timeZone: string }
+export type CellContext = { readonly t: Translate; readonly timeZone: string }
 
 /**
  * One column of an export: its heading and its cell of a row. A time column's heading names
  * the zone its cells are in (`Created (America/Mexico_City)`), so every cell stays a plain
  * date and time a spreadsheet recognises.
  */
-type CsvColumn<Row> = {
+export type CsvColumn<Row> = {
   readonly heading: MessageDescriptor
   readonly time?: true
   readonly cell: (row: Row, context: CellContext) => string
@@ -54,7 +54,7 @@ const timeColumn = <Row>(
   },
 })
 
-function csvAnswer(
+export function csvAnswer(
   c: Context<AccountEnv>,
   name: ExportName,
   body: ReadableStream<Uint8Array>,
@@ -70,7 +70,7 @@ function csvAnswer(
  * (described, never a raw driver error on stderr) and the connection is broken (csv.ts says
  * why); answers whether there was a connection to break.
  */
-function abortExport(c: Context<AccountEnv>, name: ExportName): (error: unknown) => boolean {
+export function abortExport(c: Context<AccountEnv>, name: ExportName): (error: unknown) => boolean {
   return (error) => {
     c.get('log').error({ event: 'admin.export_failed', export: name, error: describeError(error) })
     const socket = (c.env as NodeBindings | undefined)?.incoming?.socket

@@ -22,6 +22,7 @@ import { paymentMethods } from '../../domain/payments/payment-methods'
 import { instalmentMachine } from '../../machines/instalment-machine'
 import { proposalMachine } from '../../machines/proposal-machine'
 import { serviceRequestMachine } from '../../machines/service-request-machine'
+import { receivablesDueKey, receivablesRank } from './receivables-order'
 import { searchKeySql } from './search-key'
 
 /**
@@ -952,6 +953,20 @@ export const paymentInstalments = pgTable(
     index('payment_instalments_due_date_idx')
       .on(table.dueDate)
       .where(sql`${table.state} = 'scheduled'`),
+    // The receivables list's order (receivables-order.ts): owed, to come, settled; the due day
+    // in Mexico City; the number (unique: what follows it only rides along). The columns the
+    // expressions are made of, and the id, are in it too: PostgreSQL reads a page's ids, a deep
+    // page's included, from the index alone (an index-only scan needs every column the query
+    // names, not only the expressions).
+    index('payment_instalments_receivables_idx').on(
+      sql.raw(receivablesRank('')),
+      sql.raw(`(${receivablesDueKey('')})`),
+      table.number,
+      table.id,
+      table.state,
+      table.dueDate,
+      table.dueAt,
+    ),
   ],
 )
 

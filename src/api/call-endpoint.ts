@@ -151,6 +151,7 @@ const typedEndpoints: { readonly [Name in keyof EndpointSuccess]: true } = {
   adminEnquiry: true,
   markEnquiryHandled: true,
   adminServiceRequests: true,
+  adminReceivables: true,
   adminServiceRequest: true,
   changeRequestStatus: true,
   myThreadMessages: true,

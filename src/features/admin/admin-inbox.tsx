@@ -1,11 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import type { AdminSearch } from '../../../domain/requests/admin-search'
+import { type AdminSearch, adminListQuery } from '../../../domain/requests/admin-search'
 import { LoadState } from '../../ui/load-state'
+import { receivableListQueryOptions } from './api/admin-queries'
 import { EnquiryList } from './enquiry-list'
 import { InboxFilters } from './inbox-filters'
 import { InboxFocusProvider, useAskFocus } from './inbox-focus'
+import { ReceivablesFilters } from './receivables-filters'
+import { ReceivablesList } from './receivables-list'
 import { RequestList } from './request-list'
 // The inbox's filters and status form use the form classes: their sheet comes with the inbox,
 // so a direct load or a refresh of /admin is styled, not only a visit after another form.
@@ -22,7 +26,7 @@ const EnquiryDetail = lazy(() =>
 )
 
 /**
- * The agency's inbox: service requests and enquiries as two lists, each filtered, paged and
+ * The agency's inbox: service requests, enquiries and receivables (every instalment) as lists, each filtered, paged and
  * exported as the address says (`AdminSearch`), and the detail of one item (`?id=`). The
  * address is the state: a filtered page can be bookmarked, shared and reloaded.
  */
@@ -38,6 +42,7 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
   const { t } = useLingui()
   const askFocus = useAskFocus()
   const enquiries = search.tab === 'enquiries'
+  const receivables = search.tab === 'receivables'
   const { id } = search
   return (
     <div className="admin-inbox">
@@ -49,7 +54,7 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
               to="/admin"
               search={{}}
               activeOptions={{ exact: true }}
-              aria-current={enquiries ? undefined : 'page'}
+              aria-current={enquiries || receivables ? undefined : 'page'}
             >
               <Trans>Service requests</Trans>
             </Link>
@@ -64,6 +69,16 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
               <Trans>Enquiries</Trans>
             </Link>
           </li>
+          <li>
+            <Link
+              to="/admin"
+              search={{ tab: 'receivables' }}
+              activeOptions={{ exact: true }}
+              aria-current={receivables ? 'page' : undefined}
+            >
+              <ReceivablesTabName />
+            </Link>
+          </li>
         </ul>
       </nav>
       <p className="admin-content-link">
@@ -71,7 +86,12 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
           <Trans>Site content</Trans>
         </Link>
       </p>
-      {id ? (
+      {receivables && !id ? (
+        <>
+          <ReceivablesFilters search={search} />
+          <ReceivablesList search={search} />
+        </>
+      ) : id ? (
         <>
           <p>
             {/* Back on the list, focus goes to the row of the item left (inbox-focus.tsx). */}
@@ -109,4 +129,16 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
       )}
     </div>
   )
+}
+
+/**
+ * The tab's name with the overdue instalments' count (over every instalment, whatever the
+ * filters): read with the list's unfiltered first page, which the tab opens on, so opening it
+ * costs no second read. Read again when the inbox is shown again, not live.
+ */
+function ReceivablesTabName() {
+  const overdue = useQuery(receivableListQueryOptions(adminListQuery({ tab: 'receivables' }))).data
+    ?.overdueCount
+  if (!overdue) return <Trans>Receivables</Trans>
+  return <Trans>Receivables ({overdue} overdue)</Trans>
 }

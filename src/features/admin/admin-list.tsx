@@ -14,8 +14,8 @@ import type { ListQueryOptions } from './api/admin-queries'
 import { useAskFocus, useFocusWhenReady } from './inbox-focus'
 import { useSecondFactorFirst } from './use-second-factor-first'
 
-/** The list's frame: loading, failure, the table, paging and the CSV of the filtered list. */
-function ListFrame({
+/** The list's frame: loading, failure, the table, paging and the CSV of the filtered list (the receivables' too). */
+export function ListFrame({
   search,
   csvPath,
   pending,

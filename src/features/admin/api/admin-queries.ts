@@ -25,6 +25,14 @@ export function enquiryListQueryOptions(query: Record<string, string>) {
   return listQueryOptions('enquiries', query, () => callEndpoint('adminEnquiries', { query }))
 }
 
+/** A page of the receivables (every instalment), with its open balance and overdue count. */
+export function receivableListQueryOptions(query: Record<string, string>) {
+  return queryOptions({
+    queryKey: [...adminQueryKey, 'receivables', query],
+    queryFn: () => callEndpoint('adminReceivables', { query }),
+  })
+}
+
 /** One enquiry, for its detail view. */
 export function enquiryQueryOptions(id: string) {
   return queryOptions({

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_instalments_receivables_idx" ON "payment_instalments" USING btree ((CASE WHEN state IN ('due', 'partlyPaid') THEN 0 WHEN state = 'scheduled' THEN 1 ELSE 2 END),(COALESCE(due_date, ((due_at AT TIME ZONE 'America/Mexico_City'))::date, 'infinity'::date)),"number","id","state","due_date","due_at");
