@@ -33,6 +33,7 @@ export const receivableMethodValues = {
   spei: msg`SPEI transfer`,
   cash: msg`Cash`,
   card: msg`Card`,
+  oxxo: msg`Cash at OXXO`,
   other: msg`Other`,
 } satisfies Record<PaymentMethod, unknown>
 
