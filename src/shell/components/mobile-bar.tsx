@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { toLocale } from '../../../domain/locales'
 import { servicesListingPaths } from '../../../domain/pages/public-paths'
 import { useSession } from '../../session/use-session'
@@ -31,6 +32,38 @@ export function MobileBar() {
   )
 }
 
+/** One of the bar's links: its icon above its name, hydrated in its own turn. */
+function BarLink({
+  to,
+  icon,
+  exact = false,
+  children,
+}: {
+  readonly to:
+    | '/'
+    | '/about'
+    | '/services'
+    | '/servicios'
+    | '/contact'
+    | '/my-services'
+    | '/admin'
+    | '/profile'
+  readonly icon: ReactNode
+  readonly exact?: boolean
+  readonly children: ReactNode
+}) {
+  return (
+    <HydrateInTurn>
+      <li>
+        <Link to={to} className="bar-item" activeOptions={{ exact }}>
+          {icon}
+          <span>{children}</span>
+        </Link>
+      </li>
+    </HydrateInTurn>
+  )
+}
+
 function Bar() {
   const { t, i18n } = useLingui()
   const user = useSession().user
@@ -38,88 +71,35 @@ function Bar() {
   return (
     <nav className="mobile-bar" aria-label={t`Quick navigation`}>
       <ul>
-        <HydrateInTurn>
-          <li>
-            <Link to="/" className="bar-item" activeOptions={{ exact: true }}>
-              <HomeIcon />
-              <span>
-                <Trans>Home</Trans>
-              </span>
-            </Link>
-          </li>
-        </HydrateInTurn>
+        <BarLink to="/" icon={<HomeIcon />} exact>
+          <Trans>Home</Trans>
+        </BarLink>
         {signedIn ? null : (
-          <HydrateInTurn>
-            <li>
-              <Link to="/about" className="bar-item">
-                <AboutIcon />
-                <span>
-                  <Trans>About</Trans>
-                </span>
-              </Link>
-            </li>
-          </HydrateInTurn>
+          <BarLink to="/about" icon={<AboutIcon />}>
+            <Trans>About</Trans>
+          </BarLink>
         )}
-        <HydrateInTurn>
-          <li>
-            <Link
-              to={servicesListingPaths[toLocale(i18n.locale)]}
-              className="bar-item"
-              activeOptions={{ exact: true }}
-            >
-              <ServicesIcon />
-              <span>
-                <Trans>Services</Trans>
-              </span>
-            </Link>
-          </li>
-        </HydrateInTurn>
+        <BarLink to={servicesListingPaths[toLocale(i18n.locale)]} icon={<ServicesIcon />} exact>
+          <Trans>Services</Trans>
+        </BarLink>
         {signedIn ? (
-          <HydrateInTurn>
-            <li>
-              <Link to="/my-services" className="bar-item">
-                <MyServicesIcon />
-                <span>
-                  <Trans>My services</Trans>
-                </span>
-              </Link>
-            </li>
-          </HydrateInTurn>
+          <BarLink to="/my-services" icon={<MyServicesIcon />}>
+            <Trans>My services</Trans>
+          </BarLink>
         ) : null}
         {user?.role === 'admin' ? (
-          <HydrateInTurn>
-            <li>
-              <Link to="/admin" className="bar-item">
-                <InboxIcon />
-                <span>
-                  <Trans>Inbox</Trans>
-                </span>
-              </Link>
-            </li>
-          </HydrateInTurn>
+          <BarLink to="/admin" icon={<InboxIcon />}>
+            <Trans>Inbox</Trans>
+          </BarLink>
         ) : (
-          <HydrateInTurn>
-            <li>
-              <Link to="/contact" className="bar-item">
-                <ContactIcon />
-                <span>
-                  <Trans>Contact</Trans>
-                </span>
-              </Link>
-            </li>
-          </HydrateInTurn>
+          <BarLink to="/contact" icon={<ContactIcon />}>
+            <Trans>Contact</Trans>
+          </BarLink>
         )}
         {signedIn ? (
-          <HydrateInTurn>
-            <li>
-              <Link to="/profile" className="bar-item">
-                <ProfileIcon />
-                <span>
-                  <Trans>Profile</Trans>
-                </span>
-              </Link>
-            </li>
-          </HydrateInTurn>
+          <BarLink to="/profile" icon={<ProfileIcon />}>
+            <Trans>Profile</Trans>
+          </BarLink>
         ) : (
           <SettingsMenu />
         )}
