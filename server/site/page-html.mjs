@@ -241,7 +241,8 @@ ${onIntent ? intentScript : '        const atLoad = begin\n'}        const ready
  *   `data-live-at-load` that can run alone (the slideshow rotates unless the visitor prefers
  *   reduced motion, with Preact, XState and its machine: src/hydration/slideshow-island.tsx);
  * - otherwise at the first sign of intent on a widget that needs the app (the pointer over it,
- *   focus in it, a touch or a key on it), before the click: the click itself is kept by the
+ *   focus in it, a touch or a key on it; not a live island's own controls, which answer by
+ *   themselves), before the click: the click itself is kept by the
  *   early-input script and replayed once the app is live, and what was typed meanwhile is
  *   handed to the fields' handlers (src/hydration/early-clicks.ts);
  * - or when a form scrolls near the viewport (one already in view waits for intent).
@@ -299,8 +300,10 @@ const intentScript = `        const hint = /(?:^|;\\s*)(?:__Host-)?signed-in=1(?
         }
         const widgets =
           'button, input, select, textarea, label, summary, form, [role="button"], [aria-controls], [aria-haspopup]'
+        // A live island's controls answer by themselves: intent on them is not intent for the app.
         const intent = (event) => {
-          if (event.target instanceof Element && event.target.closest(widgets)) {
+          if (!(event.target instanceof Element) || event.target.closest('[data-island-live]')) return
+          if (event.target.closest(widgets)) {
             stop()
             begin()
           }

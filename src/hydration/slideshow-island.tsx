@@ -38,6 +38,10 @@ function start(): void {
       only(section),
     ),
   )
+  // Its controls answer by themselves now: the page's loader no longer takes the pointer over
+  // them as intent to load the app (server/site/page-html.mjs), so moving the slides costs
+  // only the island's own work.
+  section.setAttribute('data-island-live', '')
 }
 
 /**

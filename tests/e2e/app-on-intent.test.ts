@@ -105,7 +105,9 @@ describe('the app loads on the visitor’s first intent', () => {
       const { pathname } = new URL(request.url())
       if (/^\/assets\/[^/]+\.js$/.test(pathname)) scripts.push(pathname)
     })
-    // The page's clock is the test's: the rotation is moved on, not waited for.
+    // The page's clock is the test's: the rotation is moved on, not waited for. Installed on a
+    // blank page: robots.txt is sandboxed, and the clock's script there is a console error.
+    await page.goto('about:blank')
     await page.clock.install()
     await page.goto('/')
     await settled(page)
@@ -121,21 +123,34 @@ describe('the app loads on the visitor’s first intent', () => {
     )
     expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
 
+    // The island's own controls answer by themselves: the pointer over them and a click move
+    // the slide without asking for the app.
+    await page.getByRole('button', { name: 'Next slide' }).click()
+    await expect.poll(shown).toBe('3 of 3')
+    expect(scripts.filter((path) => !/\/(island-slideshow|rolldown-runtime)/.test(path))).toEqual(
+      [],
+    )
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+
     await page.locator('.site-header button').first().hover()
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-    // The app's carousel took the island's machine over: the same slide, then on with the rotation.
-    expect(await shown()).toBe('2 of 3')
-    expect(await page.locator('#slideshow-slides').getAttribute('aria-live')).toBe('off')
-    await page.clock.runFor(slideIntervalMs)
-    await expect.poll(shown).toBe('3 of 3')
-    // One machine drives it: the next interval moves it once.
+    // The app's carousel took the island's machine over: the same slide, held while the focus
+    // is still on its Next button; once the focus leaves, on with the rotation.
+    expect(await shown()).toBe('3 of 3')
+    expect(await page.locator('#slideshow-slides').getAttribute('aria-live')).toBe('polite')
+    await page.locator('main h1').first().click()
+    await expect.poll(() => page.locator('#slideshow-slides').getAttribute('aria-live')).toBe('off')
     await page.clock.runFor(slideIntervalMs)
     await expect.poll(shown).toBe('1 of 3')
+    // One machine drives it: the next interval moves it once.
+    await page.clock.runFor(slideIntervalMs)
+    await expect.poll(shown).toBe('2 of 3')
     expect(errors).toEqual([])
   })
 
   it('the home page’s slideshow paused before the app loads stays paused on its slide', async () => {
     const { page, errors } = await open('/robots.txt')
+    await page.goto('about:blank')
     await page.clock.install()
     await page.goto('/')
     await settled(page)
