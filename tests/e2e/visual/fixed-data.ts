@@ -5,6 +5,7 @@ import type {
   Enquiry,
   ListPage,
   MeBody,
+  MyServiceRequest,
 } from '../../../domain/api/api-contract'
 import { apiPrefix } from '../../../domain/api/endpoint'
 import { anEnquiry, enquiryDetailRead } from '../../doubles/admin-detail-answers'
@@ -12,7 +13,7 @@ import { myRequestsRead } from '../../doubles/my-requests-answers'
 import { laptopFactors } from '../../doubles/security-section-answers'
 import { sessionsRead } from '../../doubles/sessions-list-answers'
 import { testAdmin, testUser } from '../../fixtures/account-user'
-import { adminRequest, sentRequest } from '../../fixtures/service-requests'
+import { adminRequest, movedRequest, sentRequest } from '../../fixtures/service-requests'
 
 /**
  * The signed-in pages' data, the same on every run: the accounts the screenshots sign in with
@@ -48,6 +49,32 @@ const handledEnquiry: Enquiry = {
   handledAt: '2026-11-19T09:00:00.000Z',
 }
 
+/**
+ * The client's list: a request with a proposal waiting for their answer and new messages, and an
+ * older one whose accepted proposal has its deposit due ("What needs you" lists all three).
+ */
+const myRequests: readonly MyServiceRequest[] = [
+  {
+    ...movedRequest(sentRequest, 'proposalSent', 'Our proposal is ready: two options inside.'),
+    newMessages: 2,
+    proposal: { version: 1, state: 'sent', total: 5_800_000, validUntil: '2026-12-20' },
+  },
+  {
+    ...movedRequest(
+      movedRequest(
+        { ...sentRequest, id: 'request-0', number: 'PD-2026-0000', serviceId: 'seo' },
+        'proposalSent',
+        '',
+      ),
+      'inProgress',
+      '',
+      'client',
+    ),
+    proposal: { version: 2, state: 'accepted', total: 2_320_000, validUntil: '2026-12-31' },
+    amountDue: 1_160_000,
+  },
+]
+
 /** GET answers by path, for a client (`me`) or an admin. */
 function answers(who: 'client' | 'admin'): ReadonlyMap<string, unknown> {
   const me: MeBody = { success: true, user: who === 'admin' ? testAdmin : testUser }
@@ -55,7 +82,7 @@ function answers(who: 'client' | 'admin'): ReadonlyMap<string, unknown> {
     [`${apiPrefix}/me`, me],
     [`${apiPrefix}/me/sessions`, sessionsRead.body],
     [`${apiPrefix}/me/factors`, laptopFactors],
-    [`${apiPrefix}/me/service-requests`, myRequestsRead(sentRequest).body],
+    [`${apiPrefix}/me/service-requests`, myRequestsRead(...myRequests).body],
     [`${apiPrefix}/admin/service-requests`, requestList],
     [`${apiPrefix}/admin/enquiries`, page([anEnquiry, handledEnquiry])],
     [`${apiPrefix}/admin/enquiries/${anEnquiry.id}`, enquiryDetailRead(anEnquiry).body],
