@@ -29,7 +29,7 @@ describe('the header keeps to one row', () => {
     const { page } = await visit(null, { ...phone, locale: 'es-MX' })
     await page.goto('/')
     await waitForHydration(page)
-    await page.getByRole('link', { name: 'Registrarse' }).waitFor()
+    await page.getByRole('link', { name: 'Crear cuenta' }).waitFor()
     expect(await headerRows(page)).toBe(1)
     // So the first slide's button is on screen, above the bottom bar.
     const button = await page.locator('.slide[data-shown="true"] a.button-primary').boundingBox()

@@ -13,7 +13,7 @@ import './navigation.css'
  * The header: brand, the main navigation (WAI-ARIA disclosure navigation: links plus the
  * Services disclosure) and the language and theme controls. On narrow viewports the section
  * links and the controls move to the bottom bar (CSS), the account links stay. A signed-in
- * visitor gets the account menu (their first name) instead of "Sign in / Register".
+ * visitor gets the account menu (their first name) instead of "Sign in / Create account".
  */
 export function SiteHeader() {
   // The header hydrates after the page's frame, and its links after its controls: each in a
@@ -81,8 +81,10 @@ function Header() {
               </HydrateInTurn>
               <HydrateInTurn>
                 <li>
+                  {/* The same words as the page it opens ("Create an account"), short enough for
+                      a phone's one-row header. */}
                   <Link to="/register">
-                    <Trans>Register</Trans>
+                    <Trans>Create account</Trans>
                   </Link>
                 </li>
               </HydrateInTurn>
