@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { downloadedText } from './downloaded'
 import { waitForMail } from './mail-box'
 import { waitForHydration } from './navigation-helpers'
 import { describe, expect, test } from './signed-in'
@@ -105,10 +105,7 @@ describe.each(['en-US', 'es-MX'] as const)('a signed-in client in %s', (locale) 
       data.getByRole('button', { name: t.download }).click(),
     ])
     expect(download.suggestedFilename()).toBe('puente-digital-account.json')
-    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<
-      string,
-      unknown
-    >
+    const exported = JSON.parse(await downloadedText(download)) as Record<string, unknown>
     expect(Object.keys(exported).sort()).toEqual(['exportedAt', 'sessions', 'stored', 'user'])
     expect(exported.user).toMatchObject({ email: client.email, emailVerified: true })
     const stored = exported.stored as Record<string, unknown[]>

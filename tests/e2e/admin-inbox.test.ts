@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { newApiSession } from './api-session'
 import { parseCsv } from './csv'
+import { downloadedText } from './downloaded'
 import { waitForHydration } from './navigation-helpers'
 import { withDatabase } from './running-database'
 import { describe, expect, type SignedIn, test } from './signed-in'
@@ -116,7 +116,7 @@ describe('the admin inbox (en)', () => {
       page.getByRole('link', { name: 'Download CSV' }).click(),
     ])
     expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/)
-    const [header, ...records] = parseCsv(await readFile(await download.path(), 'utf8'))
+    const [header, ...records] = parseCsv(await downloadedText(download))
     // In the agency's language (AGENCY_LANGUAGE, Spanish by default), times on its clock.
     expect(header).toEqual([
       'Folio',

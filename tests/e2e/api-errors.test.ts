@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type EndpointName,
@@ -10,6 +11,7 @@ import { maxBodyBytes } from '../../server/security/json-body'
 import { totpCode } from '../../server/test/totp-code'
 import { registrationFor } from '../fixtures/registration'
 import { type ApiAnswer, type ApiSession, newApiSession } from './api-session'
+import { instanceSettings } from './instance-settings'
 import { waitForLink } from './mail-box'
 import { addPasskey } from './passkeys'
 import {
@@ -578,6 +580,34 @@ describe('a request’s workspace', () => {
       { headers: { Range: 'bytes=1000-' } },
     )
     expectFailure('myThreadFile', answer, 416, 'range_not_satisfiable')
+  })
+})
+
+describe('Stripe’s webhook', () => {
+  const webhook = (payload: string, signature: string) =>
+    client.call('POST', endpoints.stripeWebhook.path, undefined, {
+      raw: payload,
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    })
+  const event = JSON.stringify({
+    id: `evt_e2e_${Date.now()}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: 'cs_test_e2e', object: 'checkout.session' } },
+  })
+
+  it('invalid_signature: an event not signed with the webhook’s secret', async () => {
+    const answer = await webhook(event, 't=1,v1=0000')
+    expectFailure('stripeWebhook', answer, 400, 'invalid_signature')
+  })
+
+  it('unavailable: a signed event whose object Stripe’s API does not answer for (it is down)', async () => {
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: event,
+      secret: instanceSettings.STRIPE_WEBHOOK_SECRET,
+    })
+    const answer = await webhook(event, signature)
+    expectFailure('stripeWebhook', answer, 503, 'unavailable')
   })
 })
 

@@ -19,4 +19,11 @@ export const instanceSettings = {
   PAYMENT_BANK: 'Banco del Ejemplo',
   PAYMENT_BENEFICIARY: 'Puente Digital SA de CV',
   PAYMENT_CLABE: '032180000118359719',
+  // Card and OXXO offered, and a Stripe that never answers (nothing listens on port 9): what
+  // the API says when Stripe is down (tests/e2e/api-errors.test.ts). The server's tests drive
+  // the real library against a stand-in (server/test/stripe-stand-in.ts).
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+  STRIPE_API_BASE: 'http://127.0.0.1:9',
 } as const

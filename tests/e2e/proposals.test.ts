@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from 'playwright-core'
 import { axeViolations } from './axe'
+import { downloadedBytes } from './downloaded'
 import { waitForMail } from './mail-box'
 import { waitForHydration } from './navigation-helpers'
 import { describe, expect, type SignedIn, test } from './signed-in'
@@ -162,7 +162,7 @@ describe.each(['en-US', 'es-MX'] as const)('proposals in %s', (locale) => {
     // The PDF downloads.
     const download = page.waitForEvent('download')
     await view.getByRole('link', { name: t.pdf }).click()
-    const saved = await readFile(await (await download).path())
+    const saved = await downloadedBytes(await download)
     expect(saved.subarray(0, 5).toString()).toBe('%PDF-')
 
     // Declines with a reason: the request goes back to "In review".

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import * as OTPAuth from 'otpauth'
 import type { Page } from 'playwright-core'
 import { axeViolations } from './axe'
+import { downloadedText } from './downloaded'
 import { mainNav, waitForHydration } from './navigation-helpers'
 import { withDatabase } from './running-database'
 import { describe, expect, test } from './signed-in'
@@ -270,7 +270,7 @@ describe.each(['en-US', 'es-MX'] as const)('strong sign-in in %s', (locale) => {
     await dialog.getByRole('button', { name: t.confirm, exact: true }).click()
     const file = await download
     expect(file.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/)
-    expect((await readFile((await file.path()) ?? '', 'utf8')).length).toBeGreaterThan(0)
+    expect((await downloadedText(file)).length).toBeGreaterThan(0)
     await dialog.waitFor({ state: 'detached' })
     expect(unexpected(errors)).toEqual([])
   })

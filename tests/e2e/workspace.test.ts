@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from 'playwright-core'
 import { samplePdf } from '../../server/test/sample-files'
 import { axeViolations } from './axe'
+import { downloadedBytes } from './downloaded'
 import { mailsTo, waitForMail } from './mail-box'
 import { waitForHydration } from './navigation-helpers'
 import { describe, expect, type SignedIn, test } from './signed-in'
@@ -166,9 +166,9 @@ describe.each(['en-US', 'es-MX'] as const)('a request’s workspace in %s', (loc
     // The file comes back byte for byte.
     const download = page.waitForEvent('download')
     await thread(page).getByRole('link', { name: t.download }).click()
-    const saved = await (await download).path()
+    const saved = await downloadedBytes(await download)
     const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
-    expect(sha256(await readFile(saved))).toBe(sha256(pdf))
+    expect(sha256(saved)).toBe(sha256(pdf))
 
     // With the client's page closed, the agency's next message is mailed: once, in Spanish
     // for a Spanish client. What they saw live was not mailed.
