@@ -76,7 +76,7 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
               activeOptions={{ exact: true }}
               aria-current={receivables ? 'page' : undefined}
             >
-              <ReceivablesTabName />
+              <ReceivablesTabName listShown={!id} />
             </Link>
           </li>
         </ul>
@@ -136,9 +136,13 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
  * filters): read with the list's unfiltered first page, which the tab opens on, so opening it
  * costs no second read. Read again when the inbox is shown again, not live.
  */
-function ReceivablesTabName() {
-  const overdue = useQuery(receivableListQueryOptions(adminListQuery({ tab: 'receivables' }))).data
-    ?.overdueCount
+function ReceivablesTabName({ listShown }: { readonly listShown: boolean }) {
+  // Read with a list, not beside an item's detail: a detail's changes refresh the admin's
+  // reads, and the count would be read again with every one of them.
+  const overdue = useQuery({
+    ...receivableListQueryOptions(adminListQuery({ tab: 'receivables' })),
+    enabled: listShown,
+  }).data?.overdueCount
   if (!overdue) return <Trans>Receivables</Trans>
   return <Trans>Receivables ({overdue} overdue)</Trans>
 }
