@@ -8,14 +8,17 @@ import { enrolTotp, proveWithCode } from '../test/factor-kit'
 import { testBackends } from '../test/test-database'
 
 /**
- * The state-changing endpoints that take no JSON body: a deletion named by its path, and an
- * upload, whose body is the file's own bytes (its type is read from them, not from JSON).
+ * The state-changing endpoints that take no JSON body of the site's: a deletion named by its
+ * path, an upload, whose body is the file's own bytes (its type is read from them, not from
+ * JSON), and Stripe's webhook, whose raw body is proven by its signature before it is read
+ * (anything else is a 400 `invalid_signature`: server/payments/stripe-payments.test.ts).
  */
 const bodyless: readonly EndpointName[] = [
   'endSession',
   'disableTotp',
   'removePasskey',
   'uploadFile',
+  'stripeWebhook',
 ]
 const jsonEndpoints = (Object.keys(endpoints) as EndpointName[]).filter(
   (name) => endpoints[name].method !== 'GET' && !bodyless.includes(name),
