@@ -149,12 +149,12 @@ export async function benchLighthouse({
   // header instead, beside the anonymous one, it made the server answer 401 and the page measured
   // was the sign-in page). A run that still ends on another page is reported and left out.
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
-  const startWithCookies = async (cookieHeader) => {
-    const session = await browser.target().createCDPSession()
-    await session.send('Storage.clearCookies')
-    // And what the public pages stored: the language chosen on a Spanish page, without its
-    // cookie, made the pre-paint script reload the page to restore the cookie (a second load
-    // measured into the first).
+  // Every run of ours is a first visit, as Lighthouse's empty cache says: Lighthouse keeps the
+  // origin's local storage between runs, and what a page stored there would turn the next run
+  // into a return visit's (the language chosen on a Spanish page, without its cookie, made the
+  // pre-paint script reload the page to restore the cookie; the typeface seen once is asked for
+  // with the next page, while Lighthouse has emptied the cache it would come from).
+  const clearStoredData = async () => {
     const [tab = await browser.newPage()] = await browser.pages()
     const tabSession = await tab.createCDPSession()
     await tabSession.send('Storage.clearDataForOrigin', {
@@ -162,6 +162,10 @@ export async function benchLighthouse({
       storageTypes: 'local_storage',
     })
     await tabSession.detach()
+  }
+  const startWithCookies = async (cookieHeader) => {
+    const session = await browser.target().createCDPSession()
+    await session.send('Storage.clearCookies')
     const cookies = cookieHeader
       .split('; ')
       .filter(Boolean)
@@ -175,6 +179,7 @@ export async function benchLighthouse({
     await session.detach()
   }
   const ours = async (method, site, path, round, headers) => {
+    await clearStoredData()
     if (headers) await startWithCookies(headers.Cookie ?? '')
     let lhr = await measureOrReport(chrome.port, `${ourBaseURL}${path}`, {
       ...optionsFor(method, site, round),

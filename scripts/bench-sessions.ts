@@ -97,14 +97,20 @@ export async function signedInPages(baseURL: string, dataDir: string): Promise<S
     const client = await signIn(baseURL, pool, validRegistration.email, 'client')
     const requestId = await requestWithMessages(client, pool, 12)
     const admin = await signIn(baseURL, pool, adminEmail, 'admin')
-    // The admin API answers an admin who signed in with a second factor: an authenticator app,
-    // turned on in this session, counts as one.
+    // The admin API answers an admin whose session proved a second factor.
     const started = await admin.json('POST', '/api/v1/me/factors/totp', {})
     if (started.status !== 200) throw new Error(`The app's key: ${started.status}`)
     const confirmed = await admin.json('POST', '/api/v1/me/factors/totp/confirm', {
       code: totpCode(started.body.secret as string, new Date()),
     })
     if (confirmed.status !== 200) throw new Error(`The app's code: ${confirmed.status}`)
+    // Turning the app on proves nothing of this session (it signed in with the password): a
+    // step-up with the app's next code does. Each code works once, so it is the next step's,
+    // which the server accepts a step early.
+    const proven = await admin.json('POST', '/api/v1/me/reauthenticate', {
+      code: totpCode(started.body.secret as string, new Date(Date.now() + 30_000)),
+    })
+    if (proven.status !== 200) throw new Error(`The admin's step-up: ${proven.status}`)
     await fillAdminLists(pool, validRegistration.email)
     const cookie = (browser: Browser) => ({ Cookie: browser.headers().cookie ?? '' })
     return [

@@ -173,10 +173,10 @@ export async function typefaceCss(fontFile: string, unicodeRange: string): Promi
   unicode-range: ${unicodeRange};
 }`,
   ]
-  const families = ['Inter']
+  const fallbackFamilies: string[] = []
   const adjusts = await sizeAdjusts()
   for (const { family, faces } of fallbacks) {
-    families.push(`"${family}"`)
+    fallbackFamilies.push(`"${family}"`)
     for (const weight of [400, 700] as const) {
       const adjust = adjusts.get(`${family} ${weight}`) ?? 1
       const lines = Object.entries(overrides(interMetrics(weight), adjust)).map(
@@ -197,7 +197,13 @@ ${lines.join('\n')}
 ${rules.join('\n\n')}
 
 :root {
-  --typeface: ${families.join(', ')}, sans-serif;
+  --typeface: ${fallbackFamilies.join(', ')}, sans-serif;
+}
+
+/* Inter is named once the page asks for it (index.html: at once when the browser has it, after
+   the load event on a first visit). */
+:root[data-typeface="inter"] {
+  --typeface: Inter, ${fallbackFamilies.join(', ')}, sans-serif;
 }
 `
 }

@@ -1,3 +1,5 @@
+// First: the links that tell Vite's loader the page's stylesheets are inline already.
+import './hydration/inlined-stylesheets'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'

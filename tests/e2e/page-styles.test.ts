@@ -41,7 +41,12 @@ const boxStyle = (page: Page, selector: string) =>
       radius: style.borderTopLeftRadius,
       minHeight: style.minHeight,
       fontSize: style.fontSize,
-      fontFamily: style.fontFamily,
+      // The page's own typeface (a first visit's first page draws in the fallback, the next in
+      // Inter: index.html), not one the field names.
+      fontFamily:
+        style.fontFamily === getComputedStyle(document.body).fontFamily
+          ? 'the page’s typeface'
+          : style.fontFamily,
       fieldDirection: element.parentElement
         ? getComputedStyle(element.parentElement).flexDirection
         : '',

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { type ReactNode, useRef } from 'react'
 import { ThemeProvider } from '../../features/theme/theme-actor'
 import { useFocusAfterNavigation } from '../use-focus-after-navigation'
+import { useTypefaceAfterNavigation } from '../use-typeface-after-navigation'
 import { MobileBar } from './mobile-bar'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
@@ -9,6 +10,7 @@ import { SiteHeader } from './site-header'
 export function SiteLayout({ children }: { readonly children: ReactNode }) {
   const main = useRef<HTMLElement>(null)
   useFocusAfterNavigation(main)
+  useTypefaceAfterNavigation()
   return (
     <ThemeProvider>
       <a className="skip-link" href="#main">

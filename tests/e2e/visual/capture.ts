@@ -64,10 +64,16 @@ export function contextOptions(
   }
 }
 
-/** Fixed clock and stored theme, before the page's first script. */
+/**
+ * Fixed clock and stored theme, before the page's first script, and a return visit's typeface:
+ * a first visit's page is drawn in the fallback font, Inter only from the next (index.html).
+ */
 export async function prepare(page: Page, theme: Theme): Promise<void> {
   await page.clock.setFixedTime(fixedNow)
-  await page.addInitScript((value) => localStorage.setItem('agency-site:theme', value), theme)
+  await page.addInitScript((value) => {
+    localStorage.setItem('agency-site:theme', value)
+    localStorage.setItem('agency-site:typeface', '1')
+  }, theme)
 }
 
 /** Loads `shot` directly, waits until it is still, and compares it with its baseline. */
@@ -76,6 +82,8 @@ export async function capture(page: Page, shot: Shot, language: Language, suffix
   await waitForHydration(page)
   await shot.ready(page)
   await page.evaluate(async () => {
+    // The pictures are of a return visit (prepare): Inter from the first paint.
+    await document.fonts.load('1em Inter')
     await document.fonts.ready
     // The images on screen: a lazy one below the fold never loads, and is not in the picture.
     const onScreen = [...document.images].filter((image) => {
