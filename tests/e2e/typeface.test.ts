@@ -110,6 +110,16 @@ const interStatus = (page: Page) =>
     return [...document.fonts].filter((face) => face.family === 'Inter').map((face) => face.status)
   })
 
+/** A first visit to `/services` in a browser of the machine's fonts, once Inter is fetched for the next page. */
+async function firstVisit(browser: Browser, before?: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: fromAddress() })
+  const page = await context.newPage()
+  await before?.(page)
+  await page.goto('/services')
+  await page.waitForFunction(() => localStorage.getItem('agency-site:typeface') === '1')
+  return { context, page }
+}
+
 /** Two looks of the visual baselines (visual.test.ts): each language, each theme, each screen. */
 const looks: readonly (readonly [Language, Theme, Screen])[] = [
   ['en', 'light', phone],
@@ -156,13 +166,13 @@ describe('the pages, whatever fonts the machine has', () => {
   }, async () => {
     const browser = await launchChromium(environment(machineFonts))
     browsers.push(browser)
-    const context = await browser.newContext({ baseURL, extraHTTPHeaders: fromAddress() })
-    const page = await context.newPage()
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        Object.assign(window, { __typefaceAtParse: document.documentElement.dataset.typeface })
-      })
-    })
+    const { context, page } = await firstVisit(browser, (page) =>
+      page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          Object.assign(window, { __typefaceAtParse: document.documentElement.dataset.typeface })
+        })
+      }),
+    )
     /** When the page's load event began and its font was asked for, and what the page used. */
     const seen = () =>
       page.evaluate(() => {
@@ -180,9 +190,7 @@ describe('the pages, whatever fonts the machine has', () => {
           drawnIn: getComputedStyle(document.body).fontFamily.split(',')[0],
         }
       })
-    await page.goto('/services')
-    // Inter arrives after the load, and is kept for the next page…
-    await page.waitForFunction(() => localStorage.getItem('agency-site:typeface') === '1')
+    // Inter arrived after the load, and is kept for the next page…
     const first = await seen()
     expect(first.fontAskedAt).toBeGreaterThanOrEqual(first.loadEventEnd)
     // …never applied to this one: the page is not laid out again.
@@ -204,10 +212,7 @@ describe('the pages, whatever fonts the machine has', () => {
   }, async () => {
     const browser = await launchChromium(environment(machineFonts))
     browsers.push(browser)
-    const context = await browser.newContext({ baseURL, extraHTTPHeaders: fromAddress() })
-    const page = await context.newPage()
-    await page.goto('/services')
-    await page.waitForFunction(() => localStorage.getItem('agency-site:typeface') === '1')
+    const { context, page } = await firstVisit(browser)
     await waitForHydration(page)
     expect(await page.evaluate(() => document.documentElement.dataset.typeface)).toBeUndefined()
     await page.locator('main a[href="/services/web-development"]').first().click()
