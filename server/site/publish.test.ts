@@ -267,7 +267,8 @@ describe('publishing renders the pages again, on every instance', () => {
     const english = await home(b, 'en')
     expect(titles(english).slice(2)).toEqual([
       'Shops that sell',
-      'One roof, &lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt; &amp; &quot;quoted&quot;',
+      // Markup's openings escaped (a `>` in text is text).
+      'One roof, &lt;img src=x onerror=&quot;alert(1)&quot;>&lt;/script>&lt;script>alert(2)&lt;/script> &amp; &quot;quoted&quot;',
     ])
     expect(english).not.toContain('<script>alert(2)')
     // Four slides and four dots: the island counts what the markup has.
