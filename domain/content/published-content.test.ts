@@ -13,6 +13,7 @@ import { seedCards } from './seed/seed-cards'
 import { seedCaseStudies } from './seed/seed-case-studies'
 import { seedFaqs } from './seed/seed-faqs'
 import { seedPublishedContent } from './seed/seed-published-content'
+import { seedSlides } from './seed/seed-slides'
 import { seedTeam } from './seed/seed-team'
 import { seedTestimonials } from './seed/seed-testimonials'
 
@@ -46,13 +47,12 @@ const quote = (
 })
 
 describe('publishedContentOf', () => {
-  it('keeps only published case studies and testimonials, and other kinds out', () => {
+  it('keeps only published case studies and testimonials', () => {
     const content = publishedContentOf([
       study(cafe),
       study(sonrie, 'draft'),
       quote(quoteCafe),
       quote(quoteJacaranda, 'draft'),
-      { kind: 'slides', id: 'slide' },
     ])
     expect(content.caseStudies.map((c) => c.client)).toEqual(['Café Altura'])
     expect(content.testimonials.map((t) => t.person)).toEqual(['Rosa Méndez'])
@@ -169,6 +169,45 @@ describe('the snapshot’s readers', () => {
       'Do you guarantee first place?',
     ])
     expect(content.faqs).toHaveLength(15)
+  })
+})
+
+describe('the slides in the snapshot', () => {
+  const [bridge, design, dashboard] = seedSlides
+  if (!bridge || !design || !dashboard) throw new Error('the seed has three slides')
+
+  it('the seed: today’s three slides, in their order, each link per language', () => {
+    const { slides } = seedPublishedContent()
+    expect(slides.map((slide) => slide.image.asset)).toEqual([
+      'hero-bridge',
+      'hero-design',
+      'hero-dashboard',
+    ])
+    expect(slides.map((slide) => slide.buttonLink)).toEqual([
+      { en: '/about', es: '/about' },
+      { en: '/services', es: '/servicios' },
+      { en: '/contact', es: '/servicios/aplicaciones-web' },
+    ])
+  })
+
+  it('published only, by their order, without editing facts', () => {
+    const content = publishedContentOf([
+      { kind: 'slides', id: 'a', state: 'published', data: { ...bridge, order: 7 } },
+      { kind: 'slides', id: 'b', state: 'draft', data: { ...design, order: 0 } },
+      { kind: 'slides', id: 'c', state: 'published', data: { ...dashboard, order: 2 } },
+    ])
+    expect(content.slides.map((slide) => slide.title.en)).toEqual([
+      dashboard.title.en,
+      bridge.title.en,
+    ])
+    expect(content.slides[1]).toEqual({
+      image: { asset: bridge.image.asset, alt: bridge.image.alt },
+      subtitle: bridge.subtitle,
+      title: bridge.title,
+      paragraph: bridge.paragraph,
+      buttonText: bridge.buttonText,
+      buttonLink: bridge.buttonLink,
+    })
   })
 })
 

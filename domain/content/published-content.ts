@@ -5,13 +5,15 @@ import type {
   CardData,
   CaseStudyData,
   FaqData,
+  SlideData,
   TeamMemberData,
   TestimonialData,
 } from './content-schemas'
 
 /**
  * What the public pages show of the site's content: the published case studies and
- * testimonials, the team on /about, the home page's cards and each service area's questions,
+ * testimonials, the team on /about, the home page's slides and cards and each service area's
+ * questions,
  * nothing of drafts, revisions or who edited what. The pages are rendered from
  * it (the build from the seed, `seed-published-content.ts`; the server, later, from the database's
  * published items), the page carries it for hydration, and `GET /api/v1/work` answers it for
@@ -66,6 +68,17 @@ export type PublishedTeamMember = {
   readonly image: PublishedImage
 }
 
+/** A slide of the home page's slideshow. */
+export type PublishedSlide = {
+  readonly image: PublishedImage
+  readonly subtitle: Bilingual
+  readonly title: Bilingual
+  readonly paragraph: Bilingual
+  readonly buttonText: Bilingual
+  /** A page of the site (or another site) per language: a slide may lead to a different page in each. */
+  readonly buttonLink: Bilingual
+}
+
 /** A card on the home page: its badge is empty in both languages when it has none. */
 export type PublishedCard = {
   readonly image: PublishedImage
@@ -92,6 +105,8 @@ export type PublishedContent = {
   readonly testimonials: readonly PublishedTestimonial[]
   /** By their order. */
   readonly team: readonly PublishedTeamMember[]
+  /** The home page's slideshow, by their order. */
+  readonly slides: readonly PublishedSlide[]
   /** By their order. */
   readonly cards: readonly PublishedCard[]
   /** By area (the service table's order), then by their order. */
@@ -130,6 +145,12 @@ export type ContentSource =
       readonly data: TeamMemberData
     }
   | {
+      readonly kind: 'slides'
+      readonly id: string
+      readonly state: ContentState
+      readonly data: SlideData
+    }
+  | {
       readonly kind: 'cards'
       readonly id: string
       readonly state: ContentState
@@ -141,10 +162,16 @@ export type ContentSource =
       readonly state: ContentState
       readonly data: FaqData
     }
-  | { readonly kind: Exclude<ContentKind, PagesKind>; readonly id: string }
 
-/** The kinds the public pages show (the slides are still the code's). */
-export const kindsOnPages = ['case-studies', 'testimonials', 'team', 'cards', 'faqs'] as const
+/** The kinds the public pages show: every kind the agency edits. */
+export const kindsOnPages = [
+  'case-studies',
+  'testimonials',
+  'team',
+  'slides',
+  'cards',
+  'faqs',
+] as const satisfies readonly ContentKind[]
 type PagesKind = (typeof kindsOnPages)[number]
 
 /**
@@ -201,6 +228,14 @@ export function publishedContentOf(
     bio: data.bio,
     image: imageOf(data.image),
   }))
+  const slides = byOrder(published('slides')).map(({ data }) => ({
+    image: imageOf(data.image),
+    subtitle: data.subtitle,
+    title: data.title,
+    paragraph: data.paragraph,
+    buttonText: data.buttonText,
+    buttonLink: data.buttonLink,
+  }))
   const cards = byOrder(published('cards')).map(({ data }) => ({
     image: imageOf(data.image),
     badgeIcon: data.badgeIcon,
@@ -213,7 +248,7 @@ export function publishedContentOf(
   const faqs = byOrder(published('faqs'))
     .sort((a, b) => areaIds.indexOf(a.data.area) - areaIds.indexOf(b.data.area))
     .map(({ data }) => ({ area: data.area, question: data.question, answer: data.answer }))
-  return { caseStudies, testimonials, team, cards, faqs, whatsapp: facts.whatsapp }
+  return { caseStudies, testimonials, team, slides, cards, faqs, whatsapp: facts.whatsapp }
 }
 
 /** A stable sort by the items' `order`, ties in the content's order. */

@@ -70,6 +70,22 @@ describe('the pages a change of the published content touches', () => {
     expect(paths(seed, { ...seed, cards: seed.cards.slice(1) })).toEqual(['en /', 'es /'])
   })
 
+  it('a slide: the home page in both languages, nothing else', () => {
+    const [bridge, ...rest] = seed.slides
+    if (!bridge) throw new Error('the seed has slides')
+    const edited = {
+      ...seed,
+      slides: [{ ...bridge, title: { ...bridge.title, es: 'Otro' } }, ...rest],
+    }
+    expect(paths(seed, edited)).toEqual(['en /', 'es /'])
+    expect(paths(seed, { ...seed, slides: rest })).toEqual(['en /', 'es /'])
+  })
+
+  it('a snapshot stored before it had the slides: the home page', () => {
+    const { slides: _slides, ...older } = seed
+    expect(paths(older as PublishedContent, seed)).toEqual(['en /', 'es /'])
+  })
+
   it("a question: the pages of its area's services only, in both languages", () => {
     const faqs = seed.faqs.filter((faq) => faq.question.en !== 'Where are backups kept?')
     const touched = paths(seed, { ...seed, faqs })

@@ -8,7 +8,8 @@ import { caseStudyPath, servicePath, workListingPaths } from './public-paths'
  * in both languages (its testimonials), both listings, and for every case study that is not
  * what it was — added, changed, removed, its testimonial included — its addresses before and
  * after (a changed slug leaves the old address to answer 404) and the pages of the services it
- * names before and after. The team touches /about in both languages, the cards the home page,
+ * names before and after. The team touches /about in both languages, the slides and the cards
+ * the home page,
  * a service area's questions the pages of the area's services; the agency's WhatsApp number
  * every page that shows content and /contact. Nothing when the content is the same; everything
  * (`all`) when every page is to be rendered again.
@@ -58,12 +59,15 @@ export function pagesTouched(
     (id) => every || JSON.stringify(old.get(id)) !== JSON.stringify(now.get(id)),
   )
   const work = differs((content) => [content.caseStudies, content.testimonials])
-  // A snapshot stored before the pages showed the team, cards and questions has none of them.
+  // A snapshot stored before the pages showed the team, slides, cards and questions has none of
+  // them.
   const areas = areaIds.filter((area) =>
     differs((content) => (content.faqs ?? []).filter((faq) => faq.area === area)),
   )
   const pages: TouchedPage[] = [
-    ...(work || differs((content) => content.cards ?? []) ? bothLanguages('/') : []),
+    ...(work || differs((content) => [content.slides ?? [], content.cards ?? []])
+      ? bothLanguages('/')
+      : []),
     ...(work
       ? [
           { path: workListingPaths.en, locale: 'en' as const },

@@ -4,12 +4,12 @@ import type { ContentData } from '../../domain/content/content-schemas'
 import { seedCards } from '../../domain/content/seed/seed-cards'
 import { seedCaseStudies } from '../../domain/content/seed/seed-case-studies'
 import { seedFaqs } from '../../domain/content/seed/seed-faqs'
+import { seedSlides } from '../../domain/content/seed/seed-slides'
 import { seedTeam } from '../../domain/content/seed/seed-team'
 import { seedTestimonials } from '../../domain/content/seed/seed-testimonials'
 import { isUuid } from '../../domain/ids/uuid'
 import { inTransaction } from '../db/transaction'
 import { insertItem } from './content-store'
-import { seedSlides } from './seed/seed-slides'
 
 /**
  * The content the site ships with — today's slides, cards, team and FAQs, three case studies

@@ -213,6 +213,77 @@ describe('publishing renders the pages again, on every instance', () => {
     expect((await page(b, '/trabajos/portal-de-carga-sierra-norte')).status).toBe(404)
   }, 120_000)
 
+  it("the home page's slides: an edited slide, a new one and their order published on A are served by B in both languages, the admin's text as text", async () => {
+    const a = await instance()
+    const b = await instance()
+    const { admin } = await agencyAdmin(kit)
+    const onA = adminOn(admin, a)
+    const home = async (server: RunningServer, language: 'en' | 'es') =>
+      (await fetch(`${server.url}/`, { headers: { Cookie: `app-language=${language}` } })).text()
+    const titles = (html: string) =>
+      [...html.matchAll(/<h2 class="slide-title">([^<]*)<\/h2>/g)].map(([, title]) => title)
+    const slides = '/api/v1/admin/content/slides'
+    expect(titles(await home(b, 'en'))).toEqual([
+      'A digital bridge to your customers, in English and in Spanish',
+      'Design, development and growth under one roof',
+      'Software your team will enjoy using',
+    ])
+
+    const items = (await onA.get(slides)).body.items as ContentItem<'slides'>[]
+    const design = items.find((item) => item.data.image.asset === 'hero-design')
+    if (!design) throw new Error('The seed has the slides')
+    // Edited and moved to the end.
+    const edited = await onA.send('PATCH', `${slides}/${design.id}`, {
+      version: design.version,
+      data: {
+        ...design.data,
+        title: { en: `One roof, ${hostile}`, es: 'Todo bajo un techo' },
+        order: 9,
+      },
+    })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    // A fourth slide, published.
+    const created = await onA.post(slides, {
+      data: {
+        ...design.data,
+        title: { en: 'Shops that sell', es: 'Tiendas que venden' },
+        buttonLink: { en: '/services/e-commerce', es: '/servicios/comercio-electronico' },
+        order: 5,
+      },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const { id } = created.body.item as ContentItem<'slides'>
+    const published = await onA.post(`${slides}/${id}/publish`, { version: 1 })
+    expect(published.status, JSON.stringify(published.body)).toBe(200)
+
+    await expect
+      .poll(async () => titles(await home(b, 'es')), within)
+      .toEqual([
+        'Un puente digital hacia tus clientes, en español y en inglés',
+        'Software que tu equipo disfrutará usar',
+        'Tiendas que venden',
+        'Todo bajo un techo',
+      ])
+    const english = await home(b, 'en')
+    expect(titles(english).slice(2)).toEqual([
+      'Shops that sell',
+      // Markup's openings escaped (a `>` in text is text).
+      'One roof, &lt;img src=x onerror=&quot;alert(1)&quot;>&lt;/script>&lt;script>alert(2)&lt;/script> &amp; &quot;quoted&quot;',
+    ])
+    expect(english).not.toContain('<script>alert(2)')
+    // Four slides and four dots: the island counts what the markup has.
+    expect(english).toContain('aria-label="4 of 4"')
+    expect(english.match(/class="slideshow-dot"/g)).toHaveLength(4)
+    // The first slide's picture is still the page's early one.
+    expect(/<img\b[^>]*\bfetchPriority="high"[^>]*>/.exec(english)?.[0]).toContain(
+      'alt="Two browser windows joined by a suspension bridge"',
+    )
+    const allowed = JSON.parse(
+      readFileSync(join(site.dir, 'pages/csp-script-hashes.json'), 'utf8'),
+    ) as string[]
+    for (const hash of runnableScriptHashes(english)) expect(allowed).toContain(hash)
+  }, 180_000)
+
   it('a WhatsApp number set at start links /contact, the service pages and the footer; a team member and a question published on A are served by B; the number unset at the next start, the links are gone', async () => {
     const whatsapp = { AGENCY_WHATSAPP: '+52 55 4170 2386' }
     const a = await instance(whatsapp)

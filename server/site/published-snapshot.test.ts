@@ -12,10 +12,11 @@ import { publishedContentIn } from './published-snapshot'
 describe.each(testBackends())('the published content of a seeded database, on $name', (backend) => {
   const database = useTestDatabase(backend)
 
-  it("is the build's seed snapshot (case studies, testimonials, team, cards, questions)", async () => {
+  it("is the build's seed snapshot (case studies, testimonials, team, slides, cards, questions)", async () => {
     expect(await seedContent(database.pool)).toBe(true)
     const stored = await publishedContentIn(database.pool)
     expect(stored.team).toHaveLength(5)
+    expect(stored.slides).toHaveLength(3)
     expect(stored.cards).toHaveLength(4)
     expect(stored.faqs).toHaveLength(15)
     expect(JSON.stringify(stored)).toBe(JSON.stringify(seedPublishedContent()))

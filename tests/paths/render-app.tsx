@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { act, type RenderResult, render } from '@testing-library/react'
+import type { PublishedContent } from '../../domain/content/published-content'
 import { seedPublishedContent } from '../../domain/content/seed/seed-published-content'
 import { type Locale, localeFromPath } from '../../domain/locales'
 import type { Theme } from '../../domain/theme'
@@ -20,6 +21,8 @@ export type RenderAppOptions = {
   readonly locale?: Locale
   /** The theme the page shows before the app starts, as index.html's script would set it. */
   readonly theme?: Theme
+  /** The published content the pages show (default the seed's). */
+  readonly content?: PublishedContent
 }
 
 /**
@@ -42,7 +45,7 @@ export async function renderApp(
   showTheme(options.theme ?? 'light')
   // The content the pages show: the seed's, as a prerendered page's data block carries it (no
   // server answers `GET /api/v1/work` here).
-  providePublishedContent(seedPublishedContent())
+  providePublishedContent(options.content ?? seedPublishedContent())
   await setLanguage(localeFromPath(path) ?? options.locale ?? 'en')
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
   await router.load()

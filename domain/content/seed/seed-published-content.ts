@@ -2,6 +2,7 @@ import { type PublishedContent, publishedContentOf } from '../published-content'
 import { seedCards } from './seed-cards'
 import { seedCaseStudies } from './seed-case-studies'
 import { seedFaqs } from './seed-faqs'
+import { seedSlides } from './seed-slides'
 import { seedTeam } from './seed-team'
 import { seedTestimonials } from './seed-testimonials'
 
@@ -26,6 +27,12 @@ export function seedPublishedContent(): PublishedContent {
     ...seedTeam.map((data, place) => ({
       kind: 'team' as const,
       id: `team-${place}`,
+      state: 'published' as const,
+      data,
+    })),
+    ...seedSlides.map((data, place) => ({
+      kind: 'slides' as const,
+      id: `slide-${place}`,
       state: 'published' as const,
       data,
     })),

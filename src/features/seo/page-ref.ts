@@ -48,6 +48,7 @@ const noContent: PublishedContent = {
   caseStudies: [],
   testimonials: [],
   team: [],
+  slides: [],
   cards: [],
   faqs: [],
   whatsapp: null,

@@ -1,14 +1,15 @@
-import { useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
+import type { PublishedSlide } from '../../../../domain/content/published-content'
 import type { Locale } from '../../../../domain/locales'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
-import type { Slide } from '../slides'
+import { imageSetOf } from '../image-sets'
 import { ResponsivePicture } from './responsive-picture'
 import { SlideButton } from './slide-button'
 import { Slideshow } from './slideshow'
 
 type HeroSlideshowProps = {
-  readonly slides: readonly Slide[]
+  /** The published slides (the site's content), in their order: one at least. */
+  readonly slides: readonly PublishedSlide[]
   readonly locale: Locale
 }
 
@@ -25,7 +26,8 @@ export function HeroSlideshow({ slides, locale }: HeroSlideshowProps) {
   return (
     <HydrateInTurn>
       <Slideshow
-        slideKeys={slides.map((slide) => slide.id)}
+        // Slides have no id on the page: their place is theirs (the list is rendered whole).
+        slideKeys={slides.map((_, place) => String(place))}
         content={(index) => {
           const slide = slides[index]
           return slide && <SlideContent slide={slide} locale={locale} first={index === 0} />
@@ -35,7 +37,11 @@ export function HeroSlideshow({ slides, locale }: HeroSlideshowProps) {
   )
 }
 
-type SlideContentProps = { readonly slide: Slide; readonly locale: Locale; readonly first: boolean }
+type SlideContentProps = {
+  readonly slide: PublishedSlide
+  readonly locale: Locale
+  readonly first: boolean
+}
 
 /**
  * A slide's text, picture and link. Memoised: a slide change only flips the slides' and dots'
@@ -43,24 +49,25 @@ type SlideContentProps = { readonly slide: Slide; readonly locale: Locale; reado
  * while the slideshow rotates).
  */
 const SlideContent = memo(function SlideContent({ slide, locale, first }: SlideContentProps) {
-  const { t } = useLingui()
+  // An artwork the build does not have shows no picture rather than a broken one.
+  const image = imageSetOf(slide.image.asset)
   return (
     <>
       <div className="slide-text">
-        <p className="eyebrow">{t(slide.subtitle)}</p>
-        <h2 className="slide-title">{t(slide.title)}</h2>
-        <p className="slide-paragraph">{t(slide.paragraph)}</p>
-        <SlideButton link={slide.buttonLink[locale]} locale={locale}>
-          {t(slide.buttonText)}
-        </SlideButton>
+        <p className="eyebrow">{slide.subtitle[locale]}</p>
+        <h2 className="slide-title">{slide.title[locale]}</h2>
+        <p className="slide-paragraph">{slide.paragraph[locale]}</p>
+        <SlideButton href={slide.buttonLink[locale]}>{slide.buttonText[locale]}</SlideButton>
       </div>
-      <ResponsivePicture
-        className="slide-picture"
-        image={slide.imageSrc}
-        alt={t(slide.imageAlt)}
-        sizes={heroSizes}
-        priority={first}
-      />
+      {image && (
+        <ResponsivePicture
+          className="slide-picture"
+          image={image}
+          alt={slide.image.alt[locale]}
+          sizes={heroSizes}
+          priority={first}
+        />
+      )}
     </>
   )
 })

@@ -8,7 +8,6 @@ import { AgencyStructuredData } from '../../../ui/agency-structured-data'
 import { WorkListingLink } from '../../../ui/case-study-link'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 import { TestimonialList } from '../../../ui/testimonial-quote'
-import { slides } from '../slides'
 import { FeatureCards } from './feature-cards'
 import { HeroSlideshow } from './hero-slideshow'
 
@@ -21,7 +20,8 @@ export function HomePage({ content }: { readonly content: PublishedContent }) {
       <h1 className="home-title">
         <Trans>Websites and web applications that work as hard as you do</Trans>
       </h1>
-      <HeroSlideshow slides={slides} locale={locale} />
+      {/* The slides are the agency's to publish: with none published, the page has no hero. */}
+      {content.slides.length > 0 && <HeroSlideshow slides={content.slides} locale={locale} />}
       {/* Below the fold and links only: hydrates after the rest of the page. */}
       <HydrateInTurn>
         <section className="home-cards" aria-labelledby="home-cards-heading">

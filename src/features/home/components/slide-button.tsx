@@ -1,36 +1,23 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Locale } from '../../../../domain/locales'
+import { ContentLink } from '../../../ui/content-link'
 import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
-import { ServiceLink } from '../../../ui/service-link'
-import type { SlideLink } from '../slides'
 
 type SlideButtonProps = {
-  readonly link: SlideLink
-  readonly locale: Locale
+  /** As the agency wrote it for the page's language: a page of the site or another site. */
+  readonly href: string
   readonly children: ReactNode
 }
 
 /**
- * A slide's call to action: a typed link to a page or to a service page in `locale`. It
- * hydrates after the slideshow's controls (HydrateInTurn): until then it is a plain link.
+ * A slide's call to action (a link written in the content, like a card's). It hydrates after
+ * the slideshow's controls (HydrateInTurn): until then it is a plain link.
  */
-export function SlideButton(props: SlideButtonProps) {
+export function SlideButton({ href, children }: SlideButtonProps) {
   return (
     <HydrateInTurn>
-      <SlideCallToAction {...props} />
+      <ContentLink href={href} className="button button-primary">
+        {children}
+      </ContentLink>
     </HydrateInTurn>
-  )
-}
-
-function SlideCallToAction({ link, locale, children }: SlideButtonProps) {
-  return link.kind === 'page' ? (
-    <Link to={link.to} className="button button-primary">
-      {children}
-    </Link>
-  ) : (
-    <ServiceLink service={link.service} locale={locale} className="button button-primary">
-      {children}
-    </ServiceLink>
   )
 }

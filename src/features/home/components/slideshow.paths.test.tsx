@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import { seedPublishedContent } from '../../../../domain/content/seed/seed-published-content'
 import { slideshowMachine } from '../../../../machines/slideshow-machine'
 import { testMachinePaths } from '../../../../tests/paths/machine-paths'
 import { renderApp } from '../../../../tests/paths/render-app'
@@ -41,21 +42,23 @@ const slidesContainer = () => {
   return container
 }
 
-/** The DOM shows slide `current + 1` of 3, and only that one to assistive tech. */
+// The page shows the published slides: the seed's (renderApp's content), as many as it has.
+const slideCount = seedPublishedContent().slides.length
+const places = Array.from({ length: slideCount }, (_, index) => index)
+
+/** The DOM shows slide `current + 1` of all, and only that one to assistive tech. */
 function expectShownSlide(current: number) {
   const slides = [...slidesContainer().querySelectorAll<HTMLElement>(':scope > [role="group"]')]
-  expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual([
-    '1 of 3',
-    '2 of 3',
-    '3 of 3',
-  ])
+  expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual(
+    places.map((index) => `${index + 1} of ${slideCount}`),
+  )
   expect(slides.map((slide) => slide.getAttribute('aria-hidden') === 'true')).toEqual(
     slides.map((_, index) => index !== current),
   )
   expect(slides.map((slide) => slide.hasAttribute('inert'))).toEqual(
     slides.map((_, index) => index !== current),
   )
-  expect(screen.getByRole('group', { name: `${current + 1} of 3` })).toBeTruthy()
+  expect(screen.getByRole('group', { name: `${current + 1} of ${slideCount}` })).toBeTruthy()
   expect(button(`Show slide ${current + 1}`).getAttribute('aria-current')).toBe('true')
 }
 
@@ -64,12 +67,14 @@ function expectShownSlide(current: number) {
 // explores as events of their own).
 testMachinePaths(slideshowMachine, {
   name: 'slideshow',
+  // The model walks as many slides as the page shows.
+  input: { slideCount },
   render: async () => {
     const motion = installMotionPreference()
     const app = await renderApp('/')
     return { app, motion }
   },
-  events: () => [0, 1, 2].map((index) => ({ type: 'goTo', index }) as const),
+  events: () => places.map((index) => ({ type: 'goTo', index }) as const),
   // The pointer can only leave what it is over, and enter what it is not over; focus likewise.
   // (The machine records such events wherever they come from, but a page never sends them.)
   possible: ({ context }, { type }) =>

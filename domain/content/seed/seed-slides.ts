@@ -1,4 +1,4 @@
-import type { SlideData } from '../../../domain/content/content-schemas'
+import type { SlideData } from '../content-schemas'
 
 /** The home page's three slides, as the site showed them before they became content. */
 export const seedSlides: readonly SlideData[] = [
