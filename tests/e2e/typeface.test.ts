@@ -111,7 +111,7 @@ const interStatus = (page: Page) =>
   })
 
 /** A first visit to `/services` in a browser of the machine's fonts, once Inter is fetched for the next page. */
-async function firstVisit(browser: Browser, before?: (page: Page) => Promise<void>) {
+async function firstVisit(browser: Browser, before?: (page: Page) => Promise<unknown>) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: fromAddress() })
   const page = await context.newPage()
   await before?.(page)
