@@ -32,11 +32,18 @@ export type ThreadMessage = {
   readonly createdAt: string
   /** Written by someone else after the caller's read mark on this thread. */
   readonly isNew: boolean
+  /**
+   * Who wrote it, as the caller may know them: the client reads the first name of the agency's
+   * person (and their own), never an email address or a last name of the agency's; the agency
+   * reads the full name. Empty when the author's account is gone.
+   */
+  readonly authorName: string
+  /** The author's account (null when it is gone): the same person has the same avatar. */
+  readonly authorId: string | null
 }
 
-/** One message as the agency sees it: who wrote it, and whether it is an internal note. */
+/** One message as the agency sees it: the author's full name, and whether it is an internal note. */
 export type AgencyThreadMessage = ThreadMessage & {
-  readonly authorName: string
   /** Seen by the agency only. */
   readonly internal: boolean
 }
@@ -51,7 +58,15 @@ export type ThreadPage<Message> = {
   readonly olderCursor: string | null
   /** Messages new to the caller in the whole thread (not only this page). */
   readonly newCount: number
+  /** How far the other side has read the thread (null: not at all yet). */
+  readonly seen: ThreadReadMark | null
 }
+
+/**
+ * The other side's read mark: the newest message it has seen (for the client, the agency's
+ * newest reader, counting only messages the client may see) and when it last read the thread.
+ */
+export type ThreadReadMark = { readonly upTo: string; readonly at: string }
 
 export type ThreadMessageBody<Message> = SuccessBody & { readonly threadMessage: Message }
 

@@ -14,7 +14,13 @@ const apiMessage = (id: string, mine: boolean, body: string, createdAt: string):
   files: [],
   createdAt,
   isNew: !mine,
+  authorName: mine ? 'Marta' : 'Ana',
+  authorId: mine ? clientAuthorId : agencyAuthorId,
 })
+
+/** The accounts of the client and of the agency's person who write on the paths. */
+export const clientAuthorId = '6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f'
+export const agencyAuthorId = '0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d'
 
 /** As the page shows a message (the model's context holds what the component's does). */
 export const shown = (message: ThreadMessage): ConversationMessage => ({
@@ -48,14 +54,14 @@ export const arrived = apiMessage('4', false, 'We have it, thank you.', '2026-11
 /** The thread as the page first reads it: the agency's welcome, and older messages before it. */
 export const threadRead = readAs<ThreadPage<ThreadMessage>>(
   'myThreadMessages',
-  { success: true, messages: [welcome], olderCursor: welcome.id, newCount: 1 },
+  { success: true, messages: [welcome], olderCursor: welcome.id, newCount: 1, seen: null },
   'newest of many',
 )
 
 /** The page before it (`?before=<its olderCursor>`): the thread's start. */
 export const olderRead = readAs<ThreadPage<ThreadMessage>>(
   'myThreadMessages',
-  { success: true, messages: [earlier], olderCursor: null, newCount: 1 },
+  { success: true, messages: [earlier], olderCursor: null, newCount: 1, seen: null },
   'older page',
 )
 
