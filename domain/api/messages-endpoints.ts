@@ -77,14 +77,17 @@ export type InboxSummaryBody = { readonly success: true; readonly unansweredThre
  * What the event streams send (`text/event-stream`): `event: message` with `id:` the message id
  * and `data:` the message as JSON (`ThreadMessage` on the client's stream, `AgencyThreadMessage`
  * on the agency's); `event: read` when the other side marks the thread read (`data:` `{ "side",
- * "upTo" }`); a `: heartbeat` comment every 15 s; `retry: 2000` first. A reconnect that sends
+ * "upTo", "at" }`, `at` when the stream heard of it); a `: heartbeat` comment every 15 s; `retry: 2000` first. A reconnect that sends
  * `Last-Event-ID` first receives the messages it missed. The client's stream never carries an
  * internal note. An open stream also tells the server the reader is on the page: no mail is sent
  * about a message it delivered.
  */
 export type ThreadStreamEvent<Message> =
   | { readonly event: 'message'; readonly id: string; readonly data: Message }
-  | { readonly event: 'read'; readonly data: { readonly side: ThreadSide; readonly upTo: string } }
+  | {
+      readonly event: 'read'
+      readonly data: { readonly side: ThreadSide; readonly upTo: string; readonly at: string }
+    }
 
 /**
  * The agency's inbox stream (`GET /api/v1/admin/events`): `event: thread` whenever any thread

@@ -7,6 +7,7 @@ import { type StreamOwner, StreamRefusedError } from '../live/stream-admission'
 import { inboxTopic, type ThreadEvent } from '../live/thread-events'
 import { HubClosedError } from '../live/thread-hub'
 import { describeError } from '../log/describe-error'
+import { nowOf } from '../sessions/clock'
 import type { MessagesDeps } from './messages-deps'
 import { threadNotFound, threadOfPath, viewerOf } from './thread-handlers'
 import {
@@ -203,7 +204,10 @@ export function threadStreamHandler(deps: MessagesDeps, side: ThreadSide): Handl
           if (event.side === side) return
           const mark = side === 'client' ? event.publicUpTo : event.upTo
           if (mark !== undefined && mark !== '0')
-            await write(sseEvent('read', { side: event.side, upTo: mark }))
+            // When the stream heard of it: the mark moved a moment ago.
+            await write(
+              sseEvent('read', { side: event.side, upTo: mark, at: nowOf(deps).toISOString() }),
+            )
           return
         }
         if (event?.kind === 'message') {

@@ -30,7 +30,10 @@ export const shown = (message: ThreadMessage): ConversationMessage => ({
   mine: message.mine,
   isNew: message.isNew,
   internal: false,
-  author: message.mine ? 'You' : 'The Puente Digital team',
+  side: message.side,
+  author: message.mine ? 'You' : `${message.authorName} · Puente Digital`,
+  authorName: message.authorName,
+  authorKey: message.authorId ?? message.side,
   files: [],
 })
 
@@ -114,6 +117,9 @@ export const conversationPathEvents: PathEvents<typeof conversationMachine> = (s
     { type: 'send', draft: { body: ' ', uploadIds: [] } },
     { type: 'loadOlder' },
     live,
+    // The agency reads the stored message; then a stale mark before it arrives late.
+    { type: 'seen', mark: { upTo: stored.id, at: '2026-11-22T10:00:00.000Z' } },
+    { type: 'seen', mark: { upTo: welcome.id, at: '2026-11-21T10:00:00.000Z' } },
   ]
 }
 
@@ -129,6 +135,15 @@ export const conversationPathPossible: PathPossible<typeof conversationMachine> 
 ) => {
   if (event.type === 'send')
     return snapshot.context.sent === 0 && snapshot.matches({ open: { history: 'more' } })
+  // Read marks matter once the reader has a message of their own on screen; the stale one
+  // only after the other (the guard's no).
+  if (event.type === 'seen')
+    return (
+      snapshot.context.sent > 0 &&
+      snapshot.context.arrived === undefined &&
+      snapshot.matches({ open: { composer: 'ready', history: 'more' } }) &&
+      (event.mark.upTo === stored.id) === (snapshot.context.seen === undefined)
+    )
   if (event.type === 'loadOlder')
     return (
       snapshot.matches({ open: { composer: 'ready' } }) &&
