@@ -122,6 +122,18 @@ describe('live conversations across instances', () => {
       upTo: reply.id,
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
     })
+    // A stream opened (or reopened) later starts from the mark as it stands, with its time.
+    const later = await stream(
+      kit.api.url,
+      admin,
+      `/api/v1/admin/service-requests/${requestId}/events`,
+    )
+    const standing = await later.next((event) => event.event === 'read')
+    expect(JSON.parse(standing.data)).toEqual({
+      side: 'client',
+      upTo: reply.id,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+    })
   })
 
   it('resumes after a reconnect from Last-Event-ID (or ?lastEventId= on a stream opened anew), and survives the loss of the listening connection', async () => {

@@ -15,6 +15,7 @@ import {
   loadMessagesAfter,
   type MessageRow,
   newestMessageId,
+  otherSideReadMark,
   readMark,
   toViewerMessage,
   unansweredThreads,
@@ -222,8 +223,12 @@ export function threadStreamHandler(deps: MessagesDeps, side: ThreadSide): Handl
             await send(write, row)
           return
         }
-        // Opened, or resynced after the listening connection was lost: catch up from lastSent.
+        // Opened, or resynced after the listening connection was lost: catch up from lastSent,
+        // and with the other side's read mark as it stands (one may have moved meanwhile).
         upTo = await readMark(deps.pool, thread.requestId, viewer.userId)
+        const seen = await otherSideReadMark(deps.pool, thread, viewer)
+        if (seen)
+          await write(sseEvent('read', { side: side === 'agency' ? 'client' : 'agency', ...seen }))
         for (;;) {
           const rows = await loadMessagesAfter(deps.pool, thread.requestId, viewer, lastSent)
           for (const row of rows) await send(write, row)
