@@ -10,7 +10,10 @@ const message = (id: string, createdAt: string, mine: boolean): ConversationMess
   mine,
   isNew: !mine,
   internal: false,
+  side: mine ? 'client' : 'agency',
   author: mine ? 'You' : 'Puente Digital',
+  authorName: mine ? 'Marta' : 'Ana',
+  authorKey: mine ? 'client' : 'agency',
   files: [],
 })
 
@@ -213,5 +216,39 @@ describe('conversation', () => {
     // The thread's start is shown: asking again does nothing.
     actor.send({ type: 'loadOlder' })
     expect(asked).toHaveLength(2)
+  })
+
+  it('keeps the other side’s furthest read mark: from the load, or live, never moving back', async () => {
+    const { actor } = started(
+      async () => stored,
+      async () => ({
+        messages: [first],
+        olderCursor: null,
+        seen: undefined,
+      }),
+    )
+    // A mark arriving while the thread loads is kept unless the load's is further.
+    actor.send({ type: 'seen', mark: { upTo: '9', at: '2026-11-22T10:00:00.000Z' } })
+    await settled(actor)
+    expect(actor.getSnapshot().context.seen).toEqual({ upTo: '9', at: '2026-11-22T10:00:00.000Z' })
+    actor.send({ type: 'seen', mark: { upTo: '10', at: '2026-11-23T10:00:00.000Z' } })
+    expect(actor.getSnapshot().context.seen?.upTo).toBe('10')
+    // Ids compare as numbers ("9" is before "10"); an older mark changes nothing.
+    actor.send({ type: 'seen', mark: { upTo: '9', at: '2026-11-24T10:00:00.000Z' } })
+    expect(actor.getSnapshot().context.seen).toEqual({ upTo: '10', at: '2026-11-23T10:00:00.000Z' })
+  })
+
+  it('takes the load’s mark when it is further than one that arrived meanwhile', async () => {
+    const { actor } = started(
+      async () => stored,
+      async () => ({
+        messages: [first],
+        olderCursor: null,
+        seen: { upTo: '12', at: '2026-11-21T10:00:00.000Z' },
+      }),
+    )
+    actor.send({ type: 'seen', mark: { upTo: '3', at: '2026-11-20T10:00:00.000Z' } })
+    await settled(actor)
+    expect(actor.getSnapshot().context.seen?.upTo).toBe('12')
   })
 })

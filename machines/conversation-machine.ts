@@ -3,7 +3,10 @@ import { failureStatus } from '../domain/api/api-contract'
 import {
   type ConversationDraft,
   type ConversationMessage,
+  type ConversationReadMark,
+  furtherMark,
   isValidDraft,
+  reaches,
 } from '../domain/workspace/conversation'
 import { messageActions, showServerText } from './form-flow'
 import { injectedCall } from './injected-call'
@@ -21,6 +24,7 @@ import { injectedCall } from './injected-call'
  *       more → (loadOlder) loadingOlder → more | complete, the older page added
  *            | olderFailed;  olderFailed → (loadOlder) loadingOlder
  *   in open: (received) a message that arrived live
+ *   anywhere: (seen) the other side's read mark moved on (kept when it is further)
  *
  * A sent message is appended when the server answers with it, not optimistically: what the
  * thread shows is always what is stored (its id, time and files as the other side sees them),
@@ -52,12 +56,16 @@ export type ConversationContext = {
   readonly message: string | undefined
   /** Where the page before the oldest shown one starts; null when the thread's start is shown. */
   readonly olderCursor: string | null
+  /** How far the other side has read: the newest own message it reaches is marked "Seen". */
+  readonly seen: ConversationReadMark | undefined
 }
 
 /** A page of the thread: its messages and the cursor of the page before it (null: none). */
 export type LoadedThread = {
   readonly messages: readonly ConversationMessage[]
   readonly olderCursor: string | null
+  /** The other side's read mark as the page was read (the newest page only). */
+  readonly seen?: ConversationReadMark | undefined
 }
 
 export type ConversationEvent =
@@ -65,6 +73,7 @@ export type ConversationEvent =
   | { readonly type: 'retry' }
   | { readonly type: 'received'; readonly message: ConversationMessage }
   | { readonly type: 'loadOlder' }
+  | { readonly type: 'seen'; readonly mark: ConversationReadMark }
 
 const inTimeOrder = (messages: readonly ConversationMessage[]): readonly ConversationMessage[] =>
   [...messages].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
@@ -92,10 +101,13 @@ export const conversationMachine = setup({
   actions: {
     ...messageActions<ConversationContext, ConversationEvent>(),
     markRead: () => {},
-    keepThread: assign((_, { thread }: { readonly thread: LoadedThread }) => ({
+    keepThread: assign(({ context }, { thread }: { readonly thread: LoadedThread }) => ({
       messages: inTimeOrder(thread.messages),
       olderCursor: thread.olderCursor,
+      // A mark that arrived live while the thread loaded may be the further one.
+      seen: furtherMark(context.seen, thread.seen),
     })),
+    keepSeen: assign((_, { mark }: { readonly mark: ConversationReadMark }) => ({ seen: mark })),
     addOlder: assign(({ context }, { page }: { readonly page: LoadedThread }) => ({
       messages: withMessages(context.messages, page.messages),
       olderCursor: page.olderCursor,
@@ -122,6 +134,9 @@ export const conversationMachine = setup({
     unknownMessage: ({ context }, { message }: { readonly message: ConversationMessage }) =>
       !context.messages.some((known) => known.id === message.id),
     hasOlder: ({ context }) => context.olderCursor !== null,
+    // Marks never move back, but events may arrive out of order (a reconnect, a late load).
+    furtherMark: ({ context }, { mark }: { readonly mark: ConversationReadMark }) =>
+      !reaches(context.seen, mark.upTo),
     tooManyMessages: (_, { error }: { readonly error: unknown }) => failureStatus(error) === 429,
     draftRefused: (_, { error }: { readonly error: unknown }) =>
       failureStatus(error) === 400 || failureStatus(error) === 413,
@@ -135,9 +150,14 @@ export const conversationMachine = setup({
     arrived: undefined,
     message: undefined,
     olderCursor: null,
+    seen: undefined,
   },
   initial: 'loading',
   on: {
+    seen: {
+      guard: { type: 'furtherMark', params: ({ event }) => ({ mark: event.mark }) },
+      actions: { type: 'keepSeen', params: ({ event }) => ({ mark: event.mark }) },
+    },
     received: {
       guard: { type: 'unknownMessage', params: ({ event }) => ({ message: event.message }) },
       actions: [

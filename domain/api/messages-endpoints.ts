@@ -32,11 +32,18 @@ export type ThreadMessage = {
   readonly createdAt: string
   /** Written by someone else after the caller's read mark on this thread. */
   readonly isNew: boolean
+  /**
+   * Who wrote it, as the caller may know them: the client reads the first name of the agency's
+   * person (and their own), never an email address or a last name of the agency's; the agency
+   * reads the full name. Empty when the author's account is gone.
+   */
+  readonly authorName: string
+  /** The author's account (null when it is gone): the same person has the same avatar. */
+  readonly authorId: string | null
 }
 
-/** One message as the agency sees it: who wrote it, and whether it is an internal note. */
+/** One message as the agency sees it: the author's full name, and whether it is an internal note. */
 export type AgencyThreadMessage = ThreadMessage & {
-  readonly authorName: string
   /** Seen by the agency only. */
   readonly internal: boolean
 }
@@ -51,7 +58,15 @@ export type ThreadPage<Message> = {
   readonly olderCursor: string | null
   /** Messages new to the caller in the whole thread (not only this page). */
   readonly newCount: number
+  /** How far the other side has read the thread (null: not at all yet). */
+  readonly seen: ThreadReadMark | null
 }
+
+/**
+ * The other side's read mark: the newest message it has seen (for the client, the agency's
+ * newest reader, counting only messages the client may see) and when it last read the thread.
+ */
+export type ThreadReadMark = { readonly upTo: string; readonly at: string }
 
 export type ThreadMessageBody<Message> = SuccessBody & { readonly threadMessage: Message }
 
@@ -62,14 +77,17 @@ export type InboxSummaryBody = { readonly success: true; readonly unansweredThre
  * What the event streams send (`text/event-stream`): `event: message` with `id:` the message id
  * and `data:` the message as JSON (`ThreadMessage` on the client's stream, `AgencyThreadMessage`
  * on the agency's); `event: read` when the other side marks the thread read (`data:` `{ "side",
- * "upTo" }`); a `: heartbeat` comment every 15 s; `retry: 2000` first. A reconnect that sends
+ * "upTo", "at" }`, `at` when the stream heard of it); a `: heartbeat` comment every 15 s; `retry: 2000` first. A reconnect that sends
  * `Last-Event-ID` first receives the messages it missed. The client's stream never carries an
  * internal note. An open stream also tells the server the reader is on the page: no mail is sent
  * about a message it delivered.
  */
 export type ThreadStreamEvent<Message> =
   | { readonly event: 'message'; readonly id: string; readonly data: Message }
-  | { readonly event: 'read'; readonly data: { readonly side: ThreadSide; readonly upTo: string } }
+  | {
+      readonly event: 'read'
+      readonly data: { readonly side: ThreadSide; readonly upTo: string; readonly at: string }
+    }
 
 /**
  * The agency's inbox stream (`GET /api/v1/admin/events`): `event: thread` whenever any thread

@@ -23,9 +23,32 @@ export type ConversationMessage = {
   readonly isNew: boolean
   /** The agency's internal note: only the agency ever sees it. */
   readonly internal: boolean
-  /** Who wrote it, as the reader should see it. */
+  /** Which side wrote it: the two are told apart at a glance. */
+  readonly side: 'client' | 'agency'
+  /** Who wrote it, as the reader should see it (the label: "You", "Ana · Puente Digital"). */
   readonly author: string
+  /** The person's name the avatar's initials are made of. */
+  readonly authorName: string
+  /** Keeps one person's avatar the same colour everywhere: their account id (or their side). */
+  readonly authorKey: string
   readonly files: readonly ConversationFile[]
+}
+
+/** The other side's read mark: the newest message it has seen, and when it last read. */
+export type ConversationReadMark = { readonly upTo: string; readonly at: string }
+
+/** Whether `mark` reaches the message `id` (ids are positive integers, as strings). */
+export function reaches(mark: ConversationReadMark | undefined, id: string): boolean {
+  return mark !== undefined && BigInt(mark.upTo) >= BigInt(id)
+}
+
+/** The further of two marks (the first when they reach the same message). */
+export function furtherMark(
+  known: ConversationReadMark | undefined,
+  next: ConversationReadMark | undefined,
+): ConversationReadMark | undefined {
+  if (!next) return known
+  return known && reaches(known, next.upTo) ? known : next
 }
 
 /** What the composer sends: the text and the uploads it references. */

@@ -117,7 +117,23 @@ describe('live conversations across instances', () => {
     // The client marks the thread read on B: the agency's stream on A hears it.
     await browser.post(`/api/v1/me/service-requests/${requestId}/read`, { upTo: reply.id })
     const read = await agencyStream.next((event) => event.event === 'read')
-    expect(JSON.parse(read.data)).toEqual({ side: 'client', upTo: reply.id })
+    expect(JSON.parse(read.data)).toEqual({
+      side: 'client',
+      upTo: reply.id,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+    })
+    // A stream opened (or reopened) later starts from the mark as it stands, with its time.
+    const later = await stream(
+      kit.api.url,
+      admin,
+      `/api/v1/admin/service-requests/${requestId}/events`,
+    )
+    const standing = await later.next((event) => event.event === 'read')
+    expect(JSON.parse(standing.data)).toEqual({
+      side: 'client',
+      upTo: reply.id,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+    })
   })
 
   it('resumes after a reconnect from Last-Event-ID (or ?lastEventId= on a stream opened anew), and survives the loss of the listening connection', async () => {

@@ -6,6 +6,7 @@ import type {
   MyServiceRequest,
   ThreadFile,
   ThreadMessage,
+  ThreadReadMark,
 } from '../../domain/api/api-contract'
 import { notificationPayload, parseNotification, threadChannel } from '../live/thread-events'
 import { type AccountKit, startAccountKit } from '../test/account-kit'
@@ -20,7 +21,12 @@ const requestsPath = '/api/v1/me/service-requests'
 const missingId = '00000000-0000-4000-8000-000000000000'
 const minute = 60_000
 
-type Page<M> = { messages: M[]; olderCursor: string | null; newCount: number }
+type Page<M> = {
+  messages: M[]
+  olderCursor: string | null
+  newCount: number
+  seen: ThreadReadMark | null
+}
 
 describe.each(testBackends())('a request’s workspace on $name', (backend) => {
   let kit: AccountKit
@@ -77,7 +83,17 @@ describe.each(testBackends())('a request’s workspace on $name', (backend) => {
       isNew: false,
     })
     expect(Object.keys(mine).sort()).toEqual(
-      ['body', 'createdAt', 'files', 'id', 'isNew', 'mine', 'side'].sort(),
+      [
+        'authorId',
+        'authorName',
+        'body',
+        'createdAt',
+        'files',
+        'id',
+        'isNew',
+        'mine',
+        'side',
+      ].sort(),
     )
 
     const note = await admin.post(adminThreadPath(requestId), {
@@ -96,10 +112,14 @@ describe.each(testBackends())('a request’s workspace on $name', (backend) => {
     ])
     expect(clientPage.newCount).toBe(1)
     expect(JSON.stringify(clientPage)).not.toContain('Ana')
-    for (const message of clientPage.messages) {
-      expect(message).not.toHaveProperty('internal')
-      expect(message).not.toHaveProperty('authorName')
-    }
+    for (const message of clientPage.messages) expect(message).not.toHaveProperty('internal')
+    // The client reads the first names (the agency's person's and their own), nothing more.
+    expect(clientPage.messages.map((m) => [m.authorName, m.authorId])).toEqual([
+      ['Marta', id],
+      ['Marta', adminId],
+    ])
+    expect(JSON.stringify(clientPage)).not.toContain('Ibáñez')
+    expect(JSON.stringify(clientPage)).not.toContain('@')
 
     const agencyPage = (await admin.get(adminThreadPath(requestId)))
       .body as Page<AgencyThreadMessage>
@@ -369,6 +389,41 @@ describe.each(testBackends())('a request’s workspace on $name', (backend) => {
       await listener.query(`UNLISTEN ${threadChannel}`).catch(() => undefined)
       listener.release()
     }
+  })
+
+  it('tells each side how far the other has read (seen): the client the agency’s furthest reader, never past a message it may see', async () => {
+    const { browser, requestId } = await client()
+    // Another of the agency's people, named as the client reads them (their first name only).
+    const { admin: ana, adminId: anaId } = await agencyAdmin(kit)
+    await q(`UPDATE users SET name = 'Ana', last_name = 'Robles' WHERE id = $1`, [anaId])
+    const question = await browser.post(threadPath(requestId), { body: 'Is the draft ready?' })
+    const questionId = (question.body.threadMessage as ThreadMessage).id
+    const clientPage = async () =>
+      (await browser.get(threadPath(requestId))).body as Page<ThreadMessage>
+    const agencySeen = async () =>
+      ((await admin.get(adminThreadPath(requestId))).body as Page<AgencyThreadMessage>).seen
+    expect((await clientPage()).seen).toBeNull()
+    expect(await agencySeen()).toBeNull()
+
+    const note = await ana.post(adminThreadPath(requestId), { body: 'Ask design', internal: true })
+    const noteId = (note.body.threadMessage as AgencyThreadMessage).id
+    expect((await ana.post(adminThreadPath(requestId, 'read'), { upTo: noteId })).status).toBe(204)
+    expect((await admin.post(adminThreadPath(requestId, 'read'), { upTo: '1' })).status).toBe(204)
+    const seen = (await clientPage()).seen
+    // The note's id stays the agency's: the client reads its own question as the mark.
+    expect(seen?.upTo).toBe(questionId)
+    expect(new Date(seen?.at ?? '').toISOString()).toBe(seen?.at)
+    // The agency's own marks are not the client's: the client has not read yet.
+    expect(await agencySeen()).toBeNull()
+
+    const reply = await ana.post(adminThreadPath(requestId), { body: 'Tomorrow.' })
+    const replyId = (reply.body.threadMessage as AgencyThreadMessage).id
+    expect((await browser.post(threadPath(requestId, 'read'), { upTo: replyId })).status).toBe(204)
+    expect((await agencySeen())?.upTo).toBe(replyId)
+    const read = await clientPage()
+    expect(read.seen?.upTo).toBe(questionId)
+    expect(read.messages.at(-1)).toMatchObject({ authorName: 'Ana', authorId: anaId })
+    expect(JSON.stringify(read)).not.toContain('Robles')
   })
 
   it('limits the messages an account sends a minute and the bytes it uploads an hour (429)', async () => {

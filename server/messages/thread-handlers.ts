@@ -62,6 +62,7 @@ export function threadPageHandler(deps: MessagesDeps, side: ThreadSide): Handler
       success: true as const,
       olderCursor: page.olderCursor,
       newCount: page.newCount,
+      seen: page.seen ?? null,
     }
     return side === 'agency'
       ? answer(c, 'adminThreadMessages', {

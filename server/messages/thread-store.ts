@@ -3,6 +3,7 @@ import type {
   AgencyThreadMessage,
   ThreadFile,
   ThreadMessage,
+  ThreadReadMark,
   ThreadSide,
 } from '../../domain/api/api-contract'
 import type { Uuid } from '../../domain/ids/uuid'
@@ -40,12 +41,14 @@ export type MessageRow = {
   created_at: Date
   author_id: string | null
   author_name: string
+  author_first_name: string
   files: { id: string; name: string; size: number; media_type: string; sha256: string }[]
 }
 
 /** A message with its author's name and its files (in the order attached). */
 export const messageColumns = `m.id, m.side, m.internal, m.body, m.created_at, m.author_id,
   coalesce(trim(u.name || ' ' || u.last_name), '') AS author_name,
+  coalesce(trim(u.name), '') AS author_first_name,
   coalesce((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size,
       'media_type', f.media_type, 'sha256', f.sha256) ORDER BY f.position)
     FROM thread_files f WHERE f.message_id = m.id), '[]'::json) AS files
@@ -73,7 +76,10 @@ export function toThreadFile(file: {
 
 const side = (value: string): ThreadSide => (value === 'agency' ? 'agency' : 'client')
 
-/** The client's view of a message: nothing of the agency's internals. */
+/**
+ * The client's view of a message: nothing of the agency's internals, and of its people only
+ * the first name (the client knows whom they write with, not their account's details).
+ */
 function toClientMessage(row: MessageRow, viewer: Viewer, upTo: number): ThreadMessage {
   const author = side(row.side)
   return {
@@ -84,6 +90,8 @@ function toClientMessage(row: MessageRow, viewer: Viewer, upTo: number): ThreadM
     files: row.files.map(toThreadFile),
     createdAt: new Date(row.created_at).toISOString(),
     isNew: author !== viewer.side && Number(row.id) > upTo,
+    authorName: row.author_first_name,
+    authorId: row.author_id,
   }
 }
 
@@ -115,11 +123,37 @@ export async function readMark(pool: Pool, requestId: string, userId: string): P
   return Number(rows[0]?.up_to ?? 0)
 }
 
+/**
+ * How far the other side has read the thread: for the agency, the client's mark; for the
+ * client, the furthest of the agency's people, counted up to the newest message the client may
+ * see (a note's id never reaches the client). Undefined until the other side has read it.
+ */
+export async function otherSideReadMark(
+  pool: Pool,
+  thread: Thread,
+  viewer: Viewer,
+): Promise<ThreadReadMark | undefined> {
+  const { rows } = await pool.query<{ up_to: string | null; read_at: Date }>(
+    `SELECT (SELECT max(m.id) FROM thread_messages m
+         WHERE m.request_id = t.request_id AND m.id <= t.up_to AND ($3 OR NOT m.internal)) AS up_to,
+       t.read_at
+     FROM thread_reads t
+     WHERE t.request_id = $1 AND (t.user_id = $2) = $3
+     ORDER BY t.up_to DESC, t.read_at DESC LIMIT 1`,
+    [thread.requestId, thread.clientId, viewer.side === 'agency'],
+  )
+  const row = rows[0]
+  return row?.up_to
+    ? { upTo: String(row.up_to), at: new Date(row.read_at).toISOString() }
+    : undefined
+}
+
 export type ThreadPageRows = {
   readonly rows: MessageRow[]
   readonly olderCursor: string | null
   readonly newCount: number
   readonly upTo: number
+  readonly seen: ThreadReadMark | undefined
 }
 
 /**
@@ -135,7 +169,7 @@ export async function loadThreadPage(
 ): Promise<ThreadPageRows> {
   const agency = viewer.side === 'agency'
   const upTo = await readMark(pool, thread.requestId, viewer.userId)
-  const [page, unread] = await Promise.all([
+  const [page, unread, seen] = await Promise.all([
     pool.query<MessageRow>(
       `SELECT ${messageColumns}
        WHERE m.request_id = $1 AND ($2 OR NOT m.internal) AND ($3::bigint IS NULL OR m.id < $3)
@@ -147,6 +181,7 @@ export async function loadThreadPage(
        WHERE request_id = $1 AND side <> $2 AND NOT internal AND id > $3`,
       [thread.requestId, viewer.side, upTo],
     ),
+    otherSideReadMark(pool, thread, viewer),
   ])
   const rows = page.rows.slice(0, pageSize)
   const oldest = rows.at(-1)
@@ -155,6 +190,7 @@ export async function loadThreadPage(
     olderCursor: page.rows.length > pageSize && oldest ? String(oldest.id) : null,
     newCount: Number(unread.rows[0]?.count ?? 0),
     upTo,
+    seen,
   }
 }
 

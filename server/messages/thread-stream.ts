@@ -7,6 +7,7 @@ import { type StreamOwner, StreamRefusedError } from '../live/stream-admission'
 import { inboxTopic, type ThreadEvent } from '../live/thread-events'
 import { HubClosedError } from '../live/thread-hub'
 import { describeError } from '../log/describe-error'
+import { nowOf } from '../sessions/clock'
 import type { MessagesDeps } from './messages-deps'
 import { threadNotFound, threadOfPath, viewerOf } from './thread-handlers'
 import {
@@ -14,6 +15,7 @@ import {
   loadMessagesAfter,
   type MessageRow,
   newestMessageId,
+  otherSideReadMark,
   readMark,
   toViewerMessage,
   unansweredThreads,
@@ -203,7 +205,10 @@ export function threadStreamHandler(deps: MessagesDeps, side: ThreadSide): Handl
           if (event.side === side) return
           const mark = side === 'client' ? event.publicUpTo : event.upTo
           if (mark !== undefined && mark !== '0')
-            await write(sseEvent('read', { side: event.side, upTo: mark }))
+            // When the stream heard of it: the mark moved a moment ago.
+            await write(
+              sseEvent('read', { side: event.side, upTo: mark, at: nowOf(deps).toISOString() }),
+            )
           return
         }
         if (event?.kind === 'message') {
@@ -218,8 +223,12 @@ export function threadStreamHandler(deps: MessagesDeps, side: ThreadSide): Handl
             await send(write, row)
           return
         }
-        // Opened, or resynced after the listening connection was lost: catch up from lastSent.
+        // Opened, or resynced after the listening connection was lost: catch up from lastSent,
+        // and with the other side's read mark as it stands (one may have moved meanwhile).
         upTo = await readMark(deps.pool, thread.requestId, viewer.userId)
+        const seen = await otherSideReadMark(deps.pool, thread, viewer)
+        if (seen)
+          await write(sseEvent('read', { side: side === 'agency' ? 'client' : 'agency', ...seen }))
         for (;;) {
           const rows = await loadMessagesAfter(deps.pool, thread.requestId, viewer, lastSent)
           for (const row of rows) await send(write, row)

@@ -16,6 +16,7 @@ export const emptyThreadRead = readAs<ThreadPage<ThreadMessage>>('myThreadMessag
   messages: [],
   olderCursor: null,
   newCount: 0,
+  seen: null,
 })
 
 /** The upload stored: what the message will send. */

@@ -14,7 +14,13 @@ const apiMessage = (id: string, mine: boolean, body: string, createdAt: string):
   files: [],
   createdAt,
   isNew: !mine,
+  authorName: mine ? 'Marta' : 'Ana',
+  authorId: mine ? clientAuthorId : agencyAuthorId,
 })
+
+/** The accounts of the client and of the agency's person who write on the paths. */
+export const clientAuthorId = '6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f'
+export const agencyAuthorId = '0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d'
 
 /** As the page shows a message (the model's context holds what the component's does). */
 export const shown = (message: ThreadMessage): ConversationMessage => ({
@@ -24,7 +30,10 @@ export const shown = (message: ThreadMessage): ConversationMessage => ({
   mine: message.mine,
   isNew: message.isNew,
   internal: false,
-  author: message.mine ? 'You' : 'The Puente Digital team',
+  side: message.side,
+  author: message.mine ? 'You' : `${message.authorName} · Puente Digital`,
+  authorName: message.authorName,
+  authorKey: message.authorId ?? message.side,
   files: [],
 })
 
@@ -48,14 +57,14 @@ export const arrived = apiMessage('4', false, 'We have it, thank you.', '2026-11
 /** The thread as the page first reads it: the agency's welcome, and older messages before it. */
 export const threadRead = readAs<ThreadPage<ThreadMessage>>(
   'myThreadMessages',
-  { success: true, messages: [welcome], olderCursor: welcome.id, newCount: 1 },
+  { success: true, messages: [welcome], olderCursor: welcome.id, newCount: 1, seen: null },
   'newest of many',
 )
 
 /** The page before it (`?before=<its olderCursor>`): the thread's start. */
 export const olderRead = readAs<ThreadPage<ThreadMessage>>(
   'myThreadMessages',
-  { success: true, messages: [earlier], olderCursor: null, newCount: 1 },
+  { success: true, messages: [earlier], olderCursor: null, newCount: 1, seen: null },
   'older page',
 )
 
@@ -108,6 +117,9 @@ export const conversationPathEvents: PathEvents<typeof conversationMachine> = (s
     { type: 'send', draft: { body: ' ', uploadIds: [] } },
     { type: 'loadOlder' },
     live,
+    // The agency reads the stored message; then a stale mark before it arrives late.
+    { type: 'seen', mark: { upTo: stored.id, at: '2026-11-22T10:00:00.000Z' } },
+    { type: 'seen', mark: { upTo: welcome.id, at: '2026-11-21T10:00:00.000Z' } },
   ]
 }
 
@@ -123,6 +135,15 @@ export const conversationPathPossible: PathPossible<typeof conversationMachine> 
 ) => {
   if (event.type === 'send')
     return snapshot.context.sent === 0 && snapshot.matches({ open: { history: 'more' } })
+  // Read marks matter once the reader has a message of their own on screen; the stale one
+  // only after the other (the guard's no).
+  if (event.type === 'seen')
+    return (
+      snapshot.context.sent > 0 &&
+      snapshot.context.arrived === undefined &&
+      snapshot.matches({ open: { composer: 'ready', history: 'more' } }) &&
+      (event.mark.upTo === stored.id) === (snapshot.context.seen === undefined)
+    )
   if (event.type === 'loadOlder')
     return (
       snapshot.matches({ open: { composer: 'ready' } }) &&

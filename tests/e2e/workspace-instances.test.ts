@@ -18,14 +18,14 @@ const texts = {
     reply: 'Reply',
     send: 'Send message',
     sent: 'Message sent.',
-    announced: 'New message from The Puente Digital team:',
+    announced: 'New message from Ana · Puente Digital:',
   },
   'es-MX': {
     message: 'Tu mensaje',
     reply: 'Respuesta',
     send: 'Enviar mensaje',
     sent: 'Mensaje enviado.',
-    announced: 'Nuevo mensaje de El equipo de Puente Digital:',
+    announced: 'Nuevo mensaje de Ana · Puente Digital:',
   },
 } as const
 

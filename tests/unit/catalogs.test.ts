@@ -8,6 +8,7 @@ import { readPo } from '../po-file'
  */
 const sameInBothLanguages = new Set([
   'Puente Digital',
+  '{name} · Puente Digital',
   'SEO',
   'SEM',
   'Email',

@@ -1,5 +1,14 @@
 import { Trans } from '@lingui/react/macro'
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useState } from 'react'
+import {
+  type ChangeEvent,
+  type DragEvent,
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { acceptAttribute, threadLimits } from '../../../domain/requests/thread-limits'
 import type { ConversationDraft } from '../../../domain/workspace/conversation'
@@ -13,7 +22,9 @@ type ComposerState = 'ready' | 'invalid' | 'rateLimited' | 'refused' | 'sendFail
 /**
  * Writing a message: its text, the files attached to it (each uploaded at once, see
  * `Attachment`) and, for the agency, whether it is an internal note. The text and the files
- * stay until the server has stored the message; then the composer is emptied.
+ * stay until the server has stored the message; then the composer is emptied. Files dropped
+ * anywhere on the composer are attached as picked ones are (the same limit, the same checks);
+ * while files are dragged over it, it shows where they go. The button stays for the keyboard.
  */
 export function Composer({
   reader,
@@ -62,9 +73,7 @@ export function Composer({
     return state?.kind !== 'gone'
   })
 
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.currentTarget.files ?? [])]
-    event.currentTarget.value = ''
+  const attach = (files: readonly File[]) => {
     const room = threadLimits.filesPerMessage - live.length
     setNotice(files.length > room ? 'tooMany' : undefined)
     const start = Date.now()
@@ -72,6 +81,41 @@ export function Composer({
       ...known,
       ...files.slice(0, Math.max(0, room)).map((file, index) => ({ key: start + index, file })),
     ])
+  }
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.currentTarget.files ?? [])]
+    event.currentTarget.value = ''
+    attach(files)
+  }
+
+  // Entering a child is a leave of the parent: the drop zone counts the entries still open.
+  const [dragging, setDragging] = useState(false)
+  const entered = useRef(0)
+  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
+  const dragEnter = (event: DragEvent<HTMLFormElement>) => {
+    if (!carriesFiles(event)) return
+    event.preventDefault()
+    entered.current += 1
+    setDragging(true)
+  }
+  const dragOver = (event: DragEvent<HTMLFormElement>) => {
+    if (!carriesFiles(event)) return
+    // Without this the browser opens the file instead of dropping it here.
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+  }
+  const dragLeave = (event: DragEvent<HTMLFormElement>) => {
+    if (!carriesFiles(event)) return
+    entered.current = Math.max(0, entered.current - 1)
+    if (entered.current === 0) setDragging(false)
+  }
+  const drop = (event: DragEvent<HTMLFormElement>) => {
+    if (!carriesFiles(event)) return
+    event.preventDefault()
+    entered.current = 0
+    setDragging(false)
+    attach([...event.dataTransfer.files])
   }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -110,7 +154,21 @@ export function Composer({
   ) : null
 
   return (
-    <form className="composer" noValidate onSubmit={submit} aria-busy={sending}>
+    <form
+      className={dragging ? 'composer composer-dragging' : 'composer'}
+      noValidate
+      onSubmit={submit}
+      aria-busy={sending}
+      onDragEnter={dragEnter}
+      onDragOver={dragOver}
+      onDragLeave={dragLeave}
+      onDrop={drop}
+    >
+      {dragging ? (
+        <p className="composer-drop-zone" aria-hidden="true">
+          <Trans>Drop the files to attach them</Trans>
+        </p>
+      ) : null}
       <div className="form-field">
         <label htmlFor={textId}>
           {reader === 'client' ? <Trans>Your message</Trans> : <Trans>Reply</Trans>}

@@ -86,6 +86,10 @@ testMachinePaths(conversationMachine, {
     },
     'xstate.error.actor.sendMessage': async (_, event) =>
       (await network.next(threadPath)).failWith(event.error),
+    seen: (_, event) => {
+      const { upTo, at } = event.mark
+      expect(stream.emit(eventsPath, 'read', { side: 'agency', upTo, at })).toBe(1)
+    },
     received: (_, event) => {
       const message = event.message.id === arrived.id ? arrived : stored
       expect(stream.emit(eventsPath, 'message', message)).toBe(1)
@@ -119,10 +123,28 @@ testMachinePaths(conversationMachine, {
       if (snapshot.context.arrived) {
         await waitFor(() =>
           expect(announcement()).toBe(
-            'New message from The Puente Digital team: We have it, thank you.',
+            'New message from Ana · Puente Digital: We have it, thank you.',
           ),
         )
       }
+      // Each message names its author beside a decorative avatar; the sides look apart.
+      const agencyMessages = [...thread().querySelectorAll('.thread-message-agency')]
+      for (const message of agencyMessages) {
+        expect(message.querySelector('.thread-author strong')?.textContent).toBe(
+          'Ana · Puente Digital',
+        )
+        expect(message.querySelector('.thread-avatar')?.getAttribute('aria-hidden')).toBe('true')
+        expect(message.querySelector('.thread-avatar')?.textContent).toBe('A')
+        expect(message.classList.contains('thread-message-mine')).toBe(false)
+      }
+      // "Seen" under the reader's newest message once the agency's mark reaches it.
+      const seen = [...thread().querySelectorAll('.thread-seen')]
+      if (snapshot.context.seen && snapshot.context.sent > 0) {
+        await waitFor(() => expect(thread().querySelectorAll('.thread-seen')).toHaveLength(1))
+        const under = thread().querySelector('.thread-seen')?.closest('li')
+        expect(under?.getAttribute('data-message-id')).toBe(stored.id)
+        expect(under?.querySelector('.thread-seen')?.textContent).toMatch(/^Seen /)
+      } else expect(seen).toHaveLength(0)
       // Messages from the agency after the last visit are marked.
       expect(thread().querySelectorAll('.thread-badge-new')).toHaveLength(
         snapshot.context.messages.filter((message) => message.isNew).length,

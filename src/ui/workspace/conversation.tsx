@@ -10,10 +10,11 @@ import {
   useState,
 } from 'react'
 import { fromPromise } from 'xstate'
-import type { ConversationMessage } from '../../../domain/workspace/conversation'
+import { type ConversationMessage, reaches } from '../../../domain/workspace/conversation'
 import { conversationMachine } from '../../../machines/conversation-machine'
 import { LoadState } from '../load-state'
 import { inspectorOptions } from '../machine-inspector'
+import { AuthorAvatar } from './author-avatar'
 import { Composer } from './composer'
 import { useFileSize } from './file-size'
 import { MessageText } from './message-text'
@@ -55,11 +56,18 @@ export function Conversation({
   const [snapshot, send, actor] = useMachine(machine, inspectorOptions)
   // The stream is the page's: the view only turns its messages into events.
   useEffect(
-    () => effects.subscribe((message) => actor.send({ type: 'received', message })),
+    () =>
+      effects.subscribe({
+        message: (message) => actor.send({ type: 'received', message }),
+        seen: (mark) => actor.send({ type: 'seen', mark }),
+      }),
     [effects, actor],
   )
   const headingId = useId()
-  const { messages, arrived } = snapshot.context
+  const { messages, arrived, seen } = snapshot.context
+  // "Seen" goes under the newest message of the reader's side the other side may read.
+  const newestOwn = messages.findLast((message) => message.mine && !message.internal)
+  const seenOwn = newestOwn && reaches(seen, newestOwn.id) ? newestOwn.id : undefined
   const listRef = useRef<HTMLOListElement>(null)
   const startRef = useRef<HTMLParagraphElement>(null)
   const kept = useOlderPageScroll(listRef, messages)
@@ -135,6 +143,7 @@ export function Conversation({
                   fresh={message.isNew}
                   fileHref={effects.fileHref}
                 />
+                {seen && message.id === seenOwn ? <SeenNote at={seen.at} /> : null}
               </li>
             ))}
           </ol>
@@ -212,13 +221,16 @@ function ThreadMessage({
 }) {
   const { i18n } = useLingui()
   const size = useFileSize()
-  const classes = ['thread-message']
+  const classes = ['thread-message', `thread-message-${message.side}`]
   if (message.mine) classes.push('thread-message-mine')
   if (message.internal) classes.push('thread-message-internal')
   return (
     <article className={classes.join(' ')}>
       <header className="thread-meta">
-        <strong>{message.author}</strong>{' '}
+        <span className="thread-author">
+          <AuthorAvatar name={message.authorName} authorKey={message.authorKey} />
+          <strong>{message.author}</strong>
+        </span>{' '}
         <time dateTime={message.createdAt}>
           {i18n.date(new Date(message.createdAt), momentStyle)}
         </time>
@@ -248,5 +260,17 @@ function ThreadMessage({
         </ul>
       ) : null}
     </article>
+  )
+}
+
+/** Under the reader's newest message once the other side has read it; when, on hover or heard. */
+function SeenNote({ at }: { readonly at: string }) {
+  const { i18n, t } = useLingui()
+  const when = i18n.date(new Date(at), momentStyle)
+  return (
+    <p className="thread-seen" title={t`Seen ${when}`}>
+      <Trans>Seen</Trans>
+      <span className="visually-hidden"> {when}</span>
+    </p>
   )
 }

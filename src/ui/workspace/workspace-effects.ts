@@ -2,6 +2,7 @@ import type {
   ConversationDraft,
   ConversationFile,
   ConversationMessage,
+  ConversationReadMark,
 } from '../../../domain/workspace/conversation'
 import type { LoadedThread } from '../../../machines/conversation-machine'
 
@@ -26,8 +27,16 @@ export type ConversationEffects = {
   readonly fileHref: (file: ConversationFile) => string
   /** Every file of the thread as one ZIP, where the reader has it (the client). */
   readonly allFilesHref?: string
-  /** Live messages of this thread from now on; returns how to stop listening. */
-  readonly subscribe: (onMessage: (message: ConversationMessage) => void) => () => void
+  /**
+   * Live messages of this thread from now on, and the other side's read marks; returns how to
+   * stop listening.
+   */
+  readonly subscribe: (listeners: ConversationListeners) => () => void
+}
+
+export type ConversationListeners = {
+  readonly message: (message: ConversationMessage) => void
+  readonly seen: (mark: ConversationReadMark) => void
 }
 
 /** Who reads the thread: the agency may also write internal notes. */

@@ -106,6 +106,8 @@ testMachinePathsInBrowser(conversationMachine, {
         : sent.fail())
     },
     received: ({ page }) => heldThread(page).emit('message', arrived.id, arrived),
+    // A read mark has no id of its own on the server's stream.
+    seen: ({ page }, event) => heldThread(page).emit('read', '', { side: 'agency', ...event.mark }),
   },
   states: {
     loading: ({ page }) =>
@@ -125,11 +127,15 @@ testMachinePathsInBrowser(conversationMachine, {
           expect(await composerStatus(page).textContent()).toBe('Message sent.')
           expect(await thread(page).getByLabel('Your message').inputValue()).toBe('')
         }
+        // "Seen" under the reader's newest message once the agency's mark reaches it.
+        expect(await thread(page).locator('.thread-seen').count()).toBe(
+          snapshot.context.seen && snapshot.context.sent > 0 ? 1 : 0,
+        )
         // A message from the other side that arrived live is announced, politely.
         if (snapshot.context.arrived) {
           expect(await announcement(page).getAttribute('aria-live')).toBe('polite')
           expect(await announcement(page).textContent()).toBe(
-            'New message from The Puente Digital team: We have it, thank you.',
+            'New message from Ana · Puente Digital: We have it, thank you.',
           )
           // Read out, not shown: the region is visually hidden.
           expect(await announcement(page).getAttribute('class')).toContain('visually-hidden')

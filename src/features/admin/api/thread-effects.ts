@@ -4,6 +4,7 @@ import { callEndpoint, fillPath } from '../../../api/call-endpoint'
 import { listenToEvents } from '../../../api/event-stream'
 import { apiBaseUrl } from '../../../api/http-client'
 import { uploadFile } from '../../../api/upload-file'
+import { seenMark } from '../../../ui/workspace/seen-mark'
 import type { ConversationEffects } from '../../../ui/workspace/workspace-effects'
 
 /** A message of a request's thread as the agency reads it (internal notes included). */
@@ -15,7 +16,10 @@ export function agencyMessage(message: AgencyThreadMessage): ConversationMessage
     mine: message.side === 'agency',
     isNew: message.isNew,
     internal: message.internal,
+    side: message.side,
     author: message.authorName,
+    authorName: message.authorName,
+    authorKey: message.authorId ?? message.side,
     files: message.files,
   }
 }
@@ -25,7 +29,11 @@ export function agencyThreadEffects(requestId: string): ConversationEffects {
   const id = { id: requestId }
   const loadPage = async (before: string) => {
     const page = await callEndpoint('adminThreadMessages', id, { query: { before } })
-    return { messages: page.messages.map(agencyMessage), olderCursor: page.olderCursor }
+    return {
+      messages: page.messages.map(agencyMessage),
+      olderCursor: page.olderCursor,
+      seen: page.seen ?? undefined,
+    }
   }
   return {
     loadThread: () => loadPage(''),
@@ -44,9 +52,13 @@ export function agencyThreadEffects(requestId: string): ConversationEffects {
     uploadFile: async (file, options) => (await uploadFile(requestId, file, options)).id,
     fileHref: (file) =>
       `${apiBaseUrl}${fillPath(endpoints.adminThreadFile.path, { id: requestId, fileId: file.id })}`,
-    subscribe: (onMessage) =>
+    subscribe: (listeners) =>
       listenToEvents(fillPath(endpoints.adminThreadEvents.path, id), {
-        message: (data) => onMessage(agencyMessage(data as AgencyThreadMessage)),
+        message: (data) => listeners.message(agencyMessage(data as AgencyThreadMessage)),
+        read: (data) => {
+          const mark = seenMark(data)
+          if (mark) listeners.seen(mark)
+        },
       }),
   }
 }

@@ -6,13 +6,25 @@ import { callEndpoint, fillPath } from '../../../api/call-endpoint'
 import { listenToEvents } from '../../../api/event-stream'
 import { apiBaseUrl } from '../../../api/http-client'
 import { uploadFile } from '../../../api/upload-file'
+import { seenMark } from '../../../ui/workspace/seen-mark'
 import type { ConversationEffects } from '../../../ui/workspace/workspace-effects'
 
 const you = msg`You`
 const agency = msg`The Puente Digital team`
+const agencyPerson = (name: string) => msg`${name} · Puente Digital`
 
-/** A message of the client's thread, as the conversation view shows it. */
+/**
+ * A message of the client's thread, as the conversation view shows it: the agency's person by
+ * their first name and the agency's ("Ana · Puente Digital"), or the team when their account is
+ * gone.
+ */
 export function clientMessage(message: ThreadMessage, i18n: I18n): ConversationMessage {
+  const name = message.authorName.trim()
+  const author = message.mine
+    ? i18n._(you)
+    : message.side === 'agency' && name !== ''
+      ? i18n._(agencyPerson(name))
+      : i18n._(agency)
   return {
     id: message.id,
     createdAt: message.createdAt,
@@ -20,7 +32,10 @@ export function clientMessage(message: ThreadMessage, i18n: I18n): ConversationM
     mine: message.mine,
     isNew: message.isNew,
     internal: false,
-    author: i18n._(message.mine ? you : agency),
+    side: message.side,
+    author,
+    authorName: name !== '' ? name : 'Puente Digital',
+    authorKey: message.authorId ?? message.side,
     files: message.files,
   }
 }
@@ -33,6 +48,7 @@ export function clientThreadEffects(requestId: string, i18n: I18n): Conversation
     return {
       messages: page.messages.map((message) => clientMessage(message, i18n)),
       olderCursor: page.olderCursor,
+      seen: page.seen ?? undefined,
     }
   }
   return {
@@ -49,9 +65,13 @@ export function clientThreadEffects(requestId: string, i18n: I18n): Conversation
     fileHref: (file) =>
       `${apiBaseUrl}${fillPath(endpoints.myThreadFile.path, { id: requestId, fileId: file.id })}`,
     allFilesHref: `${apiBaseUrl}${fillPath(endpoints.myThreadFilesZip.path, id)}`,
-    subscribe: (onMessage) =>
+    subscribe: (listeners) =>
       listenToEvents(fillPath(endpoints.myThreadEvents.path, id), {
-        message: (data) => onMessage(clientMessage(data as ThreadMessage, i18n)),
+        message: (data) => listeners.message(clientMessage(data as ThreadMessage, i18n)),
+        read: (data) => {
+          const mark = seenMark(data)
+          if (mark) listeners.seen(mark)
+        },
       }),
   }
 }
