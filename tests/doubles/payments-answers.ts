@@ -7,6 +7,7 @@ import type {
   RequestPayments,
 } from '../../domain/api/payments-endpoints'
 import type { RecordPaymentValues } from '../../domain/payments/record-payment-form'
+import type { payOnlineMachine } from '../../machines/pay-online-machine'
 import type { recordPaymentMachine } from '../../machines/record-payment-machine'
 import type { voidInstalmentMachine } from '../../machines/void-instalment-machine'
 import type { PathEvents, PathPossible } from '../paths/path-plan'
@@ -229,4 +230,62 @@ export const voidInstalmentPossible: PathPossible<typeof voidInstalmentMachine> 
   if (event.type === 'choose' && snapshot.matches('voided')) return false
   if (snapshot.context.serverFieldErrors.reason && event.type === 'submit') return false
   return snapshot.can(event as never)
+}
+
+/** The voucher the client chose on Stripe's page for the deposit, not paid yet. */
+export const depositVoucher = {
+  number: '93000262278493',
+  expiresAt: '2030-01-03T05:59:00.000Z',
+  url: 'https://payments.stripe.test/oxxo/voucher/test_93000262278493',
+}
+
+/** Card and OXXO on: the deposit due, an OXXO voucher waiting for it. */
+export function onlinePayments(): RequestPayments<RecordedPayment> {
+  return {
+    ...freshPayments<RecordedPayment>(),
+    instalments: [{ ...deposit, oxxoVoucher: depositVoucher }, balance],
+    onlinePayments: true,
+  }
+}
+
+/** Stripe's hosted page the server opened for the deposit. */
+export const checkoutAnswer = {
+  success: true as const,
+  url: 'https://checkout.stripe.test/c/pay/cs_test_deposit',
+}
+
+export const nothingOwedNow = refused(
+  409,
+  'invalid_transition',
+  'Nothing is owed on this instalment now.',
+)
+export const stripeDown = refused(
+  503,
+  'unavailable',
+  'Card payments are not answering just now. Try again in a few minutes, or pay by SPEI transfer.',
+)
+
+const payDeposit = (method: 'card' | 'oxxo') =>
+  ({
+    type: 'pay',
+    target: { instalmentId: deposit.id, folio: deposit.folio, method },
+  }) as const
+
+/** The client pays the deposit, by card or at OXXO; every answer. */
+export const payOnlinePathEvents: PathEvents<typeof payOnlineMachine> = (snapshot) => {
+  if (snapshot.matches('opening'))
+    return [
+      { type: 'xstate.done.actor.openCheckout', output: checkoutAnswer },
+      { type: 'xstate.error.actor.openCheckout', error: nothingOwedNow },
+      { type: 'xstate.error.actor.openCheckout', error: stripeDown },
+      { type: 'xstate.error.actor.openCheckout', error: unreachable() },
+    ]
+  return [payDeposit('card'), payDeposit('oxxo')]
+}
+
+export const payOnlinePossible: PathPossible<typeof payOnlineMachine> = (snapshot, event) => {
+  if (event.type.startsWith('xstate.')) return 'output' in event || 'error' in event
+  if (!('target' in event)) return false
+  // Either way first; after an outcome, by card again (the paths stay finite).
+  return snapshot.matches('idle') || event.target.method === 'card'
 }
