@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import { failureStatus } from '../domain/api/api-contract'
-import { messageActions, showServerText } from './form-flow'
+import { messageActions, onFailure, onRefusal } from './form-flow'
 import { injectedCall } from './injected-call'
 
 /**
@@ -86,17 +86,9 @@ export const payOnlineMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'notOwed', params: ({ event }) => ({ error: event.error }) },
-            target: 'notOwed',
-            actions: showServerText,
-          },
-          {
-            guard: { type: 'unavailable', params: ({ event }) => ({ error: event.error }) },
-            target: 'unavailable',
-            actions: showServerText,
-          },
-          { target: 'failed' },
+          onRefusal('notOwed', 'notOwed'),
+          onRefusal('unavailable', 'unavailable'),
+          onFailure('failed'),
         ],
       },
     },
