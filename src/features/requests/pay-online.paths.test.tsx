@@ -38,7 +38,7 @@ const section = () => screen.getByRole('region', { name: 'Payments' })
 const part = () => section().querySelector<HTMLElement>('.payments-online') as HTMLElement
 const status = () => within(part()).getByRole('status')
 const buttonName = (method: 'card' | 'oxxo') =>
-  method === 'card' ? `Pay ${deposit.folio} by card` : `Pay ${deposit.folio} in cash at OXXO`
+  method === 'card' ? `Pay by card: ${deposit.folio}` : `Pay in cash at OXXO: ${deposit.folio}`
 
 /** The status says `text` and holds the focus: the outcome is where the client looks. */
 async function saysWithFocus(text: string) {
@@ -98,7 +98,9 @@ testMachinePaths(payOnlineMachine, {
       ).toBe(depositVoucher.url)
       // Both ways to pay, for the due deposit only (the balance is not due yet).
       expect(within(section()).getByRole('button', { name: buttonName('oxxo') })).toBeTruthy()
-      expect(within(section()).queryByRole('button', { name: 'Pay PAG-000002 by card' })).toBeNull()
+      expect(
+        within(section()).queryByRole('button', { name: 'Pay by card: PAG-000002' }),
+      ).toBeNull()
     },
     opening: () =>
       waitFor(() => expect(status().textContent).toBe('Opening Stripe’s secure payment page…')),

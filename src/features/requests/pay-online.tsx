@@ -41,6 +41,7 @@ export function PayOnlineButtons({
   const [snapshot, send] = paying
   const { t } = useLingui()
   const folio = instalment.folio
+  // Each name starts with the button's text (what a voice user says), then the instalment.
   const busy = snapshot.matches('opening') || snapshot.matches('leaving')
   const button = (method: PayOnlineMethod, label: string, text: React.ReactNode) => (
     <button
@@ -57,8 +58,8 @@ export function PayOnlineButtons({
   )
   return (
     <p className="form-actions payments-online-actions">
-      {button('card', t`Pay ${folio} by card`, <Trans>Pay by card</Trans>)}
-      {button('oxxo', t`Pay ${folio} in cash at OXXO`, <Trans>Pay in cash at OXXO</Trans>)}
+      {button('card', t`Pay by card: ${folio}`, <Trans>Pay by card</Trans>)}
+      {button('oxxo', t`Pay in cash at OXXO: ${folio}`, <Trans>Pay in cash at OXXO</Trans>)}
     </p>
   )
 }
