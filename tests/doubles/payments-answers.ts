@@ -7,7 +7,9 @@ import type {
   RequestPayments,
 } from '../../domain/api/payments-endpoints'
 import type { RecordPaymentValues } from '../../domain/payments/record-payment-form'
+import type { payOnlineMachine } from '../../machines/pay-online-machine'
 import type { recordPaymentMachine } from '../../machines/record-payment-machine'
+import type { refundPaymentMachine } from '../../machines/refund-payment-machine'
 import type { voidInstalmentMachine } from '../../machines/void-instalment-machine'
 import type { PathEvents, PathPossible } from '../paths/path-plan'
 import { accepted, readAs, refused, unreachable } from './api-answers'
@@ -227,6 +229,152 @@ export const voidInstalmentPossible: PathPossible<typeof voidInstalmentMachine> 
   if (event.type === 'choose' && !('target' in event)) return false
   // Once void, the balance has no "Void" button: the page cannot choose it again.
   if (event.type === 'choose' && snapshot.matches('voided')) return false
+  if (snapshot.context.serverFieldErrors.reason && event.type === 'submit') return false
+  return snapshot.can(event as never)
+}
+
+/** The voucher the client chose on Stripe's page for the deposit, not paid yet. */
+export const depositVoucher = {
+  number: '93000262278493',
+  expiresAt: '2030-01-03T05:59:00.000Z',
+  url: 'https://payments.stripe.test/oxxo/voucher/test_93000262278493',
+}
+
+/** Card and OXXO on: the deposit due, an OXXO voucher waiting for it. */
+export function onlinePayments(): RequestPayments<RecordedPayment> {
+  return {
+    ...freshPayments<RecordedPayment>(),
+    instalments: [{ ...deposit, oxxoVoucher: depositVoucher }, balance],
+    onlinePayments: true,
+  }
+}
+
+/** Stripe's hosted page the server opened for the deposit. */
+export const checkoutAnswer = {
+  success: true as const,
+  url: 'https://checkout.stripe.test/c/pay/cs_test_deposit',
+}
+
+export const nothingOwedNow = refused(
+  409,
+  'invalid_transition',
+  'Nothing is owed on this instalment now.',
+)
+export const stripeDown = refused(
+  503,
+  'unavailable',
+  'Card payments are not answering just now. Try again in a few minutes, or pay by SPEI transfer.',
+)
+
+const payDeposit = (method: 'card' | 'oxxo') =>
+  ({
+    type: 'pay',
+    target: { instalmentId: deposit.id, folio: deposit.folio, method },
+  }) as const
+
+/** The client pays the deposit, by card or at OXXO; every answer. */
+export const payOnlinePathEvents: PathEvents<typeof payOnlineMachine> = (snapshot) => {
+  if (snapshot.matches('opening'))
+    return [
+      { type: 'xstate.done.actor.openCheckout', output: checkoutAnswer },
+      { type: 'xstate.error.actor.openCheckout', error: nothingOwedNow },
+      { type: 'xstate.error.actor.openCheckout', error: stripeDown },
+      { type: 'xstate.error.actor.openCheckout', error: unreachable() },
+    ]
+  return [payDeposit('card'), payDeposit('oxxo')]
+}
+
+export const payOnlinePossible: PathPossible<typeof payOnlineMachine> = (snapshot, event) => {
+  if (event.type.startsWith('xstate.')) return 'output' in event || 'error' in event
+  if (!('target' in event)) return false
+  // Either way first; after an outcome, by card again (the paths stay finite).
+  return snapshot.matches('idle') || event.target.method === 'card'
+}
+
+/** The deposit paid by card through Stripe (no recording user, no note). */
+export const cardPayment: AgencyRecordedPayment = {
+  id: 2,
+  amount: 725_000,
+  paidOn: '2026-11-23',
+  method: 'card',
+  applied: [{ folio: deposit.folio, amount: 725_000 }],
+  credit: 0,
+  recordedAt: at,
+  note: '',
+  refund: null,
+}
+
+export const depositPaidByCard: RequestPayments<AgencyRecordedPayment> = {
+  ...freshPayments<AgencyRecordedPayment>(),
+  paid: 725_000,
+  outstanding: 725_000,
+  instalments: [{ ...deposit, paid: 725_000, outstanding: 0, state: 'paid', paidAt: at }, balance],
+  payments: [cardPayment],
+  onlinePayments: true,
+}
+
+export const refundReason = 'The client cancelled the project.'
+
+/** Stripe was asked: the payment says so until its webhook confirms the refund. */
+export const refundAnswer = {
+  ...(accepted(
+    'The refund has been asked of Stripe: the instalment shows it as refunded once Stripe confirms it.',
+  ) as { success: true; message: string }),
+  payments: {
+    ...depositPaidByCard,
+    payments: [{ ...cardPayment, refund: { reason: refundReason, refundedAt: null } }],
+  },
+}
+
+export const notRefundable = refused(
+  409,
+  'invalid_transition',
+  'Only an instalment paid by card through Stripe, and not refunded yet, can be refunded.',
+)
+export const refundReasonRefused = refused(400, 'invalid_fields', 'Please check the form.', {
+  reason: 'Say why the payment is refunded, in up to 500 characters.',
+})
+export const stripeNotAnswering = refused(
+  503,
+  'unavailable',
+  'Card payments are not answering just now. Try again in a few minutes, or pay by SPEI transfer.',
+)
+
+/** The agency refunds the deposit's card payment: with a reason, without one, every answer. */
+export const refundPaymentPathEvents: PathEvents<typeof refundPaymentMachine> = (snapshot) => {
+  if (snapshot.matches('editing'))
+    return [
+      { type: 'submit', values: { reason: refundReason } },
+      ...(snapshot.context.refusedSubmissions === 0
+        ? [{ type: 'submit' as const, values: { reason: '' } }]
+        : []),
+    ]
+  if (snapshot.matches('refunding'))
+    return [
+      { type: 'xstate.done.actor.refundPayment', output: refundAnswer },
+      { type: 'xstate.error.actor.refundPayment', error: notRefundable },
+      { type: 'xstate.error.actor.refundPayment', error: refundReasonRefused },
+      { type: 'xstate.error.actor.refundPayment', error: stripeNotAnswering },
+      { type: 'xstate.error.actor.refundPayment', error: secondFactorAsked },
+      { type: 'xstate.error.actor.refundPayment', error: unreachable() },
+    ]
+  return [
+    {
+      type: 'choose',
+      target: { instalmentId: deposit.id, folio: deposit.folio, amount: cardPayment.amount },
+    },
+  ]
+}
+
+export const refundPaymentPossible: PathPossible<typeof refundPaymentMachine> = (
+  snapshot,
+  event,
+) => {
+  if (event.type.startsWith('xstate.')) return 'output' in event || 'error' in event
+  if (event.type === 'submit' && !('values' in event)) return false
+  if (event.type === 'choose' && !('target' in event)) return false
+  // Once asked, the payment has no "Refund" button: the page cannot choose it again.
+  if (event.type === 'choose' && snapshot.matches('requested')) return false
   if (snapshot.context.serverFieldErrors.reason && event.type === 'submit') return false
   return snapshot.can(event as never)
 }

@@ -28,6 +28,7 @@ import {
 } from '../../ui/payments/payments-view'
 import { useMoney } from '../../ui/proposal/proposal-status'
 import { adminPaymentEffects, adminPaymentsQueryOptions } from './api/payment-effects'
+import { RefundPaymentForm, useRefundPayment } from './refund-payment'
 import { useSecondFactorFirst, useSecondFactorSetup } from './use-second-factor-first'
 import { useVoidInstalment, VoidInstalmentForm } from './void-instalment'
 
@@ -53,6 +54,7 @@ export function RequestPayments({ requestId }: { readonly requestId: string }) {
   // The gate asked for a second factor: to the profile to set one up, then back here.
   useSecondFactorSetup(snapshot.matches('secondFactor'))
   const voiding = useVoidInstalment(requestId)
+  const refunding = useRefundPayment(requestId, ledger.data?.instalments ?? [])
   const money = useMoney()
   const { t, i18n } = useLingui()
   const state = String(snapshot.value)
@@ -139,7 +141,8 @@ export function RequestPayments({ requestId }: { readonly requestId: string }) {
           <h4>
             <Trans>Payments received</Trans>
           </h4>
-          <PaymentsReceived payments={data.payments} money={money} />
+          <PaymentsReceived payments={data.payments} money={money} actions={refunding.button} />
+          <RefundPaymentForm refunding={refunding} />
         </>
       )}
       {state === 'failed' ? (

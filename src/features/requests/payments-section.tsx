@@ -16,6 +16,7 @@ import { useMoney } from '../../ui/proposal/proposal-status'
 import { useArrivalTarget } from '../../ui/use-arrival-target'
 import { myPaymentsQueryOptions } from './api/payments-queries'
 import { myProposalQueryOptions } from './api/proposal-effects'
+import { OxxoVoucherCard, PayOnlineButtons, PayOnlineStatus, usePayOnline } from './pay-online'
 
 /** The browser's clipboard; a browser without one (or refusing it) fails the copy. */
 async function writeToClipboard(text: string): Promise<void> {
@@ -27,7 +28,9 @@ async function writeToClipboard(text: string): Promise<void> {
  * The "Payments" section of a client's request, once its proposal with a payment plan is
  * accepted: what is due now and how to pay it by SPEI (bank, beneficiary, CLABE and the
  * instalment's own reference, each to copy with one press, announced to screen readers), every
- * instalment, the payments received and the credit (the copyText machine).
+ * instalment, the payments received and the credit (the copyText machine). With card payments
+ * set up, each due instalment can be paid on Stripe's page, and a pending OXXO voucher is shown
+ * (the payOnline machine, `pay-online.tsx`).
  */
 export function PaymentsSection({ requestId }: { readonly requestId: string }) {
   const proposal = useQuery(myProposalQueryOptions(requestId))
@@ -39,6 +42,7 @@ export function PaymentsSection({ requestId }: { readonly requestId: string }) {
     }),
   )
   const [snapshot, send] = useMachine(machine, inspectorOptions)
+  const paying = usePayOnline(requestId)
   const money = useMoney()
   const { t } = useLingui()
   // A link to `#payments-heading` (the client's list: "Due now") lands on the payments.
@@ -97,9 +101,20 @@ export function PaymentsSection({ requestId }: { readonly requestId: string }) {
                 {owed.map((instalment) => (
                   <li key={instalment.id}>
                     <DueLine instalment={instalment} money={money} />
+                    {instalment.oxxoVoucher ? (
+                      <OxxoVoucherCard
+                        instalment={instalment}
+                        voucher={instalment.oxxoVoucher}
+                        money={money}
+                      />
+                    ) : null}
+                    {data.onlinePayments ? (
+                      <PayOnlineButtons instalment={instalment} paying={paying} />
+                    ) : null}
                   </li>
                 ))}
               </ul>
+              {data.onlinePayments ? <PayOnlineStatus paying={paying} /> : null}
               {data.spei ? (
                 <>
                   <h3>

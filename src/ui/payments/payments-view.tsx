@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { agencyDay } from '../../../domain/agency-day'
 import type {
   Instalment,
   RecordedPayment,
@@ -127,13 +128,18 @@ export function InstalmentsTable({
   )
 }
 
-/** The payments received, newest first; `note` shows the agency's note (its view only). */
+/**
+ * The payments received, newest first; `note` shows the agency's note (its view only), a refund
+ * its state (asked of Stripe, or confirmed), and `actions` adds the agency's refund button.
+ */
 export function PaymentsReceived({
   payments,
   money,
+  actions,
 }: {
   readonly payments: readonly (RecordedPayment & { readonly note?: string })[]
   readonly money: Money
+  readonly actions?: (payment: RecordedPayment) => React.ReactNode
 }) {
   const { i18n } = useLingui()
   if (payments.length === 0)
@@ -170,10 +176,31 @@ export function PaymentsReceived({
                 <Trans>{money(payment.credit)} kept as credit</Trans>
               </>
             ) : null}
+            {payment.refund ? <RefundState refund={payment.refund} day={day} /> : null}
             {payment.note ? <p className="payments-note">{payment.note}</p> : null}
+            {actions?.(payment)}
           </li>
         )
       })}
     </ul>
+  )
+}
+
+/** A refund asked of Stripe stays "requested" until Stripe's webhook confirms it. */
+function RefundState({
+  refund,
+  day,
+}: {
+  readonly refund: NonNullable<RecordedPayment['refund']>
+  readonly day: (value: string) => string
+}) {
+  const when = refund.refundedAt ? day(agencyDay(new Date(refund.refundedAt))) : ''
+  return (
+    <>
+      {' — '}
+      <span className="payments-refund">
+        {refund.refundedAt ? <Trans>Refunded on {when}</Trans> : <Trans>Refund requested</Trans>}
+      </span>
+    </>
   )
 }

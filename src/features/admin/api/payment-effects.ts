@@ -40,6 +40,14 @@ export function adminPaymentEffects(requestId: string, queryClient: QueryClient)
           { id: requestId, instalmentId: input.instalmentId },
         ),
       ),
+    refund: (input: { readonly instalmentId: string; readonly reason: string }) =>
+      answered(
+        callEndpoint(
+          'refundInstalment',
+          { reason: input.reason },
+          { id: requestId, instalmentId: input.instalmentId },
+        ),
+      ),
     record: async (values: RecordPaymentValues) => {
       try {
         const answer = await callEndpoint('recordPayment', recordPaymentPayload(values), {
