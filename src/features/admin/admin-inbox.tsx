@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { type AdminSearch, adminListQuery } from '../../../domain/requests/admin-search'
 import { LoadState } from '../../ui/load-state'
+import { useMediaQuery } from '../../ui/use-media-query'
 import { receivableListQueryOptions } from './api/admin-queries'
 import { EnquiryList } from './enquiry-list'
 import { InboxFilters } from './inbox-filters'
@@ -25,6 +26,9 @@ const EnquiryDetail = lazy(() =>
   import('./enquiry-detail').then((module) => ({ default: module.EnquiryDetail })),
 )
 
+/** From this width the list and the open item are shown side by side (admin.css: `.admin-split`). */
+export const splitViewQuery = '(min-width: 1100px)'
+
 /**
  * The agency's inbox: service requests, enquiries and receivables (every instalment) as lists, each filtered, paged and
  * exported as the address says (`AdminSearch`), and the detail of one item (`?id=`). The
@@ -44,6 +48,47 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
   const enquiries = search.tab === 'enquiries'
   const receivables = search.tab === 'receivables'
   const { id } = search
+  // A wide screen shows the list beside the open item; a narrower one, one or the other.
+  const split = useMediaQuery(splitViewQuery)
+  const list = receivables ? (
+    <>
+      <ReceivablesFilters search={search} />
+      <ReceivablesList search={search} />
+    </>
+  ) : (
+    <>
+      <InboxFilters search={search} />
+      {enquiries ? <EnquiryList search={search} /> : <RequestList search={search} />}
+    </>
+  )
+  const detail = id ? (
+    <>
+      <p>
+        {/* Back on the list (beside it, the item closes), focus goes to the row of the item
+            left (inbox-focus.tsx). */}
+        <Link
+          to="/admin"
+          search={{ ...search, id: undefined }}
+          onClick={() => askFocus({ to: 'row', id })}
+        >
+          <Trans>Back to the list</Trans>
+        </Link>
+      </p>
+      <Suspense
+        fallback={
+          <LoadState
+            failed={false}
+            loading={
+              enquiries ? <Trans>Loading the enquiry…</Trans> : <Trans>Loading the request…</Trans>
+            }
+            failure={null}
+          />
+        }
+      >
+        {enquiries ? <EnquiryDetail id={id} /> : <RequestDetail id={id} />}
+      </Suspense>
+    </>
+  ) : null
   return (
     <div className="admin-inbox">
       <nav className="admin-tabs" aria-label={t`Inbox lists`}>
@@ -76,7 +121,7 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
               activeOptions={{ exact: true }}
               aria-current={receivables ? 'page' : undefined}
             >
-              <ReceivablesTabName listShown={!id} />
+              <ReceivablesTabName listShown={split || !id} />
             </Link>
           </li>
         </ul>
@@ -86,46 +131,29 @@ function InboxView({ search }: { readonly search: AdminSearch }) {
           <Trans>Site content</Trans>
         </Link>
       </p>
-      {receivables && !id ? (
-        <>
-          <ReceivablesFilters search={search} />
-          <ReceivablesList search={search} />
-        </>
+      {split ? (
+        // Side by side: the list stays where it is (its filters, page and scroll) while the
+        // item beside it opens and closes; each pane scrolls on its own.
+        <div className="admin-split">
+          <div className="admin-split-list">{list}</div>
+          <div className="admin-split-detail">
+            {id ? (
+              detail
+            ) : (
+              <p className="admin-split-empty">
+                {enquiries ? (
+                  <Trans>Choose an enquiry in the list to read it here.</Trans>
+                ) : (
+                  <Trans>Choose a request in the list to answer it here.</Trans>
+                )}
+              </p>
+            )}
+          </div>
+        </div>
       ) : id ? (
-        <>
-          <p>
-            {/* Back on the list, focus goes to the row of the item left (inbox-focus.tsx). */}
-            <Link
-              to="/admin"
-              search={{ ...search, id: undefined }}
-              onClick={() => askFocus({ to: 'row', id })}
-            >
-              <Trans>Back to the list</Trans>
-            </Link>
-          </p>
-          <Suspense
-            fallback={
-              <LoadState
-                failed={false}
-                loading={
-                  enquiries ? (
-                    <Trans>Loading the enquiry…</Trans>
-                  ) : (
-                    <Trans>Loading the request…</Trans>
-                  )
-                }
-                failure={null}
-              />
-            }
-          >
-            {enquiries ? <EnquiryDetail id={id} /> : <RequestDetail id={id} />}
-          </Suspense>
-        </>
+        detail
       ) : (
-        <>
-          <InboxFilters search={search} />
-          {enquiries ? <EnquiryList search={search} /> : <RequestList search={search} />}
-        </>
+        list
       )}
     </div>
   )

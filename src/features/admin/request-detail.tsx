@@ -22,8 +22,9 @@ import { RequestPayments } from './request-payments'
 import '../../ui/form-field.css'
 
 /**
- * One service request as the agency sees it: the client (how to reach them: email, phone, postal
- * address), brief, history, its status form, its proposal, its payments and its conversation.
+ * One service request as the agency sees it: its conversation first, then the client (how to
+ * reach them: email, phone, postal address), brief, history, its status form, its proposal and
+ * its payments.
  */
 export function RequestDetail({ id }: { readonly id: string }) {
   const { i18n } = useLingui()
@@ -49,42 +50,50 @@ export function RequestDetail({ id }: { readonly id: string }) {
           {request.client.lastName}
         </Trans>
       </h2>
-      <RequestFacts
-        request={request}
-        about={
-          <>
-            <dt>
-              <Trans>Client</Trans>
-            </dt>
-            <dd>
-              {request.client.name} {request.client.lastName} (
-              <a href={mailtoHref(request.client.email)}>{request.client.email}</a>,{' '}
-              {i18n._(localeLabels[request.client.locale])})
-            </dd>
-            <dt>
-              <Trans>Phone</Trans>
-            </dt>
-            <dd>
-              {request.client.phone === '' ? (
-                '—'
-              ) : (
-                <a href={telHref(request.client.phone)}>{request.client.phone}</a>
-              )}
-            </dd>
-            <dt>
-              <Trans>Address</Trans>
-            </dt>
-            <dd>
-              <ClientAddress address={request.client.address} />
-            </dd>
-          </>
-        }
-      />
-      <RequestBriefAndHistory request={request} reader="agency" />
-      <StatusChange request={request} />
-      <ProposalEditor key={request.id} requestId={request.id} clientEmail={request.client.email} />
-      <RequestPayments key={`payments-${request.id}`} requestId={request.id} />
+      {/* The conversation first, its composer on the first screen: answering is what the
+          request's page is opened for most. What the request is and where it stands follow. */}
       <RequestThread id={request.id} />
+      <div className="admin-detail-record">
+        <RequestFacts
+          request={request}
+          about={
+            <>
+              <dt>
+                <Trans>Client</Trans>
+              </dt>
+              <dd>
+                {request.client.name} {request.client.lastName} (
+                <a href={mailtoHref(request.client.email)}>{request.client.email}</a>,{' '}
+                {i18n._(localeLabels[request.client.locale])})
+              </dd>
+              <dt>
+                <Trans>Phone</Trans>
+              </dt>
+              <dd>
+                {request.client.phone === '' ? (
+                  '—'
+                ) : (
+                  <a href={telHref(request.client.phone)}>{request.client.phone}</a>
+                )}
+              </dd>
+              <dt>
+                <Trans>Address</Trans>
+              </dt>
+              <dd>
+                <ClientAddress address={request.client.address} />
+              </dd>
+            </>
+          }
+        />
+        <RequestBriefAndHistory request={request} reader="agency" />
+        <StatusChange request={request} />
+        <ProposalEditor
+          key={request.id}
+          requestId={request.id}
+          clientEmail={request.client.email}
+        />
+        <RequestPayments key={`payments-${request.id}`} requestId={request.id} />
+      </div>
     </article>
   )
 }

@@ -179,10 +179,23 @@ export function Conversation({
 }
 
 /**
+ * What scrolls `element` vertically: its nearest ancestor that scrolls on its own (the inbox's
+ * pane beside the list on a wide screen), else the window.
+ */
+function scroller(element: Element): Element | Window {
+  for (let box = element.parentElement; box; box = box.parentElement) {
+    const { overflowY } = getComputedStyle(box)
+    if ((overflowY === 'auto' || overflowY === 'scroll') && box.scrollHeight > box.clientHeight)
+      return box
+  }
+  return window
+}
+
+/**
  * Keeps the message the reader was at in place when an older page is added above it: its
  * distance from the top of the window is noted when the page is asked for and given back once
- * the older messages are in (a browser that anchors scrolling itself has already kept it, and
- * then nothing moves).
+ * the older messages are in, by what scrolls the thread (the window, or a pane of its own; a
+ * browser that anchors scrolling itself has already kept it, and then nothing moves).
  */
 function useOlderPageScroll(
   listRef: RefObject<HTMLOListElement | null>,
@@ -199,7 +212,7 @@ function useOlderPageScroll(
     anchor.current = undefined
     const element = find(noted.id)
     const moved = element ? element.getBoundingClientRect().top - noted.top : 0
-    if (moved !== 0) window.scrollBy(0, moved)
+    if (moved !== 0) (element ? scroller(element) : window).scrollBy(0, moved)
   })
   return {
     remember: (id: string | undefined) => {
