@@ -847,6 +847,10 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'contact ok': async () => (await visitor()).call('POST', endpoints.contact.path, enquiry()),
   'contact invalid_fields': async () =>
     (await visitor()).call('POST', endpoints.contact.path, enquiry({ email: 'lucia@@example' })),
+  'contact server_error': () =>
+    withRefusedName('contact_enquiries', 'Refused', async () =>
+      (await visitor()).call('POST', endpoints.contact.path, enquiry({ name: 'Refused' })),
+    ),
   'contact rate_limited': async () => {
     // The same address writing again and again within the hour.
     const api = await visitor()
