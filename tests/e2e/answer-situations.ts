@@ -1017,6 +1017,33 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
       accept: true,
     })
   },
+  'acceptProposal rate_limited': async () => {
+    const { client, id, proposalId } = await proposalFor({ send: true })
+    await flood(client)
+    return client.call('POST', proposalPath(endpoints.acceptProposal.path, id, proposalId), {
+      fullName: 'Ana García',
+      accept: true,
+    })
+  },
+  'declineProposal proposal_closed': async () => {
+    // The agency withdrew it while the client wrote why.
+    const { client, inbox, id, proposalId } = await proposalFor({ send: true })
+    await expectStatus(
+      'the withdrawal',
+      await inbox.call('POST', proposalPath(endpoints.withdrawProposal.path, id, proposalId), {}),
+      200,
+    )
+    return client.call('POST', proposalPath(endpoints.declineProposal.path, id, proposalId), {
+      reason: 'Too expensive for us this year.',
+    })
+  },
+  'declineProposal rate_limited': async () => {
+    const { client, id, proposalId } = await proposalFor({ send: true })
+    await flood(client)
+    return client.call('POST', proposalPath(endpoints.declineProposal.path, id, proposalId), {
+      reason: 'Too expensive for us this year.',
+    })
+  },
   'declineProposal ok': async () => {
     const { client, id, proposalId } = await proposalFor({ send: true })
     return client.call('POST', proposalPath(endpoints.declineProposal.path, id, proposalId), {
