@@ -446,6 +446,30 @@ async function withRefusedName<T>(table: string, name: string, work: () => Promi
   }
 }
 
+/**
+ * The same for every row of `table` that belongs to the account `email` (its `user_id`): the
+ * account's next write there is refused, as no code expects.
+ */
+async function withRefusedAccount<T>(table: string, email: string, work: () => Promise<T>) {
+  const [user] = await withDatabase(
+    async (db) =>
+      (await db.query('SELECT id FROM users WHERE email = $1', [email])).rows as { id: string }[],
+  )
+  if (!user) throw new Error(`No account ${email}`)
+  await withDatabase((db) =>
+    db.query(
+      `ALTER TABLE ${table} ADD CONSTRAINT e2e_doubles_refused_account CHECK (user_id <> '${user.id}') NOT VALID`,
+    ),
+  )
+  try {
+    return await work()
+  } finally {
+    await withDatabase((db) =>
+      db.query(`ALTER TABLE ${table} DROP CONSTRAINT e2e_doubles_refused_account`),
+    )
+  }
+}
+
 /** A confirmed account's recovery link. */
 async function recoveryLink(): Promise<{ api: ApiSession; token: string }> {
   const { email } = await account()
@@ -642,6 +666,13 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const { api } = await account()
     await addPasskey(api)
     return api.call('POST', endpoints.regenerateRecoveryCodes.path, {})
+  },
+  'regenerateRecoveryCodes server_error': async () => {
+    const { api, email } = await account()
+    await addPasskey(api)
+    return withRefusedAccount('recovery_codes', email, () =>
+      api.call('POST', endpoints.regenerateRecoveryCodes.path, {}),
+    )
   },
   'regenerateRecoveryCodes rate_limited': async () => {
     const { api } = await account()
