@@ -50,7 +50,7 @@ testMachinePaths(recoveryCodesMachine, {
       expect(request.method).toBe('POST')
       request.respond(200, event.output)
       // The count of codes left is read again: a new set, all of it left.
-      left = event.output.recoveryCodes.length
+      left = fresh.recoveryCodes.length
       await answerFactors(network, { ...factors, recoveryCodesLeft: left })
     },
     'xstate.error.actor.regenerateCodes': async ({ user }, event) => {
