@@ -83,7 +83,13 @@ export const proposalAnswerMachine = setup({
       decline: values,
       answering: 'decline' as const,
     })),
-    startOver: assign({ ...freshFlow, acceptance: emptyAcceptance, decline: { reason: '' } }),
+    // Back to the context the page opened with (the next answer sets `answering` again).
+    startOver: assign({
+      ...freshFlow,
+      acceptance: emptyAcceptance,
+      decline: { reason: '' },
+      answering: 'accept' as const,
+    }),
   },
   guards: {
     acceptanceComplete: ({ context }) => isCompleteAcceptance(context.acceptance),

@@ -15,9 +15,16 @@ export const contactValues: ContactFormValues = {
 }
 export const untouchedContact = emptyContactForm('e-commerce')
 
+// The form as it opens. Once a budget is chosen, the page offers no way back to none (its
+// prompt is disabled), so the untouched form is sent only before anything was sent.
+const isUntouched = (values: ContactFormValues) =>
+  (Object.keys(untouchedContact) as (keyof ContactFormValues)[]).every(
+    (name) => values[name] === untouchedContact[name],
+  )
+
 export const contactPathEvents: PathEvents<typeof contactFormMachine> = (snapshot) => {
   if (snapshot.matches('editing'))
-    return snapshot.context.refusedSubmissions === 0
+    return snapshot.context.refusedSubmissions === 0 && isUntouched(snapshot.context.values)
       ? [
           { type: 'submit', values: contactValues },
           { type: 'submit', values: untouchedContact },
@@ -46,6 +53,15 @@ export const contactPathEvents: PathEvents<typeof contactFormMachine> = (snapsho
       {
         type: 'xstate.error.actor.sendEnquiry',
         error: refused(429, 'rate_limited', 'Too many attempts. Please try again in 3540 seconds.'),
+      },
+      // A failure with the server's text (shown instead of the page's own), and one with none.
+      {
+        type: 'xstate.error.actor.sendEnquiry',
+        error: refused(
+          500,
+          'server_error',
+          'Something went wrong on our side. Please try again in a moment.',
+        ),
       },
       { type: 'xstate.error.actor.sendEnquiry', error: unreachable() },
     ]

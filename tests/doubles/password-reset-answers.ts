@@ -28,6 +28,11 @@ export const passwordResetPathEvents: PathEvents<typeof passwordResetMachine> = 
         type: 'xstate.done.actor.resetPassword',
         output: accepted('Your password has been changed. You can now sign in with it.'),
       },
+      // An older server's 200 without success: with its reason (shown), and with none.
+      {
+        type: 'xstate.done.actor.resetPassword',
+        output: offContract({ success: false, error: 'This reset link has expired.' }),
+      },
       { type: 'xstate.done.actor.resetPassword', output: offContract({ success: false }) },
       {
         type: 'xstate.error.actor.resetPassword',

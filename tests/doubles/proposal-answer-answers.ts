@@ -88,6 +88,8 @@ const declinedBody: ProposalBody<Proposal> = {
 
 export const answered = refused(409, 'invalid_transition', 'This proposal was already answered.')
 export const closed = refused(410, 'proposal_closed', 'This proposal is no longer valid.')
+/** The client's signed-in changes came too often: the page shows the server's text. */
+export const tooOften = refused(429, 'rate_limited', 'Too many requests. Try again later.')
 
 export const proposalAnswerPathEvents: PathEvents<typeof proposalAnswerMachine> = (snapshot) => {
   if (snapshot.matches('accepting'))
@@ -104,11 +106,15 @@ export const proposalAnswerPathEvents: PathEvents<typeof proposalAnswerMachine> 
       { type: 'xstate.done.actor.acceptProposal', output: acceptedBody },
       { type: 'xstate.error.actor.acceptProposal', error: answered },
       { type: 'xstate.error.actor.acceptProposal', error: closed },
+      { type: 'xstate.error.actor.acceptProposal', error: tooOften },
       { type: 'xstate.error.actor.acceptProposal', error: unreachable() },
     ]
   if (snapshot.matches('submittingDecline'))
     return [
       { type: 'xstate.done.actor.declineProposal', output: declinedBody },
+      // Withdrawn by the agency while the client wrote why.
+      { type: 'xstate.error.actor.declineProposal', error: closed },
+      { type: 'xstate.error.actor.declineProposal', error: tooOften },
       { type: 'xstate.error.actor.declineProposal', error: unreachable() },
     ]
   return []

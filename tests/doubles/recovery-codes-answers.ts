@@ -31,6 +31,15 @@ export const recoveryCodesPathEvents: PathEvents<typeof recoveryCodesMachine> = 
           type: 'xstate.error.actor.regenerateCodes',
           error: refused(429, 'rate_limited', 'Too many attempts. Try again later.'),
         },
+        // A failure with the server's text (shown instead of the page's own), and one with none.
+        {
+          type: 'xstate.error.actor.regenerateCodes',
+          error: refused(
+            500,
+            'server_error',
+            'Something went wrong on our side. Please try again in a moment.',
+          ),
+        },
         { type: 'xstate.error.actor.regenerateCodes', error: unreachable() },
       ]
     : []

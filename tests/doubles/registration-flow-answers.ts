@@ -75,6 +75,11 @@ export const registrationPathEvents: PathEvents<typeof registrationMachine> = (s
         type: 'xstate.done.actor.resendRecoveryEmail',
         output: accepted('Recovery email has been sent successfully.'),
       },
+      // An older server's 200 without success: with its reason (shown), and with none.
+      {
+        type: 'xstate.done.actor.resendRecoveryEmail',
+        output: offContract({ success: false, error: 'The recovery email could not be sent.' }),
+      },
       { type: 'xstate.done.actor.resendRecoveryEmail', output: offContract({ success: false }) },
       {
         type: 'xstate.error.actor.resendRecoveryEmail',

@@ -446,6 +446,30 @@ async function withRefusedName<T>(table: string, name: string, work: () => Promi
   }
 }
 
+/**
+ * The same for every row of `table` that belongs to the account `email` (its `user_id`): the
+ * account's next write there is refused, as no code expects.
+ */
+async function withRefusedAccount<T>(table: string, email: string, work: () => Promise<T>) {
+  const [user] = await withDatabase(
+    async (db) =>
+      (await db.query('SELECT id FROM users WHERE email = $1', [email])).rows as { id: string }[],
+  )
+  if (!user) throw new Error(`No account ${email}`)
+  await withDatabase((db) =>
+    db.query(
+      `ALTER TABLE ${table} ADD CONSTRAINT e2e_doubles_refused_account CHECK (user_id <> '${user.id}') NOT VALID`,
+    ),
+  )
+  try {
+    return await work()
+  } finally {
+    await withDatabase((db) =>
+      db.query(`ALTER TABLE ${table} DROP CONSTRAINT e2e_doubles_refused_account`),
+    )
+  }
+}
+
 /** A confirmed account's recovery link. */
 async function recoveryLink(): Promise<{ api: ApiSession; token: string }> {
   const { email } = await account()
@@ -642,6 +666,13 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     const { api } = await account()
     await addPasskey(api)
     return api.call('POST', endpoints.regenerateRecoveryCodes.path, {})
+  },
+  'regenerateRecoveryCodes server_error': async () => {
+    const { api, email } = await account()
+    await addPasskey(api)
+    return withRefusedAccount('recovery_codes', email, () =>
+      api.call('POST', endpoints.regenerateRecoveryCodes.path, {}),
+    )
   },
   'regenerateRecoveryCodes rate_limited': async () => {
     const { api } = await account()
@@ -847,6 +878,10 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
   'contact ok': async () => (await visitor()).call('POST', endpoints.contact.path, enquiry()),
   'contact invalid_fields': async () =>
     (await visitor()).call('POST', endpoints.contact.path, enquiry({ email: 'lucia@@example' })),
+  'contact server_error': () =>
+    withRefusedName('contact_enquiries', 'Refused', async () =>
+      (await visitor()).call('POST', endpoints.contact.path, enquiry({ name: 'Refused' })),
+    ),
   'contact rate_limited': async () => {
     // The same address writing again and again within the hour.
     const api = await visitor()
@@ -1011,6 +1046,33 @@ export const situations: Record<string, () => Promise<ApiAnswer>> = {
     return client.call('POST', proposalPath(endpoints.acceptProposal.path, id, proposalId), {
       fullName: 'Ana García',
       accept: true,
+    })
+  },
+  'acceptProposal rate_limited': async () => {
+    const { client, id, proposalId } = await proposalFor({ send: true })
+    await flood(client)
+    return client.call('POST', proposalPath(endpoints.acceptProposal.path, id, proposalId), {
+      fullName: 'Ana García',
+      accept: true,
+    })
+  },
+  'declineProposal proposal_closed': async () => {
+    // The agency withdrew it while the client wrote why.
+    const { client, inbox, id, proposalId } = await proposalFor({ send: true })
+    await expectStatus(
+      'the withdrawal',
+      await inbox.call('POST', proposalPath(endpoints.withdrawProposal.path, id, proposalId), {}),
+      200,
+    )
+    return client.call('POST', proposalPath(endpoints.declineProposal.path, id, proposalId), {
+      reason: 'Too expensive for us this year.',
+    })
+  },
+  'declineProposal rate_limited': async () => {
+    const { client, id, proposalId } = await proposalFor({ send: true })
+    await flood(client)
+    return client.call('POST', proposalPath(endpoints.declineProposal.path, id, proposalId), {
+      reason: 'Too expensive for us this year.',
     })
   },
   'declineProposal ok': async () => {

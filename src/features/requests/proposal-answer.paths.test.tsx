@@ -52,6 +52,10 @@ async function answer(
   ;(await network.next(listPath)).respond(list.status, list.body)
 }
 
+/** A 409 or 410: the proposal the client answered is not the one to answer any more. */
+const noLongerOpen = (failure: CallFailure) =>
+  failure.response?.status === 409 || failure.response?.status === 410
+
 const section = () => screen.getByRole('region', { name: 'Our proposal' })
 const status = () => within(section()).getByRole('status')
 const button = (name: string | RegExp) => within(section()).getByRole('button', { name })
@@ -68,6 +72,9 @@ testMachinePaths(proposalAnswerMachine, {
   },
   events: proposalAnswerPathEvents,
   possible: proposalAnswerPossible,
+  // A cancel after a refused acceptance, and a retry after a failure that showed the server's
+  // text, must forget them, not only on an untouched form.
+  fromEveryContext: true,
   exec: {
     accept: ({ user }) => user.click(button('Accept this proposal')),
     decline: ({ user }) => user.click(button('Decline')),
@@ -98,7 +105,8 @@ testMachinePaths(proposalAnswerMachine, {
     'xstate.error.actor.acceptProposal': (_, event) =>
       answer(`${proposalsPath}/${clientProposal.id}/accept`, (call) => {
         const failure = event.error as CallFailure
-        if (failure.response) proposal = { ...clientProposal, state: 'superseded', actions: [] }
+        if (noLongerOpen(failure))
+          proposal = { ...clientProposal, state: 'superseded', actions: [] }
         call.failWith(failure)
       }),
     'xstate.done.actor.declineProposal': (_, event) =>
@@ -109,9 +117,11 @@ testMachinePaths(proposalAnswerMachine, {
         call.respond(200, event.output)
       }),
     'xstate.error.actor.declineProposal': (_, event) =>
-      answer(`${proposalsPath}/${clientProposal.id}/decline`, (call) =>
-        call.failWith(event.error as CallFailure),
-      ),
+      answer(`${proposalsPath}/${clientProposal.id}/decline`, (call) => {
+        const failure = event.error as CallFailure
+        if (noLongerOpen(failure)) proposal = { ...clientProposal, state: 'withdrawn', actions: [] }
+        call.failWith(failure)
+      }),
   },
   states: {
     viewing: async () => {
@@ -161,9 +171,11 @@ testMachinePaths(proposalAnswerMachine, {
       await waitFor(() => expect(status().textContent).toBe(snapshot.context.message))
       button('Show the current proposal')
     },
-    failed: () =>
+    failed: ({ snapshot }) =>
       waitFor(() =>
-        expect(status().textContent).toBe('Your answer could not be sent. Please try again.'),
+        expect(status().textContent).toBe(
+          snapshot.context.message ?? 'Your answer could not be sent. Please try again.',
+        ),
       ),
   },
 })

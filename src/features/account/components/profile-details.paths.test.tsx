@@ -31,6 +31,9 @@ testMachinePaths(profileMachine, {
     return view
   },
   events: profilePathEvents,
+  // A cancel after a refused or failed save must bring back the saved details, not only after
+  // an untouched edit.
+  fromEveryContext: true,
   exec: {
     edit: ({ user }) =>
       user.click(within(section()).getByRole('button', { name: 'Edit your details' })),
@@ -85,9 +88,13 @@ testMachinePaths(profileMachine, {
         ).toBe('true'),
       )
     },
-    saved: async () => {
+    saved: async ({ view }) => {
       await waitFor(() => expect(shownCity()).toBe(moved.city))
       expect(document.activeElement?.textContent).toBe('Your details are saved.')
+      // The session holds the new details too: every other page (and this one, opened again)
+      // reads them from there.
+      const session = await view.router.options.context.session.load()
+      expect(session.view().user?.profile).toEqual(moved)
     },
     error: async ({ snapshot }) => {
       await waitFor(() =>

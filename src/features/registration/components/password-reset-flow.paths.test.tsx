@@ -33,6 +33,8 @@ testMachinePaths(passwordResetMachine, {
   },
   // The same submissions and answers as the Chromium paths (tests/e2e/paths/).
   events: passwordResetPathEvents,
+  // A retry after a failure that showed the server's text must forget it, not only an empty one.
+  fromEveryContext: true,
   exec: {
     submit: async ({ user }, event) => {
       await user.clear(passwordInput())

@@ -37,6 +37,8 @@ testMachinePaths(registrationMachine, {
   },
   // The same submissions and answers as the Chromium paths (tests/e2e/paths/).
   events: registrationPathEvents,
+  // A resend after a failure that showed the server's text must forget it, not only an empty one.
+  fromEveryContext: true,
   exec: {
     submit: async ({ user }, event) => {
       for (const field of registrationFields) {

@@ -24,16 +24,21 @@ afterEach(() => {
 })
 
 const factors = passkeyFactorsRead.body
+/** The codes left as the server counts them on this path (a new set: all ten). */
+let left = factors.recoveryCodesLeft
 
 testMachinePaths(recoveryCodesMachine, {
   render: async () => {
     network = installFakeNetwork()
+    left = factors.recoveryCodesLeft
     const view = await renderSignedIn('/profile')
     await answerFactors(network, factors)
     await waitFor(() => within(section()).getByText('7 recovery codes left.'))
     return view
   },
   events: recoveryCodesPathEvents,
+  // A retry after a failure that showed the server's text must forget it.
+  fromEveryContext: true,
   exec: {
     regenerate: ({ user }) => user.click(button('Make new recovery codes')),
     confirm: ({ user }) => user.click(button('Make new codes')),
@@ -44,10 +49,16 @@ testMachinePaths(recoveryCodesMachine, {
       const request = await network.next('/api/v1/me/factors/recovery-codes')
       expect(request.method).toBe('POST')
       request.respond(200, event.output)
+      // The count of codes left is read again: a new set, all of it left.
+      left = fresh.recoveryCodes.length
+      await answerFactors(network, { ...factors, recoveryCodesLeft: left })
     },
     'xstate.error.actor.regenerateCodes': async ({ user }, event) => {
       if (event.error === declinedProof)
-        return declineFreshProof(network, user, '/api/v1/me/factors/recovery-codes', factors)
+        return declineFreshProof(network, user, '/api/v1/me/factors/recovery-codes', {
+          ...factors,
+          recoveryCodesLeft: left,
+        })
       ;(await network.next('/api/v1/me/factors/recovery-codes')).failWith(
         event.error as CallFailure,
       )
@@ -58,6 +69,7 @@ testMachinePaths(recoveryCodesMachine, {
       await waitFor(() =>
         expect(button('Make new recovery codes').getAttribute('aria-disabled')).toBe('false'),
       )
+      await waitFor(() => within(section()).getByText(`${left} recovery codes left.`))
     },
     confirming: async () => {
       await statusText('New codes replace every code you have now. Make a new set?')
@@ -82,8 +94,10 @@ testMachinePaths(recoveryCodesMachine, {
     rateLimited: async ({ snapshot }) => {
       await statusText(snapshot.context.message ?? '')
     },
-    error: async () => {
-      await statusText('New recovery codes could not be made. Please try again.')
+    error: async ({ snapshot }) => {
+      await statusText(
+        snapshot.context.message ?? 'New recovery codes could not be made. Please try again.',
+      )
     },
   },
 })
