@@ -387,7 +387,11 @@ describe('live event streams that one account cannot exhaust', () => {
       ).status,
     ).toBe(204)
     const read = await stream.stream.next((event) => event.event === 'read')
-    expect(JSON.parse(read.data)).toEqual({ side: 'agency', upTo: replyId })
+    expect(JSON.parse(read.data)).toEqual({
+      side: 'agency',
+      upTo: replyId,
+      at: expect.any(String),
+    })
     const ids = stream.stream.events.flatMap((event) => {
       const data = JSON.parse(event.data) as { id?: string; upTo?: string }
       return [event.id, data.id, data.upTo]

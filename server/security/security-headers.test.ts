@@ -149,7 +149,7 @@ describe('the build’s list of inline scripts', () => {
         join(root, 'pages/csp-script-hashes.json'),
         JSON.stringify([recorded, "'unsafe-inline'", 42]),
       )
-      expect(indexHashes).toHaveLength(2)
+      expect(indexHashes).toHaveLength(3)
       expect(buildScriptHashes(join(root, 'client'))).toEqual([...indexHashes, recorded])
       expect(buildScriptHashes(join(root, 'nowhere/client'))).toEqual(indexHashes)
     } finally {
