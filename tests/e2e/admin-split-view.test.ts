@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { axeViolations } from './axe'
 import { waitForHydration } from './navigation-helpers'
-import { describe, expect, type SignedIn, test } from './signed-in'
+import { requestService } from './requested-service'
+import { describe, expect, test } from './signed-in'
 
 // The inbox as a split view in a real browser against the real server, in each language: on a
 // 1366×900 screen the agency opens a new request from the list and finds the reply box on the
@@ -25,20 +26,6 @@ const texts = {
     found: 'Solicitudes de servicio: 1 encontradas',
   },
 } as const
-
-const brief = {
-  serviceId: 'web-design',
-  need: 'A new site for our bakery in Oaxaca, with online orders and delivery zones.',
-  desiredStart: 'within-1-month',
-  budget: '25k-75k',
-} as const
-
-/** Sends a service request as `client`; its id. */
-async function requestService(client: SignedIn): Promise<string> {
-  const answer = await client.api.call('POST', '/api/v1/me/service-requests', brief)
-  expect(answer.status, answer.text).toBe(201)
-  return (answer.body as { request: { id: string } }).request.id
-}
 
 /** The focused element, described: its tag, its id, and its row link's request. */
 const focused = (page: Page) =>

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { waitForHydration } from './navigation-helpers'
-import { describe, expect, type SignedIn, test } from './signed-in'
+import { brief, requestService } from './requested-service'
+import { describe, expect, test } from './signed-in'
 
 // A client's own requests in a real browser against the real server, in each language: a
 // withdrawal with a note (the agency's list shows it withdrawn, the note in its history), a
@@ -39,19 +40,6 @@ const texts = {
     tooMany: /^Demasiados intentos\. Vuelve a intentarlo en \d+ segundos\.$/,
   },
 } as const
-
-const brief = {
-  serviceId: 'web-design',
-  need: 'A new site for our bakery in Oaxaca, with online orders and delivery zones.',
-  desiredStart: 'within-1-month',
-  budget: '25k-75k',
-} as const
-
-async function requestService(client: SignedIn): Promise<string> {
-  const answer = await client.api.call('POST', '/api/v1/me/service-requests', brief)
-  expect(answer.status, answer.text).toBe(201)
-  return (answer.body as { request: { id: string } }).request.id
-}
 
 const card = (page: Page) => page.locator('.request-card').first()
 

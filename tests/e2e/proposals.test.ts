@@ -3,7 +3,8 @@ import { axeViolations } from './axe'
 import { downloadedBytes } from './downloaded'
 import { waitForMail } from './mail-box'
 import { waitForHydration } from './navigation-helpers'
-import { describe, expect, type SignedIn, test } from './signed-in'
+import { requestService } from './requested-service'
+import { describe, expect, test } from './signed-in'
 
 // Proposals in a real browser against the real server and SMTP catcher, in each language: the
 // agency drafts a proposal in the inbox and sends it; the client is mailed a link, reads the
@@ -65,19 +66,6 @@ const texts = {
   },
 } as const
 type Texts = (typeof texts)[keyof typeof texts]
-
-const brief = {
-  serviceId: 'web-design',
-  need: 'A new site for our bakery in Oaxaca, with online orders and delivery zones.',
-  desiredStart: 'within-1-month',
-  budget: '25k-75k',
-} as const
-
-async function requestService(client: SignedIn): Promise<string> {
-  const answer = await client.api.call('POST', '/api/v1/me/service-requests', brief)
-  expect(answer.status, answer.text).toBe(201)
-  return (answer.body as { request: { id: string } }).request.id
-}
 
 async function expectAccessibleInBothThemes(page: Page, t: Texts): Promise<void> {
   const toggle = page.locator('.site-header').getByRole('button', { name: t.darkTheme })

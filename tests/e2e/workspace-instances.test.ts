@@ -2,9 +2,10 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import type { RunningServer } from '../../server/test/server-process'
 import { waitForHydration } from './navigation-helpers'
+import { requestService } from './requested-service'
 import { withDatabase } from './running-database'
 import { startSecondInstance } from './second-instance'
-import { describe, expect, type SignedIn, test } from './signed-in'
+import { describe, expect, test } from './signed-in'
 
 // A conversation across two instances of the site on one PostgreSQL, as a deployment with N
 // instances runs: the client's browser on instance A (the e2e server), the agency's on
@@ -31,19 +32,6 @@ const texts = {
 
 /** How soon a message written on one side must show on the other's open page. */
 const liveWithinMs = 2_000
-
-const brief = {
-  serviceId: 'web-design',
-  need: 'A new site for our bakery in Oaxaca, with online orders and delivery zones.',
-  desiredStart: 'within-1-month',
-  budget: '25k-75k',
-} as const
-
-async function requestService(client: SignedIn): Promise<string> {
-  const answer = await client.api.call('POST', '/api/v1/me/service-requests', brief)
-  expect(answer.status, answer.text).toBe(201)
-  return (answer.body as { request: { id: string } }).request.id
-}
 
 const thread = (page: Page): Locator => page.locator('.workspace-thread')
 const shown = (page: Page, text: string): Locator =>

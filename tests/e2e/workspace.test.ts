@@ -5,6 +5,7 @@ import { axeViolations } from './axe'
 import { downloadedBytes } from './downloaded'
 import { mailsTo, waitForMail } from './mail-box'
 import { waitForHydration } from './navigation-helpers'
+import { requestService } from './requested-service'
 import { describe, expect, type SignedIn, test } from './signed-in'
 
 // A request's workspace in a real browser against the real server and SMTP catcher, in each
@@ -55,19 +56,6 @@ const texts = {
   },
 } as const
 type Texts = (typeof texts)[keyof typeof texts]
-
-const brief = {
-  serviceId: 'web-design',
-  need: 'A new site for our bakery in Oaxaca, with online orders and delivery zones.',
-  desiredStart: 'within-1-month',
-  budget: '25k-75k',
-} as const
-
-async function requestService(client: SignedIn): Promise<string> {
-  const answer = await client.api.call('POST', '/api/v1/me/service-requests', brief)
-  expect(answer.status, answer.text).toBe(201)
-  return (answer.body as { request: { id: string } }).request.id
-}
 
 const thread = (page: Page): Locator => page.locator('.workspace-thread')
 /** A message's text in the thread (not its announcement in the live region). */
